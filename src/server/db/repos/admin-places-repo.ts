@@ -1,0 +1,150 @@
+import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import type { UpdatePlaceRequest } from '../../../shared/api/admin-places';
+import type { DbOrTx } from '../client';
+import { cities, countries, galleryImages, photos, places, placeTranslations } from '../schema';
+import { newestFirst } from './places-repo';
+
+/** Every place, newest first, with the figures the Edit Places cards show. */
+export function listAdminPlaceRows(db: DbOrTx) {
+  return db
+    .select({
+      id: places.id,
+      slug: places.slug,
+      title: places.title,
+      description: places.description,
+      fullDescription: places.fullDescription,
+      imageUrl: places.imageUrl,
+      originalImagePath: places.originalImagePath,
+      location: places.location,
+      country: places.country,
+      date: places.date,
+      // Drizzle leaves columns unqualified in a one-table select, so the correlated subqueries
+      // name their tables explicitly.
+      translationCodes: sql<string | null>`(select string_agg(pt.language_code, ',' order by pt.language_code)
+        from place_translations pt where pt.place_id = "places"."id")`,
+      // AI generation language is fixed to English, so the English rows are the ones that count.
+      historyEventCount: sql<number | null>`(select jsonb_array_length(ph.events)::int
+        from place_history ph where ph.place_id = "places"."id" and ph.language_code = 'en')`,
+      factsCount: sql<number | null>`(select jsonb_array_length(pf.facts)::int
+        from place_facts pf where pf.place_id = "places"."id" and pf.language_code = 'en')`,
+      galleryCount: sql<number>`(select count(*)::int from gallery_images gi where gi.place_id = "places"."id")`,
+    })
+    .from(places)
+    .orderBy(...newestFirst);
+}
+
+/** The translated fields of a place as they are now, locked until the transaction ends. */
+export async function lockPlaceText(tx: DbOrTx, id: string) {
+  const [row] = await tx
+    .select({
+      title: places.title,
+      description: places.description,
+      location: places.location,
+      country: places.country,
+    })
+    .from(places)
+    .where(eq(places.id, id))
+    .for('update');
+  return row;
+}
+
+export async function updatePlaceFields(db: DbOrTx, id: string, fields: UpdatePlaceRequest) {
+  const rows = await db.update(places).set(fields).where(eq(places.id, id)).returning({ id: places.id });
+  return rows.length > 0;
+}
+
+/** Removes a place's translations (English is the place itself); answers their language codes. */
+export async function deletePlaceTranslations(tx: DbOrTx, placeId: string): Promise<string[]> {
+  const rows = await tx
+    .delete(placeTranslations)
+    .where(and(eq(placeTranslations.placeId, placeId), ne(placeTranslations.languageCode, 'en')))
+    .returning({ languageCode: placeTranslations.languageCode });
+  return rows.map((row) => row.languageCode);
+}
+
+/**
+ * Deletes a place and, through the foreign keys, its translations, history, facts, photos and
+ * gallery rows. Answers the media addresses those rows pointed to, or undefined for an unknown id.
+ */
+export async function deletePlaceRows(tx: DbOrTx, id: string): Promise<string[] | undefined> {
+  const [place] = await tx
+    .select({ imageUrl: places.imageUrl, originalImagePath: places.originalImagePath })
+    .from(places)
+    .where(eq(places.id, id))
+    .for('update');
+  if (!place) return undefined;
+  const photoRows = await tx
+    .select({ original: photos.originalImagePath, thumbnail: photos.thumbnailPath })
+    .from(photos)
+    .where(eq(photos.placeId, id));
+  const galleryRows = await tx
+    .select({ imageUrl: galleryImages.imageUrl, original: galleryImages.originalImagePath })
+    .from(galleryImages)
+    .where(eq(galleryImages.placeId, id));
+  await tx.delete(places).where(eq(places.id, id));
+  return [
+    place.imageUrl,
+    place.originalImagePath,
+    ...photoRows.flatMap((p) => [p.original, p.thumbnail]),
+    ...galleryRows.flatMap((g) => [g.imageUrl, g.original]),
+  ].filter((url): url is string => Boolean(url));
+}
+
+/**
+ * The subset of `urls` some remaining row still shows: a city or country may use a place's photo
+ * as its own picture, and those files must outlive the place.
+ */
+export async function referencedUrls(db: DbOrTx, urls: string[]): Promise<Set<string>> {
+  if (urls.length === 0) return new Set();
+  const queries = [
+    db.select({ url: cities.imageUrl }).from(cities).where(inArray(cities.imageUrl, urls)),
+    db.select({ url: countries.imageUrl }).from(countries).where(inArray(countries.imageUrl, urls)),
+    db
+      .select({ url: places.imageUrl, original: places.originalImagePath })
+      .from(places)
+      .where(or(inArray(places.imageUrl, urls), inArray(places.originalImagePath, urls))),
+    db
+      .select({ url: galleryImages.imageUrl, original: galleryImages.originalImagePath })
+      .from(galleryImages)
+      .where(or(inArray(galleryImages.imageUrl, urls), inArray(galleryImages.originalImagePath, urls))),
+    db
+      .select({ url: photos.originalImagePath, original: photos.thumbnailPath })
+      .from(photos)
+      .where(or(inArray(photos.originalImagePath, urls), inArray(photos.thumbnailPath, urls))),
+  ];
+  const used = new Set<string>();
+  for (const rows of await Promise.all(queries)) {
+    for (const row of rows as { url: string | null; original?: string | null }[]) {
+      if (row.url) used.add(row.url);
+      if (row.original) used.add(row.original);
+    }
+  }
+  return used;
+}
+
+export function listGalleryRows(db: DbOrTx, placeId: string) {
+  return db
+    .select()
+    .from(galleryImages)
+    .where(eq(galleryImages.placeId, placeId))
+    .orderBy(galleryImages.createdAt, galleryImages.id);
+}
+
+export async function insertGalleryRow(
+  db: DbOrTx,
+  row: { placeId: string; imageUrl: string; originalImagePath: string | null },
+) {
+  const [inserted] = await db.insert(galleryImages).values(row).returning();
+  return inserted!;
+}
+
+/** Deletes one gallery row and answers it, or undefined when there was none. */
+export async function deleteGalleryRow(db: DbOrTx, id: string) {
+  const [deleted] = await db.delete(galleryImages).where(eq(galleryImages.id, id)).returning();
+  return deleted;
+}
+
+export async function placeExists(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db.select({ id: places.id }).from(places).where(eq(places.id, id)).limit(1);
+  return rows.length > 0;
+}

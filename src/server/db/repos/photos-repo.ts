@@ -1,0 +1,28 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import { photos, places } from '../schema';
+
+export type PhotoRow = typeof photos.$inferSelect;
+export type NewPhoto = typeof photos.$inferInsert;
+export type NewPlace = typeof places.$inferInsert;
+
+/** The photo with this content hash and its place's main image, or undefined. */
+export async function findPhotoByHash(db: DbOrTx, contentHash: string) {
+  const rows = await db
+    .select({ photo: photos, place: { id: places.id, slug: places.slug, imageUrl: places.imageUrl } })
+    .from(photos)
+    .innerJoin(places, eq(places.id, photos.placeId))
+    .where(eq(photos.contentHash, contentHash))
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertPlace(db: DbOrTx, place: NewPlace) {
+  const [row] = await db.insert(places).values(place).returning({ id: places.id, slug: places.slug });
+  return row!;
+}
+
+export async function insertPhoto(db: DbOrTx, photo: NewPhoto): Promise<PhotoRow> {
+  const [row] = await db.insert(photos).values(photo).returning();
+  return row!;
+}

@@ -1,0 +1,233 @@
+import { sql } from 'drizzle-orm';
+import {
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { HistoryEvent, TriviaFact } from '../../shared/api/public';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const languages = pgTable('languages', {
+  id: serial('id').primaryKey(),
+  code: varchar('code', { length: 10 }).notNull().unique(),
+  name: text('name').notNull(),
+  nativeName: text('native_name').notNull(),
+});
+
+/** Interface text (spec "translation"): one value per key and language. */
+export const uiTranslations = pgTable(
+  'ui_translations',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    languageCode: varchar('language_code', { length: 10 }).notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [uniqueIndex('ui_translations_key_language_idx').on(t.key, t.languageCode)],
+);
+
+export const places = pgTable(
+  'places',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').unique(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    fullDescription: text('full_description'),
+    imageUrl: text('image_url').notNull(),
+    originalImagePath: text('original_image_path'),
+    location: text('location').notNull(),
+    country: text('country').notNull(),
+    date: text('date').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('places_date_idx').on(t.date, t.createdAt),
+    index('places_location_country_idx').on(t.location, t.country),
+    index('places_country_idx').on(t.country),
+  ],
+);
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    placeId: uuid('place_id')
+      .notNull()
+      .references(() => places.id, { onDelete: 'cascade' }),
+    originalImagePath: text('original_image_path').notNull(),
+    thumbnailPath: text('thumbnail_path').notNull(),
+    description: text('description').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    city: text('city').notNull(),
+    country: text('country').notNull(),
+    placeName: text('place_name').notNull(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    travelArticle: text('travel_article').notNull(),
+    exifData: jsonb('exif_data').$type<Record<string, unknown>>().notNull().default({}),
+    /** SHA-256 of the uploaded bytes: the same file uploaded twice answers with the existing place. */
+    contentHash: text('content_hash').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('photos_place_idx').on(t.placeId)],
+);
+
+export const placeTranslations = pgTable(
+  'place_translations',
+  {
+    id: serial('id').primaryKey(),
+    placeId: uuid('place_id')
+      .notNull()
+      .references(() => places.id, { onDelete: 'cascade' }),
+    languageCode: varchar('language_code', { length: 10 }).notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    fullDescription: text('full_description'),
+    location: text('location').notNull(),
+    country: text('country').notNull(),
+  },
+  (t) => [uniqueIndex('place_translations_place_language_idx').on(t.placeId, t.languageCode)],
+);
+
+export const placeHistory = pgTable(
+  'place_history',
+  {
+    id: serial('id').primaryKey(),
+    placeId: uuid('place_id')
+      .notNull()
+      .references(() => places.id, { onDelete: 'cascade' }),
+    languageCode: varchar('language_code', { length: 10 }).notNull().default('en'),
+    hasEvents: text('has_events', { enum: ['yes', 'no'] }).notNull(),
+    events: jsonb('events')
+      .$type<HistoryEvent[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('place_history_place_language_idx').on(t.placeId, t.languageCode)],
+);
+
+export const placeFacts = pgTable(
+  'place_facts',
+  {
+    id: serial('id').primaryKey(),
+    placeId: uuid('place_id')
+      .notNull()
+      .references(() => places.id, { onDelete: 'cascade' }),
+    languageCode: varchar('language_code', { length: 10 }).notNull().default('en'),
+    hasFacts: text('has_facts', { enum: ['yes', 'no'] }).notNull(),
+    facts: jsonb('facts')
+      .$type<TriviaFact[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('place_facts_place_language_idx').on(t.placeId, t.languageCode)],
+);
+
+export const galleryImages = pgTable(
+  'gallery_images',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    placeId: uuid('place_id')
+      .notNull()
+      .references(() => places.id, { onDelete: 'cascade' }),
+    imageUrl: text('image_url').notNull(),
+    originalImagePath: text('original_image_path'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('gallery_images_place_idx').on(t.placeId, t.createdAt)],
+);
+
+export const cities = pgTable(
+  'cities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    country: text('country').notNull(),
+    slug: text('slug').notNull().unique(),
+    description: text('description').notNull(),
+    imageUrl: text('image_url').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('cities_name_country_idx').on(t.name, t.country), index('cities_country_idx').on(t.country)],
+);
+
+export const cityTranslations = pgTable(
+  'city_translations',
+  {
+    id: serial('id').primaryKey(),
+    cityId: uuid('city_id')
+      .notNull()
+      .references(() => cities.id, { onDelete: 'cascade' }),
+    languageCode: varchar('language_code', { length: 10 }).notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+  },
+  (t) => [uniqueIndex('city_translations_city_language_idx').on(t.cityId, t.languageCode)],
+);
+
+export const countries = pgTable('countries', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  slug: text('slug').notNull().unique(),
+  description: text('description').notNull(),
+  imageUrl: text('image_url').notNull(),
+  createdAt: createdAt(),
+});
+
+export const countryTranslations = pgTable(
+  'country_translations',
+  {
+    id: serial('id').primaryKey(),
+    countryId: uuid('country_id')
+      .notNull()
+      .references(() => countries.id, { onDelete: 'cascade' }),
+    languageCode: varchar('language_code', { length: 10 }).notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+  },
+  (t) => [uniqueIndex('country_translations_country_language_idx').on(t.countryId, t.languageCode)],
+);
+
+/** Admin sessions: only a SHA-256 of the token is stored, so a database leak yields no usable cookie. */
+export const adminSessions = pgTable(
+  'admin_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('admin_sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** Failed sign-ins per client address, kept in the database so every app process sees them. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    address: text('address').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_address_idx').on(t.address, t.failedAt)],
+);
+
+/** Small key/value settings, e.g. the generated admin password hash. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

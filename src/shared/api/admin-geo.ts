@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { cityDto, countryDto } from './public';
+
+/** Longest city or country name we accept; real names are far shorter. */
+export const GEO_NAME_MAX = 200;
+export const GEO_DESCRIPTION_MAX = 10_000;
+export const IMAGE_URL_MAX = 2_000;
+
+const name = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(GEO_NAME_MAX, `${label} must be at most ${GEO_NAME_MAX} characters`);
+
+/**
+ * An image address the site can show: one of our own media paths ("/media/...") or an absolute
+ * http(s) address. Anything else (javascript:, data:, protocol-relative "//host") is refused.
+ */
+export const imageUrlField = z
+  .string({ error: 'Image URL is required' })
+  .trim()
+  .min(1, 'Image URL is required')
+  .max(IMAGE_URL_MAX, `Image URL must be at most ${IMAGE_URL_MAX} characters`)
+  .refine(
+    (url) => (url.startsWith('/') && !url.startsWith('//')) || /^https?:\/\/[^\s/]+/i.test(url),
+    'Image URL must be a site path such as /media/web/photo.jpg or an http(s) address',
+  );
+
+const description = z
+  .string({ error: 'Description is required' })
+  .trim()
+  .max(GEO_DESCRIPTION_MAX, `Description must be at most ${GEO_DESCRIPTION_MAX} characters`);
+
+/** Languages that have a stored translation row (English, the original, is never listed). */
+const translatedLanguages = z.array(z.string());
+
+// Cities
+
+export const adminCityDto = cityDto.extend({ translatedLanguages });
+export type AdminCityDto = z.infer<typeof adminCityDto>;
+
+/** A location/country pair used by places that has no city yet. */
+export const missingCityDto = z.object({ location: z.string(), country: z.string() });
+export type MissingCityDto = z.infer<typeof missingCityDto>;
+
+export const createCityBody = z.object({
+  name: name('City name'),
+  country: name('Country'),
+  imageUrl: imageUrlField,
+});
+export type CreateCityBody = z.infer<typeof createCityBody>;
+
+export const updateCityBody = z.object({
+  name: name('City name'),
+  country: name('Country'),
+  description,
+  imageUrl: imageUrlField,
+});
+export type UpdateCityBody = z.infer<typeof updateCityBody>;
+
+/** Outcome of the translation step that follows a create. */
+const translationOutcome = {
+  /** Languages with a stored translation row. */
+  translatedLanguages,
+  /** Languages where only the name could be translated; the description shows in English there. */
+  nameOnlyLanguages: z.array(z.string()),
+  /** Languages that could not be translated (the English text is shown there). */
+  failedLanguages: z.array(z.string()),
+  /** One sentence for the administrator describing what was created and translated. */
+  message: z.string(),
+};
+
+export const createCityResponse = z.object({ city: adminCityDto, ...translationOutcome });
+export type CreateCityResponse = z.infer<typeof createCityResponse>;
+
+// Countries
+
+export const adminCountryDto = countryDto.extend({ translatedLanguages });
+export type AdminCountryDto = z.infer<typeof adminCountryDto>;
+
+export const missingCountryDto = z.object({ country: z.string() });
+export type MissingCountryDto = z.infer<typeof missingCountryDto>;
+
+export const createCountryBody = z.object({ name: name('Country name'), imageUrl: imageUrlField });
+export type CreateCountryBody = z.infer<typeof createCountryBody>;
+
+export const updateCountryBody = z.object({
+  name: name('Country name'),
+  description,
+  imageUrl: imageUrlField,
+});
+export type UpdateCountryBody = z.infer<typeof updateCountryBody>;
+
+export const createCountryResponse = z.object({ country: adminCountryDto, ...translationOutcome });
+export type CreateCountryResponse = z.infer<typeof createCountryResponse>;
+
+/** Answer of a delete: what was removed and what was deliberately kept. */
+export const deleteGeoResponse = z.object({ success: z.literal(true), message: z.string() });
+export type DeleteGeoResponse = z.infer<typeof deleteGeoResponse>;

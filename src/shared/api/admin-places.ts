@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { LANGUAGE_CODES } from '../languages';
+import { placeDto } from './public';
+
+/** A place as the Edit Places screen sees it: the original (English) row plus its admin figures. */
+export const adminPlaceDto = placeDto
+  .pick({
+    id: true,
+    slug: true,
+    title: true,
+    description: true,
+    fullDescription: true,
+    imageUrl: true,
+    originalImagePath: true,
+    location: true,
+    country: true,
+    date: true,
+  })
+  .extend({
+    /** Languages the place can be read in, in product order; always starts with 'en' (the original text). */
+    translatedLanguages: z.array(z.enum(LANGUAGE_CODES)),
+    hasHistory: z.boolean(),
+    historyEventCount: z.number().int(),
+    hasFacts: z.boolean(),
+    factsCount: z.number().int(),
+    galleryCount: z.number().int(),
+  });
+export type AdminPlaceDto = z.infer<typeof adminPlaceDto>;
+export const adminPlaceList = z.array(adminPlaceDto);
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar day written YYYY-MM-DD, the value of an `<input type="date">`. */
+export function isCalendarDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Where an image may live: our own /media/ files, another site-relative path, or an http(s) address. */
+export function isImageAddress(value: string): boolean {
+  if (value.startsWith('/')) return !value.startsWith('//') && !/\s/.test(value);
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const requiredText = (max: number) =>
+  z.string({ error: 'Required' }).trim().min(1, 'Required').max(max, `Must be at most ${max} characters`);
+
+/** Body of PUT /api/admin/places/{id}; also the Edit Place form's schema (spec section 5). */
+export const updatePlaceRequest = z.object({
+  title: requiredText(200),
+  description: requiredText(5000),
+  location: requiredText(200),
+  country: requiredText(200),
+  imageUrl: requiredText(2000).refine(isImageAddress, 'Enter an image address starting with / or http(s)://'),
+  date: requiredText(10).refine(isCalendarDate, 'Enter a valid date'),
+});
+export type UpdatePlaceRequest = z.infer<typeof updatePlaceRequest>;
+
+export const galleryItemDto = z.object({
+  id: z.string(),
+  placeId: z.string(),
+  imageUrl: z.string(),
+  originalImagePath: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type GalleryItemDto = z.infer<typeof galleryItemDto>;
+export const galleryList = z.array(galleryItemDto);
+
+export const successMessage = z.object({ success: z.literal(true), message: z.string() });
+
+/**
+ * Answer of PUT /api/admin/places/{id}: the spec's success message, plus the languages whose
+ * translation was removed because the English text it was made from changed.
+ */
+export const updatePlaceResponse = successMessage.extend({ removedTranslations: z.array(z.enum(LANGUAGE_CODES)) });
+export type UpdatePlaceResponse = z.infer<typeof updatePlaceResponse>;
+export type SuccessMessage = z.infer<typeof successMessage>;

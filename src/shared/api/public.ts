@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { langParam, slugParam } from './common';
+
+export const languageDto = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  nativeName: z.string(),
+});
+export type LanguageDto = z.infer<typeof languageDto>;
+
+export const uiTranslationDto = z.object({ key: z.string(), value: z.string() });
+export type UiTranslationDto = z.infer<typeof uiTranslationDto>;
+
+/** A place as the public site sees it, already in the requested language (English as fallback). */
+export const placeDto = z.object({
+  id: z.string(),
+  slug: z.string().nullable(),
+  title: z.string(),
+  description: z.string(),
+  fullDescription: z.string().nullable(),
+  imageUrl: z.string(),
+  originalImagePath: z.string().nullable(),
+  location: z.string(),
+  country: z.string(),
+  date: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  /** The language the text fields are in: the requested one, or 'en' when no translation exists. */
+  languageCode: z.string(),
+});
+export type PlaceDto = z.infer<typeof placeDto>;
+
+export const countryDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  imageUrl: z.string(),
+  createdAt: z.string(),
+});
+export type CountryDto = z.infer<typeof countryDto>;
+
+export const translatedCountryDto = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  imageUrl: z.string(),
+});
+export type TranslatedCountryDto = z.infer<typeof translatedCountryDto>;
+
+export const cityDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  country: z.string(),
+  slug: z.string(),
+  description: z.string(),
+  imageUrl: z.string(),
+  createdAt: z.string(),
+});
+export type CityDto = z.infer<typeof cityDto>;
+
+export const translatedCityDto = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  country: z.string(),
+  description: z.string(),
+  imageUrl: z.string(),
+});
+export type TranslatedCityDto = z.infer<typeof translatedCityDto>;
+
+export const historyEvent = z.object({ year: z.string(), description: z.string() });
+export type HistoryEvent = z.infer<typeof historyEvent>;
+export const historyDto = z.object({ hasEvents: z.enum(['yes', 'no']), events: z.array(historyEvent) });
+export type HistoryDto = z.infer<typeof historyDto>;
+
+export const triviaFact = z.object({ question: z.string(), answer: z.string() });
+export type TriviaFact = z.infer<typeof triviaFact>;
+export const factsDto = z.object({ hasFacts: z.enum(['yes', 'no']), facts: z.array(triviaFact) });
+export type FactsDto = z.infer<typeof factsDto>;
+
+export const galleryImageDto = z.object({
+  id: z.string(),
+  imageUrl: z.string(),
+  originalImagePath: z.string().nullable(),
+});
+export type GalleryImageDto = z.infer<typeof galleryImageDto>;
+
+export const healthDto = z.object({ status: z.literal('ok') });
+
+// Request shapes
+export const langParams = z.object({ lang: langParam });
+export const slugParams = z.object({ slug: slugParam });
+export const slugLangParams = z.object({ slug: slugParam, lang: langParam });
+export const placeListQuery = z.object({
+  location: z.string().max(500).optional(),
+  country: z.string().max(500).optional(),
+});
+export const languageCodeQuery = z.object({ languageCode: langParam.optional() });
+export const relatedQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+  languageCode: langParam.optional(),
+});

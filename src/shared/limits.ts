@@ -1,0 +1,19 @@
+/** Business constants shared by client and server (spec section 9). */
+export const RELATED_PLACES_DEFAULT = 5;
+export const RELATED_PLACES_MAX = 20;
+export const META_DESCRIPTION_LENGTH = 160;
+export const PLACE_DESCRIPTION_EXCERPT = 150;
+export const EDIT_PLACES_DEFAULT_COUNT = 10;
+export const WEB_IMAGE_WIDTH = 1000;
+export const SLUG_MAX_LENGTH = 200;
+/** Idle timeout and absolute lifetime of an admin session. */
+export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
+export const SESSION_MAX_SECONDS = 30 * 24 * 60 * 60;
+/** Failed logins from one address within the window before answers become 429. */
+export const LOGIN_MAX_FAILURES = 10;
+export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
+
+/** A byte count as the administrator reads it: "40 MB", "1.5 MB" (MB of 1024 × 1024 bytes). */
+export function formatMegabytes(bytes: number): string {
+  return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
+}
