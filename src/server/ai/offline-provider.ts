@@ -1,0 +1,70 @@
+import { AiError } from './errors';
+import type { AiProvider, ImageAnalysis, ImageAnalysisInput } from './types';
+
+const OFFLINE_TRANSLATION_MESSAGE =
+  'Translation needs an AI model. Set AI_PROVIDER to openai, anthropic or openai-compatible to translate text.';
+
+const firstSentence = (text: string) => {
+  const match = /^(.+?[.!?])(\s|$)/s.exec(text);
+  return (match?.[1] ?? text).trim();
+};
+
+const clip = (text: string, max: number) => {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).trimEnd()}…`;
+};
+
+function formatDate(iso: string | undefined): string | undefined {
+  if (!iso) return undefined;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return undefined;
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
+    date,
+  );
+}
+
+function formatCoordinates(latitude: number, longitude: number): string {
+  const lat = `${Math.abs(latitude).toFixed(4)}° ${latitude >= 0 ? 'N' : 'S'}`;
+  const lon = `${Math.abs(longitude).toFixed(4)}° ${longitude >= 0 ? 'E' : 'W'}`;
+  return `${lat}, ${lon}`;
+}
+
+/**
+ * Builds honest content from what is known (city, country, date, the administrator's own notes)
+ * without any network: nothing is invented. The default provider, and the fallback when an AI
+ * provider fails during an upload.
+ */
+export function offlineAnalysis(input: ImageAnalysisInput): ImageAnalysis {
+  const story = input.story?.trim() || undefined;
+  const where =
+    [input.city, input.country].filter(Boolean).join(', ') || formatCoordinates(input.latitude, input.longitude);
+  const placeName = input.city ?? input.country ?? formatCoordinates(input.latitude, input.longitude);
+  const date = formatDate(input.date);
+  const taken = `A photo taken in ${where}${date ? ` on ${date}` : ''}.`;
+  const title = story ? clip(firstSentence(story).replace(/[.!?]$/, ''), 80) : placeName;
+  const summary = story ? clip(`${taken} ${story}`, 400) : taken;
+  const travelArticle = [
+    story,
+    `This photo was taken in ${where}${date ? ` on ${date}` : ''}, at ${formatCoordinates(input.latitude, input.longitude)}.`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  return { title, summary, travelArticle, imageDescription: taken, placeName };
+}
+
+export function createOfflineProvider(): AiProvider {
+  return {
+    name: 'offline',
+    analyzeImage: async (input) => offlineAnalysis(input),
+    // Without a model there is no trustworthy source of events or facts: say "none found".
+    historicalEvents: async () => ({ hasEvents: 'no', events: [] }),
+    triviaFacts: async () => ({ hasFacts: 'no', facts: [] }),
+    translate: async () => {
+      throw new AiError(OFFLINE_TRANSLATION_MESSAGE);
+    },
+    describeCity: async (city) =>
+      `${city.name} is a city in ${city.country}. Explore the places we have visited there.`,
+    describeCountry: async (country) => `Explore the cities and places we have visited in ${country.name}.`,
+  };
+}

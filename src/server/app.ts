@@ -1,0 +1,81 @@
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { installErrorHandler } from './error-handler';
+import './fastify-types';
+import { createLocalStorage } from './media/storage';
+import { registerRoutes } from './routes';
+import type { PageRouteOptions } from './routes/pages';
+import { nulGuard } from './security/nul-guard';
+import { sameOriginGuard } from './security/same-origin';
+import { createServices, type ServiceOptions } from './services';
+
+export interface BuildOptions extends ServiceOptions {
+  /** An already open database (tests); otherwise opened from the config. */
+  database?: DatabaseHandle;
+  /** Vite's render source in development. */
+  pages?: PageRouteOptions;
+}
+
+/** The whole application, ready to listen or to be driven by `app.inject()` in tests. */
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') }));
+
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    // Slugs and ids longer than this are answered 404 by the router without reaching a handler.
+    routerOptions: { maxParamLength: 500 },
+    bodyLimit: 1024 * 1024,
+    // Behind a reverse proxy, the client's address (login throttle, rate limits) comes from
+    // X-Forwarded-For, but only from the proxies TRUST_PROXY names.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const storage = createLocalStorage(join(config.dataDir, 'media'));
+  app.decorate('config', config);
+  app.decorate('storage', storage);
+  app.decorate('services', await createServices(config, database, { ...options, storage }));
+  app.addHook('onClose', async () => {
+    if (!options.database) await database.close();
+  });
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  // Vite's dev server injects inline scripts and talks to the page over a websocket.
+  const viteDev = Boolean(options.pages?.renderSource);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: viteDev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+        connectSrc: viteDev ? ["'self'", 'ws:'] : ["'self'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.publicUrl.startsWith('https://'),
+  });
+  app.addHook('onRequest', sameOriginGuard(config.publicUrl));
+  app.addHook('preValidation', nulGuard);
+
+  await registerRoutes(app, options.pages);
+  return app;
+}
+
+/** Fastify's typings take a hop count only as a function: trust the nearest `hops` proxies. */
+function fastifyTrustProxy(value: AppConfig['trustProxy']) {
+  if (typeof value !== 'number') return value;
+  return (_address: string, hop: number) => hop < value;
+}

@@ -1,0 +1,49 @@
+import { buildApp } from './app';
+import { loadConfigOrExit } from './config';
+
+/** Process entry: validate configuration, open the database, listen, and shut down cleanly. */
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = loadConfigOrExit();
+
+  const app = await buildApp(config, {
+    announcePassword: (password) => {
+      console.log(
+        [
+          '',
+          '  No ADMIN_PASSWORD is set, so one was generated. It is shown only this once:',
+          '',
+          `      ${password}`,
+          '',
+          '  Sign in at /iladmin/login. Set ADMIN_PASSWORD to choose your own.',
+          '',
+        ].join('\n'),
+      );
+    },
+  });
+  await app.listen({ port: config.port, host: config.host });
+  // Load the reverse geocoder's city data now, after start-up, so the first upload does not wait for it.
+  setImmediate(() => app.services.uploads.warmUp());
+  console.log(
+    `Travel Places is ready at ${config.publicUrl} (listening on ${config.host}:${config.port}, ` +
+      `${config.databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}, started in ${Math.round(performance.now() - startedAt)} ms)`,
+  );
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, shutting down`);
+    app.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('Failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

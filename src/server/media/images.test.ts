@@ -1,0 +1,135 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sniffImageType } from './image-type';
+import { deleteImageFiles, storeImage } from './images';
+import { stripJpegMetadata } from './jpeg-metadata';
+import { createLocalStorage, type Storage } from './storage';
+
+let root: string;
+let storage: Storage;
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'tp-images-'));
+  storage = createLocalStorage(root);
+});
+afterEach(() => rm(root, { recursive: true, force: true }));
+
+const limits = { maxBytes: 10 * 1024 * 1024 };
+const files = async () =>
+  (await readdir(root, { recursive: true, withFileTypes: true }))
+    .filter((e) => e.isFile())
+    .map((e) => e.name)
+    .sort();
+const photo = (width: number, height: number, format: 'jpeg' | 'png' | 'webp' | 'avif' = 'jpeg') =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .toFormat(format)
+    .toBuffer();
+
+describe('storeImage', () => {
+  it('writes the 480 and 1000 px sizes in JPEG and WebP plus the original, under one random id', async () => {
+    const stored = await storeImage(storage, await photo(2000, 1500), limits);
+    const id = /^\/media\/web\/([0-9a-f]{32})-1000\.jpg$/.exec(stored.imageUrl)![1]!;
+    expect(stored).toMatchObject({
+      thumbnailUrl: `/media/web/${id}-480.jpg`,
+      originalImagePath: `/media/originals/${id}.jpg`,
+      width: 2000,
+      height: 1500,
+    });
+    expect(stored.keys.sort()).toEqual(
+      [
+        `web/${id}-1000.jpg`,
+        `web/${id}-1000.webp`,
+        `web/${id}-480.jpg`,
+        `web/${id}-480.webp`,
+        `originals/${id}.jpg`,
+      ].sort(),
+    );
+    expect(await files()).toHaveLength(5);
+  });
+
+  it('never upscales a small image but still writes both sizes', async () => {
+    const stored = await storeImage(storage, await photo(300, 200, 'png'), limits);
+    expect(stored.originalImagePath).toMatch(/\.png$/);
+    for (const key of stored.keys.filter((k) => k.startsWith('web/'))) {
+      const file = await storage.open(key);
+      const chunks: Buffer[] = [];
+      for await (const chunk of file!.stream()) chunks.push(chunk as Buffer);
+      expect((await sharp(Buffer.concat(chunks)).metadata()).width).toBe(300);
+    }
+  });
+
+  it('keeps WebP and AVIF originals in their own format', async () => {
+    expect((await storeImage(storage, await photo(64, 48, 'webp'), limits)).originalImagePath).toMatch(/\.webp$/);
+    expect((await storeImage(storage, await photo(64, 48, 'avif'), limits)).originalImagePath).toMatch(/\.avif$/);
+  });
+
+  it('refuses a file over the limit and too many pixels, writing nothing', async () => {
+    await expect(storeImage(storage, await photo(400, 300), { maxBytes: 100 })).rejects.toMatchObject({ status: 413 });
+    const error = await storeImage(storage, await photo(400, 300), { maxBytes: 1e7, maxPixels: 1000 }).catch(
+      (e: unknown) => e as { status: number; message: string },
+    );
+    expect(error).toMatchObject({ status: 413 });
+    expect((error as { message: string }).message).toMatch(/400 × 300 pixels/);
+    expect(await files()).toEqual([]);
+  });
+
+  it('removes what it wrote when storage fails half-way', async () => {
+    let writes = 0;
+    const flaky: Storage = {
+      ...storage,
+      put: async (key, data) => {
+        if (++writes === 3) throw new Error('disk full');
+        await storage.put(key, data);
+      },
+    };
+    await expect(storeImage(flaky, await photo(800, 600), limits)).rejects.toThrow('disk full');
+    expect(await files()).toEqual([]);
+  });
+});
+
+describe('deleteImageFiles', () => {
+  it('removes every size and the original, from any one of their URLs, and ignores foreign URLs', async () => {
+    const a = await storeImage(storage, await photo(800, 600), limits);
+    const b = await storeImage(storage, await photo(800, 600), limits);
+    await deleteImageFiles(storage, [
+      a.thumbnailUrl,
+      null,
+      undefined,
+      'https://example.org/x.jpg',
+      '/media/../etc/passwd',
+    ]);
+    expect(await files()).toEqual(b.keys.map((k) => k.split('/').pop()).sort());
+    await deleteImageFiles(storage, [b.originalImagePath]);
+    expect(await files()).toEqual([]);
+  });
+});
+
+describe('sniffImageType', () => {
+  it('identifies formats by their bytes only', async () => {
+    expect(sniffImageType(await photo(8, 8, 'jpeg'))).toBe('jpeg');
+    expect(sniffImageType(await photo(8, 8, 'png'))).toBe('png');
+    expect(sniffImageType(await photo(8, 8, 'webp'))).toBe('webp');
+    expect(sniffImageType(await photo(8, 8, 'avif'))).toBe('avif');
+    expect(sniffImageType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeUndefined();
+    expect(sniffImageType(Buffer.from('GIF89a......'))).toBeUndefined();
+    expect(sniffImageType(Buffer.alloc(0))).toBeUndefined();
+  });
+});
+
+describe('stripJpegMetadata', () => {
+  it('drops EXIF and comments but keeps the image data byte for byte', async () => {
+    const jpeg = await sharp({ create: { width: 32, height: 32, channels: 3, background: 'red' } })
+      .withExif({ IFD0: { Artist: 'Jane Traveller' } })
+      .jpeg()
+      .toBuffer();
+    const stripped = stripJpegMetadata(jpeg);
+    expect(stripped.includes(Buffer.from('Jane Traveller'))).toBe(false);
+    expect(stripped.length).toBeLessThan(jpeg.length);
+    const sos = (b: Buffer) => b.subarray(b.indexOf(Buffer.from([0xff, 0xda])));
+    expect(sos(stripped).equals(sos(jpeg))).toBe(true);
+    expect((await sharp(stripped).metadata()).width).toBe(32);
+    expect(() => stripJpegMetadata(Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0xff, 0xff]))).toThrow();
+  });
+});

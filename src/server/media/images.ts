@@ -1,0 +1,280 @@
+import { randomBytes } from 'node:crypto';
+import decodeHeic from 'heic-decode';
+import sharp, { type Metadata, type Sharp } from 'sharp';
+import { formatMegabytes, WEB_IMAGE_WIDTH } from '../../shared/limits';
+import { AppError } from '../errors';
+import { sniffImageType, type ImageType } from './image-type';
+import { stripJpegMetadata } from './jpeg-metadata';
+import { keyFromUrl, urlForKey, type Storage } from './storage';
+
+export const THUMBNAIL_WIDTH = 480;
+/** Above this many pixels an image is refused before it is decoded (decompression bombs). */
+export const DEFAULT_MAX_PIXELS = 120_000_000;
+
+export interface ImageLimits {
+  maxBytes: number;
+  maxPixels?: number;
+}
+
+export interface StoredImage {
+  /** The 1000 px JPEG: /media/web/<id>-1000.jpg (a WebP twin sits beside it). */
+  imageUrl: string;
+  /** The 480 px JPEG: /media/web/<id>-480.jpg (a WebP twin sits beside it). */
+  thumbnailUrl: string;
+  /** The full-resolution original, auto-rotated, without personal metadata. */
+  originalImagePath: string;
+  /** Every storage key written, for cleanup by the caller if a later step fails. */
+  keys: string[];
+  /** Size of the original after rotation. */
+  width: number;
+  height: number;
+}
+
+export interface ProcessedImage {
+  id: string;
+  files: Array<{ key: string; data: Buffer }>;
+  width: number;
+  height: number;
+  /** The 1000 px JPEG bytes, for AI image analysis. */
+  webJpeg: Buffer;
+}
+
+const ORIGINAL_EXT: Record<ImageType, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', heif: 'jpg' };
+const ORIGINAL_EXTS = ['jpg', 'png', 'webp', 'avif'];
+const WEB_KEY = /^web\/([0-9a-f]{32})-(?:480|1000)\.(?:jpg|webp)$/;
+const ORIGINAL_KEY = /^originals\/([0-9a-f]{32})\.(?:jpg|png|webp|avif)$/;
+
+const unreadable = () =>
+  new AppError(400, 'The image could not be read. The file may be damaged or incomplete; please export it again.');
+
+function checkPixels(width: number, height: number, maxPixels: number) {
+  if (!(width > 0 && height > 0)) throw unreadable();
+  if (width * height > maxPixels) {
+    const mp = (n: number) => `${Math.round(n / 100_000) / 10} megapixels`;
+    throw new AppError(
+      413,
+      `The image is too large: ${width} × ${height} pixels (${mp(width * height)}); the limit is ${mp(maxPixels)}.`,
+    );
+  }
+}
+
+/** The decoded source: a sharp pipeline factory plus what we learned about the input. */
+interface Source {
+  type: ImageType;
+  make(): Sharp;
+  /** Orientation from EXIF (1 to 8); HEIF pixels arrive already rotated by the decoder. */
+  orientation: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The cheap checks, before anything is decoded: not empty, not too large, and a format we accept
+ * by its bytes. Throws an AppError (400, 413 or 415) with a sentence the administrator understands.
+ */
+export function checkImageBytes(bytes: Buffer, limits: ImageLimits): ImageType {
+  if (bytes.length === 0) throw new AppError(400, 'The file is empty.');
+  if (bytes.length > limits.maxBytes) {
+    throw new AppError(
+      413,
+      `The file is too large (${formatMegabytes(bytes.length)}); the limit is ${formatMegabytes(limits.maxBytes)}.`,
+    );
+  }
+  const type = sniffImageType(bytes);
+  if (!type) {
+    throw new AppError(415, 'This file is not a supported image. Please upload a JPEG, PNG, WebP, AVIF or HEIC photo.');
+  }
+  return type;
+}
+
+/**
+ * Reads only the image header (no pixel decoding) and refuses images with more pixels than the
+ * limit, so a decompression bomb is turned away before anything else looks at it.
+ */
+export async function checkImageHeader(bytes: Buffer, limits: ImageLimits): Promise<void> {
+  const type = checkImageBytes(bytes, limits);
+  const maxPixels = limits.maxPixels ?? DEFAULT_MAX_PIXELS;
+  if (type === 'heif') {
+    let size: { width: number; height: number } | undefined;
+    try {
+      const images = await decodeHeic.all({ buffer: bytes });
+      size = images[0] && { width: images[0].width, height: images[0].height };
+      images.dispose();
+    } catch {
+      throw unreadable();
+    }
+    if (!size) throw unreadable();
+    checkPixels(size.width, size.height, maxPixels);
+    return;
+  }
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unreadable();
+  }
+  checkPixels(meta.width ?? 0, meta.pageHeight ?? meta.height ?? 0, maxPixels);
+}
+
+async function openSource(bytes: Buffer, limits: ImageLimits): Promise<Source> {
+  const type = checkImageBytes(bytes, limits);
+  const maxPixels = limits.maxPixels ?? DEFAULT_MAX_PIXELS;
+
+  if (type === 'heif') {
+    // sharp's bundled libheif has no HEVC decoder; libheif compiled to WebAssembly does.
+    let decoded: { width: number; height: number; data: Uint8ClampedArray };
+    try {
+      const images = await decodeHeic.all({ buffer: bytes });
+      try {
+        const primary = images[0];
+        if (!primary) throw unreadable();
+        checkPixels(primary.width, primary.height, maxPixels);
+        decoded = await primary.decode();
+      } finally {
+        images.dispose();
+      }
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw unreadable();
+    }
+    const raw = Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength);
+    const rawInput = { raw: { width: decoded.width, height: decoded.height, channels: 4 as const } };
+    return { type, make: () => sharp(raw, rawInput), orientation: 1, width: decoded.width, height: decoded.height };
+  }
+
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    throw unreadable();
+  }
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  checkPixels(width, height, maxPixels);
+  const orientation = meta.orientation ?? 1;
+  const swap = orientation >= 5;
+  return {
+    type,
+    make: () => sharp(bytes, { limitInputPixels: maxPixels, failOn: 'warning' }),
+    orientation,
+    width: swap ? height : width,
+    height: swap ? width : height,
+  };
+}
+
+/** The full-resolution original for download: rotated upright, personal metadata removed. */
+async function originalBytes(source: Source, bytes: Buffer): Promise<Buffer> {
+  if (source.type === 'jpeg' && source.orientation === 1) {
+    // Already upright: drop the metadata segments and keep the photographer's exact pixels.
+    return stripJpegMetadata(bytes);
+  }
+  const upright = source.make().rotate().keepIccProfile();
+  switch (source.type) {
+    case 'png':
+      return upright.png({ compressionLevel: 6 }).toBuffer();
+    case 'webp':
+      return upright.webp({ quality: 92 }).toBuffer();
+    case 'avif':
+      return upright.avif({ quality: 70, effort: 2 }).toBuffer();
+    default:
+      return upright.flatten({ background: '#ffffff' }).jpeg({ quality: 92, chromaSubsampling: '4:4:4' }).toBuffer();
+  }
+}
+
+/**
+ * Validates and converts an uploaded image without touching storage: web sizes (1000 px and a 480 px
+ * thumbnail, each as JPEG and WebP, never upscaled) and the original. Every failure a user can
+ * cause is an AppError with a 4xx status and a sentence that says what is wrong.
+ */
+export async function processImage(bytes: Buffer, limits: ImageLimits): Promise<ProcessedImage> {
+  const source = await openSource(bytes, limits);
+  const id = randomBytes(16).toString('hex');
+  try {
+    // Decode once at web size (JPEG shrink-on-load makes this cheap), then encode every web file from it.
+    const { data, info } = await source
+      .make()
+      .rotate()
+      .resize({ width: WEB_IMAGE_WIDTH, withoutEnlargement: true })
+      .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    const thumb = () => sharp(data, raw).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true });
+    const [web1000Jpg, web1000Webp, web480Jpg, web480Webp, original] = await Promise.all([
+      sharp(data, raw).jpeg({ quality: 82, progressive: true }).toBuffer(),
+      sharp(data, raw).webp({ quality: 78, effort: 2 }).toBuffer(),
+      thumb().jpeg({ quality: 78, progressive: true }).toBuffer(),
+      thumb().webp({ quality: 74, effort: 2 }).toBuffer(),
+      originalBytes(source, bytes),
+    ]);
+    return {
+      id,
+      width: source.width,
+      height: source.height,
+      webJpeg: web1000Jpg,
+      files: [
+        { key: `web/${id}-${WEB_IMAGE_WIDTH}.jpg`, data: web1000Jpg },
+        { key: `web/${id}-${WEB_IMAGE_WIDTH}.webp`, data: web1000Webp },
+        { key: `web/${id}-${THUMBNAIL_WIDTH}.jpg`, data: web480Jpg },
+        { key: `web/${id}-${THUMBNAIL_WIDTH}.webp`, data: web480Webp },
+        { key: `originals/${id}.${ORIGINAL_EXT[source.type]}`, data: original },
+      ],
+    };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // libvips reports truncated or corrupt data while decoding; the user sent a broken file.
+    throw unreadable();
+  }
+}
+
+/** Writes the processed files; if any write fails, removes what was written and rethrows. */
+export async function writeProcessedImage(storage: Storage, image: ProcessedImage): Promise<StoredImage> {
+  const written: string[] = [];
+  try {
+    for (const file of image.files) {
+      await storage.put(file.key, file.data);
+      written.push(file.key);
+    }
+  } catch (error) {
+    await Promise.allSettled(written.map((key) => storage.remove(key)));
+    throw error;
+  }
+  const [web1000, , web480, , original] = image.files;
+  return {
+    imageUrl: urlForKey(web1000!.key),
+    thumbnailUrl: urlForKey(web480!.key),
+    originalImagePath: urlForKey(original!.key),
+    keys: image.files.map((f) => f.key),
+    width: image.width,
+    height: image.height,
+  };
+}
+
+/** Validates, converts and stores an uploaded image (see processImage). Leaves no files on failure. */
+export async function storeImage(storage: Storage, bytes: Buffer, limits: ImageLimits): Promise<StoredImage> {
+  return writeProcessedImage(storage, await processImage(bytes, limits));
+}
+
+/** The image id behind one of our /media/ URLs, or undefined for any other URL. */
+function imageIdOf(url: string | null | undefined): string | undefined {
+  const key = keyFromUrl(url);
+  if (!key) return undefined;
+  return (WEB_KEY.exec(key) ?? ORIGINAL_KEY.exec(key))?.[1];
+}
+
+/**
+ * Removes every file we generated for the images behind these URLs (all web sizes and the original),
+ * whichever of the URLs is given. URLs we did not generate (external links) are ignored.
+ */
+export async function deleteImageFiles(storage: Storage, urls: Array<string | null | undefined>): Promise<void> {
+  const ids = new Set(urls.map(imageIdOf).filter((id): id is string => id !== undefined));
+  const keys = [...ids].flatMap((id) => [
+    `web/${id}-${WEB_IMAGE_WIDTH}.jpg`,
+    `web/${id}-${WEB_IMAGE_WIDTH}.webp`,
+    `web/${id}-${THUMBNAIL_WIDTH}.jpg`,
+    `web/${id}-${THUMBNAIL_WIDTH}.webp`,
+    ...ORIGINAL_EXTS.map((ext) => `originals/${id}.${ext}`),
+  ]);
+  await Promise.all(keys.map((key) => storage.remove(key)));
+}

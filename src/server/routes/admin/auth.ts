@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../../shared/api/common';
+import { loginRequest, loginResponse, logoutResponse, statusResponse } from '../../../shared/api/auth';
+import { SESSION_COOKIE, requireSession, sessionToken } from '../../security/session';
+
+/** Sign-in, session status and sign-out (spec sections 4, 6 and 7). */
+export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { auth } = app.services;
+  const secure = app.config.publicUrl.startsWith('https://');
+
+  app.post(
+    '/api/admin/login',
+    {
+      schema: { body: loginRequest, response: { 200: loginResponse, 401: loginResponse, 429: loginResponse } },
+      // A coarse per-address cap on top of the failure counter, for floods of any kind.
+      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+    },
+    async (req, reply) => {
+      const result = await auth.login(req.body.password, req.ip);
+      if (result.kind === 'throttled') {
+        const minutes = Math.ceil(result.retryAfterSeconds / 60);
+        return reply
+          .status(429)
+          .header('Retry-After', String(result.retryAfterSeconds))
+          .send({
+            success: false,
+            message: `Too many failed attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          });
+      }
+      if (result.kind === 'invalid') {
+        return reply.status(401).send({ success: false, message: 'Invalid password' });
+      }
+      reply.setCookie(SESSION_COOKIE, result.token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        secure,
+        maxAge: result.maxAgeSeconds,
+      });
+      return { success: true, message: 'Login successful' };
+    },
+  );
+
+  app.get('/api/admin/status', { schema: { response: { 200: statusResponse } } }, async (req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return { isAuthenticated: await auth.isValidSession(sessionToken(req)) };
+  });
+
+  app.post(
+    '/api/admin/logout',
+    { preHandler: requireSession(auth), schema: { response: { 200: logoutResponse, 401: errorResponse } } },
+    async (req, reply) => {
+      await auth.logout(sessionToken(req));
+      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+      return { success: true, message: 'You have been successfully logged out' };
+    },
+  );
+};

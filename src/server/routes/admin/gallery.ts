@@ -1,0 +1,56 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { galleryItemDto, galleryList, successMessage } from '../../../shared/api/admin-places';
+import { errorResponse, idParams } from '../../../shared/api/common';
+import { BadRequestError } from '../../errors';
+
+/** Gallery of a place (spec sections 2 and 7). Registered inside the session-guarded admin scope. */
+export const adminGalleryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { gallery } = app.services;
+  const maxBytes = app.config.maxUploadBytes;
+  // The photo upload may have registered multipart already; limits are set per request below anyway.
+  if (!app.hasContentTypeParser('multipart/form-data')) {
+    await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 10 } });
+  }
+  const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+  app.get(
+    '/api/admin/places/:id/gallery',
+    { schema: { params: idParams, response: { 200: galleryList, ...errors } } },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return gallery.list(req.params.id);
+    },
+  );
+
+  app.post(
+    '/api/admin/places/:id/gallery',
+    {
+      schema: {
+        params: idParams,
+        response: { 201: galleryItemDto, ...errors, 413: errorResponse, 415: errorResponse },
+      },
+      // image processing is the costliest thing an admin can repeat; same cap as photo uploads
+      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+    },
+    async (req, reply) => {
+      if (!req.isMultipart()) throw new BadRequestError('Send the image as multipart/form-data in the field "image".');
+      const file = await req.file({ limits: { fileSize: maxBytes, files: 1, fields: 10 } });
+      if (!file || file.fieldname !== 'image') {
+        throw new BadRequestError('Choose an image to upload (multipart field "image").');
+      }
+      // toBuffer() raises a 413 when the file is over the limit.
+      const bytes = await file.toBuffer();
+      return reply.status(201).send(await gallery.add(req.params.id, bytes));
+    },
+  );
+
+  app.delete(
+    '/api/admin/gallery/:id',
+    { schema: { params: idParams, response: { 200: successMessage, ...errors } } },
+    async (req) => {
+      await gallery.remove(req.params.id);
+      return { success: true as const, message: 'Image deleted successfully' };
+    },
+  );
+};

@@ -1,0 +1,69 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../../shared/api/common';
+import { uploadFields, uploadLimitsResponse, uploadResponse } from '../../../shared/api/upload';
+import { formatMegabytes } from '../../../shared/limits';
+import { AppError, BadRequestError } from '../../errors';
+
+/** POST /api/admin/upload: one photo per request (multipart: photo, description, exifData). */
+export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
+  const maxBytes = app.config.maxUploadBytes;
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 256 * 1024, parts: 12 },
+    throwFileSizeLimit: true,
+  });
+
+  app.get(
+    '/api/admin/upload/limits',
+    { schema: { response: { 200: uploadLimitsResponse, 401: errorResponse } } },
+    () => ({ maxUploadBytes: maxBytes }),
+  );
+
+  app.post(
+    '/api/admin/upload',
+    {
+      // Generous for a folder of phone photos sent one by one; a runaway script is stopped.
+      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+      schema: {
+        response: { 200: uploadResponse, 422: uploadResponse, '4xx': errorResponse },
+      },
+    },
+    async (req, reply) => {
+      if (!req.isMultipart()) {
+        throw new BadRequestError("Send the photo as multipart/form-data with a 'photo' file field.");
+      }
+      let bytes: Buffer | undefined;
+      const fields: Record<string, string> = {};
+      try {
+        for await (const part of req.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'photo' || bytes) {
+              await part.toBuffer();
+              continue;
+            }
+            bytes = await part.toBuffer();
+          } else if (typeof part.value === 'string') {
+            fields[part.fieldname] = part.value;
+          }
+        }
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw new AppError(413, `The file is too large; the limit is ${formatMegabytes(maxBytes)}.`);
+        }
+        if (code?.startsWith('FST_')) throw new BadRequestError('The upload could not be read. Please try again.');
+        throw error;
+      }
+      if (!bytes) throw new BadRequestError("No photo was sent: add the image as the 'photo' file field.");
+      const parsed = uploadFields.safeParse(fields);
+      if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message ?? 'Invalid upload fields.');
+
+      const outcome = await app.services.uploads.upload({
+        bytes,
+        description: parsed.data.description,
+        exifDataText: parsed.data.exifData,
+      });
+      return reply.status(outcome.status).send(outcome.body);
+    },
+  );
+};

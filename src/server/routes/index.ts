@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { requireSession } from '../security/session';
+import { adminAuthRoutes } from './admin/auth';
+import { adminGalleryRoutes } from './admin/gallery';
+import { adminPlaceRoutes } from './admin/places';
+import { adminCityRoutes } from './admin/cities';
+import { adminCountryRoutes } from './admin/countries';
+import { adminPlaceAiRoutes } from './admin/place-ai';
+import { adminUploadRoutes } from './admin/uploads';
+import { mediaRoutes } from './media';
+import { pageRoutes, type PageRouteOptions } from './pages';
+import { publicGeoRoutes } from './public/geo';
+import { metaRoutes } from './public/meta';
+import { publicPlaceRoutes } from './public/places';
+import { seoRoutes } from './seo';
+
+/** Every route of the app. Admin feature routes go inside the session-guarded scope below. */
+export async function registerRoutes(app: FastifyInstance, pages: PageRouteOptions = {}): Promise<void> {
+  await pages.beforeRoutes?.(app);
+  await app.register(metaRoutes);
+  await app.register(publicPlaceRoutes);
+  await app.register(publicGeoRoutes);
+  await app.register(mediaRoutes);
+  await app.register(adminAuthRoutes);
+  await app.register(async (admin) => {
+    admin.addHook('preHandler', requireSession(app.services.auth));
+    // Admin feature routes (uploads, places, gallery, cities, countries) register here.
+    await admin.register(adminPlaceRoutes);
+    await admin.register(adminGalleryRoutes);
+    await admin.register(adminCityRoutes);
+    await admin.register(adminCountryRoutes);
+    await admin.register(adminUploadRoutes);
+    await admin.register(adminPlaceAiRoutes);
+
+    // Unknown admin paths answer 401 before 404, so the admin API's shape is not revealed.
+    admin.all('/api/admin/*', async (request, reply) =>
+      reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` }),
+    );
+  });
+  await app.register(seoRoutes);
+  await app.register(pageRoutes, pages);
+}

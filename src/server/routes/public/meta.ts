@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../../shared/api/common';
+import { healthDto, langParams, languageDto, uiTranslationDto } from '../../../shared/api/public';
+
+/** Health, languages and interface text. */
+export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { catalog, health } = app.services;
+
+  app.get('/api/health', { schema: { response: { 200: healthDto, 503: errorResponse } } }, async (_req, reply) => {
+    try {
+      await health.check();
+    } catch {
+      return reply.status(503).send({ error: 'Database unreachable' });
+    }
+    return { status: 'ok' as const };
+  });
+
+  app.get('/api/languages', { schema: { response: { 200: z.array(languageDto) } } }, () => catalog.languages());
+
+  app.get(
+    '/api/translations/:lang',
+    { schema: { params: langParams, response: { 200: z.array(uiTranslationDto) } } },
+    (req) => catalog.uiTranslations(req.params.lang),
+  );
+};

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParams } from '../../../shared/api/common';
+import {
+  factsDto,
+  galleryImageDto,
+  historyDto,
+  languageCodeQuery,
+  langParams,
+  placeDto,
+  placeListQuery,
+  relatedQuery,
+  slugLangParams,
+} from '../../../shared/api/public';
+
+export const publicPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { catalog } = app.services;
+
+  app.get('/api/places', { schema: { querystring: placeListQuery, response: { 200: z.array(placeDto) } } }, (req) =>
+    catalog.places(req.query),
+  );
+
+  app.get(
+    '/api/places/translations/:lang',
+    { schema: { params: langParams, response: { 200: z.array(placeDto) } } },
+    (req) => catalog.places({}, req.params.lang),
+  );
+
+  app.get(
+    '/api/places/by-slug/:slug/translations/:lang',
+    { schema: { params: slugLangParams, response: { 200: placeDto } } },
+    (req) => catalog.placeBySlug(req.params.slug, req.params.lang),
+  );
+
+  app.get(
+    '/api/places/:id/history',
+    { schema: { params: idParams, querystring: languageCodeQuery, response: { 200: historyDto } } },
+    (req) => catalog.history(req.params.id, req.query.languageCode),
+  );
+
+  app.get(
+    '/api/places/:id/facts',
+    { schema: { params: idParams, querystring: languageCodeQuery, response: { 200: factsDto } } },
+    (req) => catalog.facts(req.params.id, req.query.languageCode),
+  );
+
+  app.get(
+    '/api/places/:id/gallery',
+    { schema: { params: idParams, response: { 200: z.array(galleryImageDto) } } },
+    (req) => catalog.gallery(req.params.id),
+  );
+
+  app.get(
+    '/api/places/:id/related',
+    { schema: { params: idParams, querystring: relatedQuery, response: { 200: z.array(placeDto) } } },
+    (req) => catalog.related(req.params.id, req.query.limit, req.query.languageCode),
+  );
+};

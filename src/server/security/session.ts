@@ -1,0 +1,17 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AuthService } from '../services/auth';
+
+export const SESSION_COOKIE = 'tp_session';
+
+export function sessionToken(request: FastifyRequest): string | undefined {
+  return request.cookies[SESSION_COOKIE];
+}
+
+/** preHandler for admin routes: 401 without a valid session. */
+export function requireSession(auth: AuthService) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!(await auth.isValidSession(sessionToken(request)))) {
+      return reply.status(401).send({ error: 'Please sign in to continue.' });
+    }
+  };
+}

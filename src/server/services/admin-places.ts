@@ -1,0 +1,71 @@
+import type { AdminPlaceDto, UpdatePlaceRequest, UpdatePlaceResponse } from '../../shared/api/admin-places';
+import { LANGUAGE_CODES, type LanguageCode } from '../../shared/languages';
+import type { Database } from '../db/client';
+import { isUuid } from '../db/ids';
+import * as repo from '../db/repos/admin-places-repo';
+import { NotFoundError } from '../errors';
+import type { Storage } from '../media/storage';
+import { removeImageFiles, unusedImages } from './media-cleanup';
+
+const PLACE_NOT_FOUND = 'Place not found';
+/** The fields a place translation carries a copy of (spec section 3, place_translation). */
+const TRANSLATED_FIELDS = ['title', 'description', 'location', 'country'] as const;
+
+/** Edit Places: the admin list with its figures, editing and deleting places (spec section 2). */
+export function createAdminPlacesService(db: Database, storage: Storage) {
+  return {
+    async list(): Promise<AdminPlaceDto[]> {
+      const rows = await repo.listAdminPlaceRows(db);
+      return rows.map(({ translationCodes, historyEventCount, factsCount, galleryCount, ...place }) => {
+        const codes = new Set(translationCodes ? translationCodes.split(',') : []);
+        // The place itself is written in English, so English always counts as translated.
+        codes.add('en');
+        return {
+          ...place,
+          translatedLanguages: LANGUAGE_CODES.filter((code): code is LanguageCode => codes.has(code)),
+          hasHistory: historyEventCount !== null,
+          historyEventCount: historyEventCount ?? 0,
+          hasFacts: factsCount !== null,
+          factsCount: factsCount ?? 0,
+          galleryCount: Number(galleryCount),
+        };
+      });
+    },
+
+    /**
+     * Saves the Edit Place form. Translations are written from the English text: when that text
+     * changes they describe something else, so they are removed in the same transaction. Visitors
+     * then read the new English text until Translate writes them again, and the language badges
+     * show what is missing. Answers the languages whose translation was removed.
+     */
+    async update(id: string, fields: UpdatePlaceRequest): Promise<UpdatePlaceResponse> {
+      if (!isUuid(id)) throw new NotFoundError(PLACE_NOT_FOUND);
+      const removed = await db.transaction(async (tx) => {
+        const before = await repo.lockPlaceText(tx, id);
+        if (!before) return undefined;
+        await repo.updatePlaceFields(tx, id, fields);
+        const textChanged = TRANSLATED_FIELDS.some((field) => before[field] !== fields[field]);
+        return textChanged ? repo.deletePlaceTranslations(tx, id) : [];
+      });
+      if (!removed) throw new NotFoundError(PLACE_NOT_FOUND);
+      return {
+        success: true,
+        message: 'Place updated successfully',
+        removedTranslations: LANGUAGE_CODES.filter((code) => removed.includes(code)),
+      };
+    },
+
+    /** Rows go in one transaction; the files they pointed to are removed once it has committed. */
+    async remove(id: string): Promise<void> {
+      if (!isUuid(id)) throw new NotFoundError(PLACE_NOT_FOUND);
+      const result = await db.transaction(async (tx) => {
+        const urls = await repo.deletePlaceRows(tx, id);
+        return urls && unusedImages(tx, urls);
+      });
+      if (!result) throw new NotFoundError(PLACE_NOT_FOUND);
+      await removeImageFiles(storage, result);
+    },
+  };
+}
+
+export type AdminPlacesService = ReturnType<typeof createAdminPlacesService>;

@@ -1,0 +1,98 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  LOGIN_FAILURE_WINDOW_SECONDS,
+  LOGIN_MAX_FAILURES,
+  SESSION_IDLE_SECONDS,
+  SESSION_MAX_SECONDS,
+} from '../../shared/limits';
+import type { Database } from '../db/client';
+import * as repo from '../db/repos/auth-repo';
+import { generatePassword, hashPassword, verifyPassword } from './passwords';
+
+const PASSWORD_SETTING = 'admin_password_hash';
+/** Only touch last_seen_at once a minute, not on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+/** Failures before answers start to slow down, and the delay added per failure past that. */
+const FREE_FAILURES = 3;
+const DELAY_PER_FAILURE_MS = 250;
+const MAX_DELAY_MS = 2_000;
+
+export type LoginResult =
+  | { kind: 'ok'; token: string; maxAgeSeconds: number }
+  | { kind: 'invalid' }
+  | { kind: 'throttled'; retryAfterSeconds: number };
+
+export interface AuthService {
+  login(password: string, address: string): Promise<LoginResult>;
+  isValidSession(token: string | undefined): Promise<boolean>;
+  logout(token: string | undefined): Promise<void>;
+}
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Resolves the admin password hash: from ADMIN_PASSWORD when set (hashed in memory, never stored),
+ * otherwise the stored hash, generating and printing a password on the very first start.
+ */
+export async function resolvePasswordHash(
+  db: Database,
+  configured: string | undefined,
+  announce: (password: string) => void,
+): Promise<string> {
+  if (configured) return hashPassword(configured);
+  const existing = await repo.getSetting(db, PASSWORD_SETTING);
+  if (existing) return existing;
+  const password = generatePassword();
+  const stored = await repo.setSettingIfAbsent(db, PASSWORD_SETTING, await hashPassword(password));
+  // Another process may have won the race; only the winner's password is printed.
+  if (await verifyPassword(password, stored)) announce(password);
+  return stored;
+}
+
+export function createAuthService(
+  db: Database,
+  passwordHash: string,
+  options: { delayPerFailureMs?: number } = {},
+): AuthService {
+  const delayPerFailure = options.delayPerFailureMs ?? DELAY_PER_FAILURE_MS;
+
+  return {
+    async login(password, address) {
+      const now = Date.now();
+      const windowStart = new Date(now - LOGIN_FAILURE_WINDOW_SECONDS * 1000);
+      const failures = await repo.recentLoginFailures(db, address, windowStart);
+      if (failures.count >= LOGIN_MAX_FAILURES) {
+        const freeAt = (failures.oldest?.getTime() ?? now) + LOGIN_FAILURE_WINDOW_SECONDS * 1000;
+        return { kind: 'throttled', retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now) / 1000)) };
+      }
+      if (failures.count >= FREE_FAILURES) {
+        await sleep(Math.min(MAX_DELAY_MS, (failures.count - FREE_FAILURES + 1) * delayPerFailure));
+      }
+      if (!(await verifyPassword(password, passwordHash))) {
+        await repo.recordLoginFailure(db, address);
+        return { kind: 'invalid' };
+      }
+      await repo.clearLoginFailures(db, address);
+      await repo.pruneLoginFailures(db, windowStart);
+      await repo.deleteDeadSessions(db, new Date(now - SESSION_IDLE_SECONDS * 1000), new Date(now));
+      const token = randomBytes(32).toString('base64url');
+      await repo.insertSession(db, sha256(token), new Date(now + SESSION_MAX_SECONDS * 1000));
+      return { kind: 'ok', token, maxAgeSeconds: SESSION_MAX_SECONDS };
+    },
+
+    async isValidSession(token) {
+      if (!token || token.length > 200) return false;
+      const now = new Date();
+      const hash = sha256(token);
+      const session = await repo.findLiveSession(db, hash, new Date(now.getTime() - SESSION_IDLE_SECONDS * 1000), now);
+      if (!session) return false;
+      if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await repo.touchSession(db, hash, now);
+      return true;
+    },
+
+    async logout(token) {
+      if (token) await repo.deleteSession(db, sha256(token));
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import type {
+  CountryDto,
+  CityDto,
+  FactsDto,
+  GalleryImageDto,
+  HistoryDto,
+  LanguageDto,
+  PlaceDto,
+  TranslatedCityDto,
+  TranslatedCountryDto,
+  UiTranslationDto,
+} from '../../shared/api/public';
+import { toLanguageCode } from '../../shared/languages';
+import { RELATED_PLACES_DEFAULT, RELATED_PLACES_MAX, SLUG_MAX_LENGTH } from '../../shared/limits';
+import type { Database } from '../db/client';
+import { isUuid } from '../db/ids';
+import * as geo from '../db/repos/geo-repo';
+import { listLanguages, listUiTranslations } from '../db/repos/languages-repo';
+import * as placesRepo from '../db/repos/places-repo';
+import { NotFoundError } from '../errors';
+
+/** A slug longer than any we generate cannot exist: answer "not found" without a query. */
+const plausibleSlug = (slug: string) => slug.length > 0 && slug.length <= SLUG_MAX_LENGTH;
+
+function found<T>(value: T | undefined, message: string): T {
+  if (value === undefined) throw new NotFoundError(message);
+  return value;
+}
+
+/** Read side of the public site: everything a visitor can see, in the requested language. */
+export function createCatalogService(db: Database) {
+  async function placeById(id: string) {
+    const place = isUuid(id) ? await placesRepo.findPlaceById(db, id) : undefined;
+    return found(place, 'Place not found');
+  }
+
+  async function countryBySlug(slug: string): Promise<CountryDto> {
+    return found(plausibleSlug(slug) ? await geo.findCountryBySlug(db, slug) : undefined, 'Country not found');
+  }
+
+  async function cityBySlug(slug: string): Promise<CityDto> {
+    return found(plausibleSlug(slug) ? await geo.findCityBySlug(db, slug) : undefined, 'City not found');
+  }
+
+  return {
+    languages: (): Promise<LanguageDto[]> => listLanguages(db),
+    uiTranslations: (lang: string): Promise<UiTranslationDto[]> => listUiTranslations(db, toLanguageCode(lang)),
+
+    places: (filter: { location?: string; country?: string } = {}, lang = 'en'): Promise<PlaceDto[]> =>
+      placesRepo.listPlacesOf(db, toLanguageCode(lang), filter),
+
+    async placeBySlug(slug: string, lang: string): Promise<PlaceDto> {
+      const place = plausibleSlug(slug)
+        ? await placesRepo.findTranslatedPlaceBySlug(db, slug, toLanguageCode(lang))
+        : undefined;
+      return found(place, 'Place not found');
+    },
+
+    async history(placeId: string, lang: string | undefined): Promise<HistoryDto> {
+      await placeById(placeId);
+      const code = toLanguageCode(lang);
+      const history =
+        (await placesRepo.findHistory(db, placeId, code)) ??
+        (code === 'en' ? undefined : await placesRepo.findHistory(db, placeId, 'en'));
+      return history ?? { hasEvents: 'no', events: [] };
+    },
+
+    async facts(placeId: string, lang: string | undefined): Promise<FactsDto> {
+      await placeById(placeId);
+      const code = toLanguageCode(lang);
+      const facts =
+        (await placesRepo.findFacts(db, placeId, code)) ??
+        (code === 'en' ? undefined : await placesRepo.findFacts(db, placeId, 'en'));
+      return facts ?? { hasFacts: 'no', facts: [] };
+    },
+
+    async gallery(placeId: string): Promise<GalleryImageDto[]> {
+      await placeById(placeId);
+      return placesRepo.listGallery(db, placeId);
+    },
+
+    async related(placeId: string, limit: number | undefined, lang: string | undefined): Promise<PlaceDto[]> {
+      const place = await placeById(placeId);
+      const capped = Math.min(Math.max(limit ?? RELATED_PLACES_DEFAULT, 1), RELATED_PLACES_MAX);
+      return placesRepo.listRelatedPlaces(db, place, toLanguageCode(lang), capped);
+    },
+
+    countries: (lang: string): Promise<TranslatedCountryDto[]> => geo.listTranslatedCountries(db, toLanguageCode(lang)),
+    countryBySlug,
+    async translatedCountry(slug: string, lang: string): Promise<TranslatedCountryDto> {
+      const country = plausibleSlug(slug)
+        ? await geo.findTranslatedCountryBySlug(db, slug, toLanguageCode(lang))
+        : undefined;
+      return found(country, 'Country not found');
+    },
+    async citiesOfCountry(slug: string, lang: string): Promise<TranslatedCityDto[]> {
+      const country = await countryBySlug(slug);
+      return geo.listTranslatedCitiesOfCountry(db, country.name, toLanguageCode(lang));
+    },
+
+    cityBySlug,
+    async translatedCity(slug: string, lang: string): Promise<TranslatedCityDto> {
+      const city = plausibleSlug(slug) ? await geo.findTranslatedCityBySlug(db, slug, toLanguageCode(lang)) : undefined;
+      return found(city, 'City not found');
+    },
+    async placesOfCity(slug: string, lang: string | undefined): Promise<PlaceDto[]> {
+      const city = await cityBySlug(slug);
+      return placesRepo.listPlacesOf(db, toLanguageCode(lang), { location: city.name, country: city.country });
+    },
+  };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,0 +1,66 @@
+import type { GalleryItemDto } from '../../shared/api/admin-places';
+import type { Database } from '../db/client';
+import { isUuid } from '../db/ids';
+import * as repo from '../db/repos/admin-places-repo';
+import { NotFoundError } from '../errors';
+import { deleteImageFiles, storeImage } from '../media/images';
+import type { Storage } from '../media/storage';
+import { removeImageFiles, unusedImages } from './media-cleanup';
+
+const PLACE_NOT_FOUND = 'Place not found';
+const IMAGE_NOT_FOUND = 'Gallery image not found';
+
+function toDto(row: Awaited<ReturnType<typeof repo.insertGalleryRow>>): GalleryItemDto {
+  return {
+    id: row.id,
+    placeId: row.placeId,
+    imageUrl: row.imageUrl,
+    originalImagePath: row.originalImagePath,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Gallery images of a place: the same validation and derivatives as photo uploads (spec section 2). */
+export function createGalleryService(db: Database, storage: Storage, limits: { maxUploadBytes: number }) {
+  async function requirePlace(placeId: string) {
+    if (!isUuid(placeId) || !(await repo.placeExists(db, placeId))) throw new NotFoundError(PLACE_NOT_FOUND);
+  }
+
+  return {
+    async list(placeId: string): Promise<GalleryItemDto[]> {
+      await requirePlace(placeId);
+      return (await repo.listGalleryRows(db, placeId)).map(toDto);
+    },
+
+    /** Stores the files first, then the row; if the row cannot be written the files go again. */
+    async add(placeId: string, bytes: Buffer): Promise<GalleryItemDto> {
+      await requirePlace(placeId);
+      const image = await storeImage(storage, bytes, { maxBytes: limits.maxUploadBytes });
+      try {
+        const row = await repo.insertGalleryRow(db, {
+          placeId,
+          imageUrl: image.imageUrl,
+          originalImagePath: image.originalImagePath,
+        });
+        return toDto(row);
+      } catch (error) {
+        await deleteImageFiles(storage, [image.imageUrl]);
+        // The place was deleted while the image was being processed.
+        if (!(await repo.placeExists(db, placeId))) throw new NotFoundError(PLACE_NOT_FOUND);
+        throw error;
+      }
+    },
+
+    async remove(imageId: string): Promise<void> {
+      if (!isUuid(imageId)) throw new NotFoundError(IMAGE_NOT_FOUND);
+      const urls = await db.transaction(async (tx) => {
+        const row = await repo.deleteGalleryRow(tx, imageId);
+        return row && unusedImages(tx, [row.imageUrl, row.originalImagePath]);
+      });
+      if (!urls) throw new NotFoundError(IMAGE_NOT_FOUND);
+      await removeImageFiles(storage, urls);
+    },
+  };
+}
+
+export type GalleryService = ReturnType<typeof createGalleryService>;

@@ -1,0 +1,79 @@
+import { join } from 'node:path';
+import { createAiProvider, translateCountryName, type AiProvider } from '../ai';
+import type { AppConfig } from '../config';
+import type { DatabaseHandle } from '../db/client';
+import { seedReferenceData } from '../db/seed/seed';
+import { createLocalStorage, type Storage } from '../media/storage';
+import { createAdminPlacesService, type AdminPlacesService } from './admin-places';
+import { createGalleryService, type GalleryService } from './gallery';
+import { createAdminCitiesService, type AdminCitiesService } from './admin-cities';
+import { createAdminCountriesService, type AdminCountriesService } from './admin-countries';
+import { createAuthService, resolvePasswordHash, type AuthService } from './auth';
+import { createCatalogService, type CatalogService } from './catalog';
+import { createPlaceAiService, type PlaceAiService } from './place-ai';
+import { createUploadService, type UploadService } from './uploads';
+import { createReverseGeocoder, type ReverseGeocoder } from '../geo/reverse-geocoder';
+import { createSeoService, type SeoService } from './seo';
+
+export interface AppServices {
+  catalog: CatalogService;
+  auth: AuthService;
+  health: { check(): Promise<void> };
+  adminPlaces: AdminPlacesService;
+  gallery: GalleryService;
+  /** The AI layer chosen by AI_PROVIDER (offline by default). */
+  ai: AiProvider;
+  /** Offline coordinates -> city and country; loads its data on first use (see warmUp). */
+  geocoder: ReverseGeocoder;
+  uploads: UploadService;
+  placeAi: PlaceAiService;
+  adminCities: AdminCitiesService;
+  adminCountries: AdminCountriesService;
+  seo: SeoService;
+}
+
+export interface ServiceOptions {
+  /** Called once with a newly generated admin password (first start without ADMIN_PASSWORD). */
+  announcePassword?: (password: string) => void;
+  /** Tests shorten the sign-in slow-down. */
+  loginDelayPerFailureMs?: number;
+  /** Replaces the provider chosen by the config (tests). */
+  aiProvider?: AiProvider;
+  /** Where uploaded files go; buildApp passes the same storage it serves /media from. */
+  storage?: Storage;
+}
+
+/** Wires every service to the database; runs the idempotent seed before the app serves anything. */
+export async function createServices(
+  config: AppConfig,
+  database: DatabaseHandle,
+  options: ServiceOptions = {},
+): Promise<AppServices> {
+  const { db } = database;
+  await seedReferenceData(db);
+  const ai = options.aiProvider ?? createAiProvider(config.ai);
+  const storage = options.storage ?? createLocalStorage(join(config.dataDir, 'media'));
+  const geocoder = createReverseGeocoder();
+  const passwordHash = await resolvePasswordHash(db, config.adminPassword, options.announcePassword ?? (() => {}));
+  return {
+    catalog: createCatalogService(db),
+    auth: createAuthService(db, passwordHash, { delayPerFailureMs: options.loginDelayPerFailureMs }),
+    health: { check: () => database.ping() },
+    adminPlaces: createAdminPlacesService(db, storage),
+    gallery: createGalleryService(db, storage, config),
+    ai,
+    geocoder,
+    uploads: createUploadService({
+      db,
+      storage,
+      ai,
+      geocoder,
+      limits: { maxBytes: config.maxUploadBytes },
+    }),
+    placeAi: createPlaceAiService(db, ai),
+    adminCities: createAdminCitiesService({ db, ai }),
+    adminCountries: createAdminCountriesService({ db, ai, translateName: translateCountryName }),
+    // read at call time: tests and the e2e harness set publicUrl after the app is built
+    seo: createSeoService(db, () => config.publicUrl),
+  };
+}

@@ -1,0 +1,271 @@
+import { createHash } from 'node:crypto';
+import { GEO_DATA_NOT_FOUND, type ExifData, type UploadedPhotoDto, type UploadResponse } from '../../shared/api/upload';
+import { offlineAnalysis, type AiProvider, type ImageAnalysis } from '../ai';
+import type { Database } from '../db/client';
+import { violatedUniqueConstraint } from '../db/errors';
+import { findPhotoByHash, insertPhoto, insertPlace, type PhotoRow } from '../db/repos/photos-repo';
+import { BadRequestError } from '../errors';
+import type { ReverseGeocoder } from '../geo/reverse-geocoder';
+import { photoFacts, readExif, toExifData } from '../media/exif';
+import {
+  checkImageHeader,
+  deleteImageFiles,
+  processImage,
+  writeProcessedImage,
+  type ImageLimits,
+} from '../media/images';
+import type { Storage } from '../media/storage';
+import { uniqueSlug } from './slugs';
+
+export interface UploadInput {
+  bytes: Buffer;
+  /** The administrator's story (may be empty). */
+  description: string;
+  /** JSON text from the EXIF source photo; its fields override the photo's own. */
+  exifDataText?: string;
+}
+
+export interface UploadOutcome {
+  status: 200 | 422;
+  body: UploadResponse;
+}
+
+export interface UploadServiceDeps {
+  db: Database;
+  storage: Storage;
+  ai: AiProvider;
+  geocoder: ReverseGeocoder;
+  limits: ImageLimits;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+function parseClientExif(text: string | undefined): ExifData {
+  if (text === undefined || text.trim() === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new BadRequestError('exifData must be JSON text describing the EXIF source photo.');
+  }
+  if (parsed === null) return {};
+  if (typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new BadRequestError('exifData must be a JSON object of EXIF fields.');
+  }
+  return toExifData(parsed as Record<string, unknown>);
+}
+
+const isGpsKey = (key: string) => /^(latitude|longitude|altitude|gps)/i.test(key);
+
+/**
+ * The EXIF source photo's fields win. Its position replaces the photo's whole GPS block, so a
+ * position given in one form (degrees-minutes-seconds) never mixes with the other's decimals.
+ */
+function mergeExif(own: ExifData, client: ExifData): ExifData {
+  const clientHasGps = Object.keys(client).some(isGpsKey);
+  const kept = clientHasGps ? Object.fromEntries(Object.entries(own).filter(([k]) => !isGpsKey(k))) : own;
+  return { ...kept, ...client };
+}
+
+function photoDto(photo: PhotoRow, imageUrl: string): UploadedPhotoDto {
+  return {
+    id: photo.id,
+    placeId: photo.placeId,
+    imageUrl,
+    originalImagePath: photo.originalImagePath,
+    thumbnailPath: photo.thumbnailPath,
+    description: photo.description,
+    latitude: photo.latitude,
+    longitude: photo.longitude,
+    city: photo.city,
+    country: photo.country,
+    placeName: photo.placeName,
+    title: photo.title,
+    summary: photo.summary,
+    travelArticle: photo.travelArticle,
+    exifData: photo.exifData,
+    createdAt: photo.createdAt.toISOString(),
+  };
+}
+
+const success = (
+  photo: UploadedPhotoDto,
+  place: { id: string; slug: string | null },
+  extra: { duplicate?: boolean; aiWarning?: string | null } = {},
+): UploadOutcome => ({
+  status: 200,
+  body: {
+    success: true,
+    photo,
+    place,
+    error: null,
+    exifData: null,
+    duplicate: extra.duplicate ?? false,
+    aiWarning: extra.aiWarning ?? null,
+  },
+});
+
+/**
+ * One photo becomes one place: EXIF -> GPS -> city and country (offline) -> web images -> AI text ->
+ * database. Validation comes first and costs little; files are written only once everything
+ * else has succeeded, and removed again if the database transaction fails, so a failed upload
+ * leaves neither rows nor files.
+ */
+export function createUploadService(deps: UploadServiceDeps) {
+  const { db, storage, ai, geocoder, limits } = deps;
+
+  async function existing(contentHash: string): Promise<UploadOutcome | undefined> {
+    const found = await findPhotoByHash(db, contentHash);
+    if (!found) return undefined;
+    return success(
+      photoDto(found.photo, found.place.imageUrl),
+      { id: found.place.id, slug: found.place.slug },
+      {
+        duplicate: true,
+      },
+    );
+  }
+
+  async function analyze(input: Parameters<AiProvider['analyzeImage']>[0]) {
+    try {
+      return { analysis: await ai.analyzeImage(input), aiWarning: null };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : 'The AI provider failed';
+      return {
+        analysis: offlineAnalysis(input),
+        aiWarning: `${reason.replace(/\.$/, '')}. The photo was saved with text written offline; you can edit it in Edit Places.`,
+      };
+    }
+  }
+
+  return {
+    /** Loads the geocoder's data ahead of the first upload. */
+    warmUp: () => geocoder.warmUp(),
+
+    async upload(input: UploadInput): Promise<UploadOutcome> {
+      const clientExif = parseClientExif(input.exifDataText);
+      await checkImageHeader(input.bytes, limits);
+      const contentHash = createHash('sha256').update(input.bytes).digest('hex');
+      const duplicate = await existing(contentHash);
+      if (duplicate) return duplicate;
+
+      const exif = mergeExif(await readExif(input.bytes), clientExif);
+      const facts = photoFacts(exif);
+      if (facts.latitude === undefined || facts.longitude === undefined) {
+        return {
+          status: 422,
+          body: {
+            success: false,
+            photo: null,
+            place: null,
+            error: GEO_DATA_NOT_FOUND,
+            exifData: exif,
+            duplicate: false,
+            aiWarning: null,
+          },
+        };
+      }
+      const { latitude, longitude } = facts;
+      const where = geocoder.lookup(latitude, longitude);
+      const image = await processImage(input.bytes, limits);
+      const story = input.description.trim();
+      const { analysis, aiWarning } = await analyze({
+        image: image.webJpeg,
+        mimeType: 'image/jpeg',
+        latitude,
+        longitude,
+        city: where.city,
+        country: where.country,
+        date: facts.dateTaken,
+        story: story || undefined,
+      });
+
+      const stored = await writeProcessedImage(storage, image);
+      try {
+        const saved = await savePlace(analysis, {
+          imageUrl: stored.imageUrl,
+          thumbnailUrl: stored.thumbnailUrl,
+          originalImagePath: stored.originalImagePath,
+          latitude,
+          longitude,
+          city: where.city ?? where.country ?? 'Unknown location',
+          country: where.country ?? 'Unknown country',
+          date: facts.dateTaken ?? today(),
+          story,
+          exif,
+          contentHash,
+        });
+        return success(photoDto(saved.photo, stored.imageUrl), saved.place, { aiWarning });
+      } catch (error) {
+        await deleteImageFiles(storage, [stored.imageUrl]);
+        // The same file finished uploading in a parallel request: answer with that place.
+        if (violatedUniqueConstraint(error)?.includes('content_hash')) {
+          const winner = await existing(contentHash);
+          if (winner) return winner;
+        }
+        throw error;
+      }
+    },
+  };
+
+  async function savePlace(
+    analysis: ImageAnalysis,
+    p: {
+      imageUrl: string;
+      thumbnailUrl: string;
+      originalImagePath: string;
+      latitude: number;
+      longitude: number;
+      city: string;
+      country: string;
+      date: string;
+      story: string;
+      exif: ExifData;
+      contentHash: string;
+    },
+  ) {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await db.transaction(async (tx) => {
+          const slug = await uniqueSlug(tx, analysis.title);
+          const place = await insertPlace(tx, {
+            slug,
+            title: analysis.title,
+            description: analysis.summary,
+            fullDescription: analysis.travelArticle,
+            imageUrl: p.imageUrl,
+            originalImagePath: p.originalImagePath,
+            location: p.city,
+            country: p.country,
+            date: p.date,
+            latitude: p.latitude,
+            longitude: p.longitude,
+          });
+          const photo = await insertPhoto(tx, {
+            placeId: place.id,
+            originalImagePath: p.originalImagePath,
+            thumbnailPath: p.thumbnailUrl,
+            description: p.story || analysis.imageDescription,
+            latitude: p.latitude,
+            longitude: p.longitude,
+            city: p.city,
+            country: p.country,
+            placeName: analysis.placeName,
+            title: analysis.title,
+            summary: analysis.summary,
+            travelArticle: analysis.travelArticle,
+            exifData: p.exif,
+            contentHash: p.contentHash,
+          });
+          return { place, photo };
+        });
+      } catch (error) {
+        // Two uploads with the same title raced for one slug: pick the next free one.
+        if (attempt < 3 && violatedUniqueConstraint(error)?.includes('slug')) continue;
+        throw error;
+      }
+    }
+  }
+}
+
+export type UploadService = ReturnType<typeof createUploadService>;
