@@ -1,0 +1,48 @@
+import { ArrowLeft, MapPin } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../ui/button';
+
+interface AdminLayoutProps {
+  title: string;
+  subtitle?: string;
+  /** Where the back button goes; no back button when omitted. */
+  backTo?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}
+
+/** The frame of every admin screen: a quiet header, a page title and a centred column. */
+export function AdminLayout({ title, subtitle, backTo, actions, children }: AdminLayoutProps) {
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <meta name="robots" content="noindex, nofollow" />
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4 sm:px-6">
+          <MapPin className="size-5 text-brand-700" aria-hidden="true" />
+          <span className="font-semibold text-slate-900">Travel Places</span>
+          <span className="text-sm text-slate-500">Admin</span>
+        </div>
+      </header>
+      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+        <div className="mb-8 flex flex-wrap items-start justify-between gap-4">
+          <div className="flex items-start gap-3">
+            {backTo && (
+              <Button asChild variant="outline" size="icon" className="shrink-0">
+                <Link to={backTo} aria-label="Back">
+                  <ArrowLeft />
+                </Link>
+              </Button>
+            )}
+            <div>
+              <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{title}</h1>
+              {subtitle && <p className="mt-1 text-slate-600">{subtitle}</p>}
+            </div>
+          </div>
+          {actions}
+        </div>
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { Loader2 } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
+import { Input, Label, Textarea } from '../../ui/input';
+import { useRestoreFocus } from '../../ui/use-restore-focus';
+
+export interface EditField<K extends string> {
+  name: K;
+  label: string;
+  /** Rows of a multi-line field; single line when omitted. */
+  rows?: number;
+}
+
+interface EditGeoDialogProps<K extends string> {
+  title: string;
+  description: string;
+  fields: readonly EditField<K>[];
+  initial: Record<K, string>;
+  pending: boolean;
+  onClose: () => void;
+  onSave: (values: Record<K, string>) => void;
+}
+
+/**
+ * Edit City / Edit Country. The spec asks for no client validation here: the server checks the
+ * values and its sentence shows in the error toast. Mount it with a key per entity so the form
+ * starts from that entity's values.
+ */
+export function EditGeoDialog<K extends string>({
+  title,
+  description,
+  fields,
+  initial,
+  pending,
+  onClose,
+  onSave,
+}: EditGeoDialogProps<K>) {
+  const [values, setValues] = useState(initial);
+  const idPrefix = useId();
+  // mounted only while open
+  const returnFocus = useRestoreFocus(true);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSave(values);
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()}>
+      <DialogContent onCloseAutoFocus={returnFocus}>
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{description}</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+          {fields.map((field) => {
+            const id = `${idPrefix}-${field.name}`;
+            const props = {
+              id,
+              name: field.name,
+              value: values[field.name],
+              onChange: (e: { target: { value: string } }) =>
+                setValues((current) => ({ ...current, [field.name]: e.target.value })),
+            };
+            return (
+              <div key={field.name} className="flex flex-col gap-1.5">
+                <Label htmlFor={id}>{field.label}</Label>
+                {field.rows ? <Textarea rows={field.rows} {...props} /> : <Input {...props} />}
+              </div>
+            );
+          })}
+          <DialogFooter>
+            <Button variant="outline" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? (
+                <>
+                  <Loader2 className="animate-spin" aria-hidden="true" /> Saving...
+                </>
+              ) : (
+                'Save Changes'
+              )}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

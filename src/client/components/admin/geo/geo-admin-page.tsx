@@ -1,0 +1,201 @@
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { DeleteGeoResponse } from '../../../../shared/api/admin-geo';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { toast } from '../../ui/toaster';
+import { AdminLayout } from '../admin-layout';
+import { AddGeoDialog } from './add-geo-dialog';
+import { EditGeoDialog, type EditField } from './edit-geo-dialog';
+import { ExistingSection } from './existing-section';
+import { GeoEntityCard } from './geo-entity-card';
+import { MissingListCard } from './missing-list-card';
+import { errorText } from './use-geo-admin';
+
+/** What the page needs of an existing city or country. */
+interface GeoEntity {
+  id: string;
+  name: string;
+  country?: string;
+  description: string;
+  imageUrl: string;
+  translatedLanguages: readonly string[];
+}
+
+/** What the server answers to a create or an update, besides the entity (read through slugOf). */
+interface GeoOutcome {
+  message: string;
+  failedLanguages: readonly string[];
+  nameOnlyLanguages: readonly string[];
+}
+
+/** One row of the Missing card, and what creating it sends. */
+export interface MissingEntry<CreateBody> {
+  /** Identifies the row: the Add buttons hand it back. */
+  key: string;
+  label: string;
+  /** What the Add dialog shows and offers photos for. */
+  target: { name: string; country?: string };
+  body: (imageUrl: string) => CreateBody;
+}
+
+/** Everything that differs between Manage Cities and Manage Countries (spec section 2). */
+export interface GeoAdminKind<
+  Entity extends GeoEntity,
+  Missing,
+  CreateBody,
+  Result extends GeoOutcome,
+  F extends string,
+> {
+  kind: 'city' | 'country';
+  /** 'City' / 'Cities': every heading, button and toast is built from these. */
+  noun: string;
+  nounPlural: string;
+  /** What deleting keeps, said in the confirmation ("Its places are kept."). */
+  keptOnDelete: string;
+  fields: readonly EditField<F>[];
+  valuesOf: (entity: Entity) => Record<F, string>;
+  entryOf: (missing: Missing) => MissingEntry<CreateBody>;
+  slugOf: (result: Result) => string;
+  useList: () => UseQueryResult<Entity[]>;
+  useMissing: () => UseQueryResult<Missing[]>;
+  useCreate: () => UseMutationResult<Result, Error, CreateBody>;
+  useUpdate: () => UseMutationResult<Result, Error, { id: string; body: Record<F, string> }>;
+  useDelete: () => UseMutationResult<DeleteGeoResponse, Error, string>;
+}
+
+/** Manage Cities and Manage Countries: missing ones to add, existing ones to edit or delete. */
+export function GeoAdminPage<
+  Entity extends GeoEntity,
+  Missing,
+  CreateBody,
+  Result extends GeoOutcome,
+  F extends string,
+>({ config }: { config: GeoAdminKind<Entity, Missing, CreateBody, Result, F> }) {
+  const { noun, nounPlural } = config;
+  const lower = noun.toLowerCase();
+  const lowerPlural = nounPlural.toLowerCase();
+  const list = config.useList();
+  const missing = config.useMissing();
+  const create = config.useCreate();
+  const update = config.useUpdate();
+  const remove = config.useDelete();
+
+  const [adding, setAdding] = useState<MissingEntry<CreateBody>>();
+  const [editing, setEditing] = useState<Entity>();
+  const [deleting, setDeleting] = useState<Entity>();
+  const entries = missing.data?.map(config.entryOf);
+
+  function createFrom(imageUrl: string) {
+    if (!adding) return;
+    create.mutate(adding.body(imageUrl), {
+      onSuccess: (result) => {
+        setAdding(undefined);
+        const description = `${result.message} Its page: /en/${config.slugOf(result)}`;
+        const complete = result.failedLanguages.length === 0 && result.nameOnlyLanguages.length === 0;
+        toast.success(complete ? `${noun} created and translated successfully` : `${noun} created`, { description });
+      },
+      onError: (error) => toast.error('Error', { description: errorText(error, `Failed to create ${lower}`) }),
+    });
+  }
+
+  function save(values: Record<F, string>) {
+    if (!editing) return;
+    update.mutate(
+      { id: editing.id, body: values },
+      {
+        onSuccess: (result) => {
+          setEditing(undefined);
+          toast.success(`${noun} updated successfully`, { description: result.message });
+        },
+        onError: (error) => toast.error('Error', { description: errorText(error, `Failed to update ${lower}`) }),
+      },
+    );
+  }
+
+  function confirmDelete() {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: (result) => {
+        setDeleting(undefined);
+        toast.success(`${noun} deleted successfully`, { description: result.message });
+      },
+      onError: (error) => {
+        setDeleting(undefined);
+        toast.error('Error', { description: errorText(error, `Failed to delete ${lower}`) });
+      },
+    });
+  }
+
+  const existing = list.data ?? [];
+  return (
+    <AdminLayout
+      title={`Manage ${nounPlural}`}
+      subtitle={`Add the ${lowerPlural} of your places, edit or delete them`}
+      backTo="/iladmin/dashboard"
+    >
+      <title>{`Manage ${nounPlural} · Travel Places`}</title>
+      <MissingListCard
+        title={`Missing ${nounPlural}`}
+        description={`${nounPlural} your places are in that have no ${lower} page yet.`}
+        emptyText={`Every ${lower} of your places has a ${lower} page.`}
+        addLabel={`Add ${noun}`}
+        loading={missing.isPending}
+        items={entries?.map(({ key, label }) => ({ key, label }))}
+        onAdd={(key) => setAdding(entries?.find((entry) => entry.key === key))}
+      />
+      <ExistingSection
+        title={`Existing ${nounPlural}`}
+        count={existing.length}
+        loading={list.isPending}
+        error={list.isError ? errorText(list.error, list.error.message) : undefined}
+        onRetry={() => void list.refetch()}
+        emptyText={`No ${lowerPlural} found`}
+        emptyHint={`Add one from the missing ${lowerPlural} above.`}
+      >
+        {existing.map((entity) => (
+          <GeoEntityCard
+            key={entity.id}
+            name={entity.name}
+            country={entity.country}
+            description={entity.description}
+            imageUrl={entity.imageUrl}
+            translatedLanguages={entity.translatedLanguages}
+            onEdit={() => setEditing(entity)}
+            onDelete={() => setDeleting(entity)}
+          />
+        ))}
+      </ExistingSection>
+
+      <AddGeoDialog
+        key={adding?.key ?? 'closed'}
+        kind={config.kind}
+        target={adding?.target}
+        pending={create.isPending}
+        onClose={() => setAdding(undefined)}
+        onCreate={createFrom}
+      />
+      {editing && (
+        <EditGeoDialog
+          key={editing.id}
+          title={`Edit ${noun}`}
+          description={`Change the details of ${editing.name}.`}
+          fields={config.fields}
+          initial={config.valuesOf(editing)}
+          pending={update.isPending}
+          onClose={() => setEditing(undefined)}
+          onSave={save}
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setDeleting(undefined)}
+          title={`Delete ${lower}?`}
+          message={`Are you sure you want to delete "${deleting.name}"? ${config.keptOnDelete}`}
+          pending={remove.isPending}
+          onConfirm={confirmDelete}
+        />
+      )}
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,67 @@
+import { Globe2, Pencil, Trash2 } from 'lucide-react';
+import { useId } from 'react';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { LanguageBadges } from './language-badges';
+
+interface GeoEntityCardProps {
+  name: string;
+  /** The city's country; countries have none. */
+  country?: string;
+  description: string;
+  imageUrl: string;
+  translatedLanguages: readonly string[];
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+/** One existing city or country: image, name, country, description, languages, edit and delete. */
+export function GeoEntityCard({
+  name,
+  country,
+  description,
+  imageUrl,
+  translatedLanguages,
+  onEdit,
+  onDelete,
+}: GeoEntityCardProps) {
+  const headingId = useId();
+  return (
+    <Card role="article" aria-labelledby={headingId} className="flex flex-col overflow-hidden">
+      <div className="aspect-[16/9] bg-slate-100">
+        <img src={imageUrl} alt="" loading="lazy" className="size-full object-cover" />
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-5">
+        <div>
+          <h3 id={headingId} className="text-lg leading-tight font-semibold text-slate-900">
+            {name}
+          </h3>
+          {country !== undefined && (
+            <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
+              <Globe2 className="size-3.5 shrink-0" aria-hidden="true" />
+              {country}
+            </p>
+          )}
+        </div>
+        <p className="line-clamp-3 text-sm text-slate-700">
+          {description || <span className="text-slate-400 italic">No description yet</span>}
+        </p>
+        <LanguageBadges translated={translatedLanguages} />
+        <div className="mt-auto flex gap-2 pt-2">
+          <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${name}`}>
+            <Pencil aria-hidden="true" /> Edit
+          </Button>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={onDelete}
+            aria-label={`Delete ${name}`}
+            className="text-red-700 hover:bg-red-50"
+          >
+            <Trash2 aria-hidden="true" /> Delete
+          </Button>
+        </div>
+      </div>
+    </Card>
+  );
+}

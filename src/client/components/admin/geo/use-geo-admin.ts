@@ -1,0 +1,110 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type {
+  AdminCityDto,
+  AdminCountryDto,
+  CreateCityBody,
+  CreateCityResponse,
+  CreateCountryBody,
+  CreateCountryResponse,
+  DeleteGeoResponse,
+  MissingCityDto,
+  MissingCountryDto,
+  UpdateCityBody,
+  UpdateCountryBody,
+} from '../../../../shared/api/admin-geo';
+import type { PlaceDto } from '../../../../shared/api/public';
+import { ApiError, apiJson } from '../../../lib/api';
+import { ADMIN_STATUS_KEY } from '../../../lib/admin-session';
+
+export const CITIES_KEY = ['api', 'admin', 'cities'] as const;
+export const MISSING_CITIES_KEY = ['api', 'admin', 'cities', 'missing'] as const;
+export const COUNTRIES_KEY = ['api', 'admin', 'countries'] as const;
+export const MISSING_COUNTRIES_KEY = ['api', 'admin', 'countries', 'missing'] as const;
+
+/**
+ * Cities, countries and places refer to each other by name (a renamed country carries its cities
+ * and places along), so every mutation here refetches all lists that could show them.
+ */
+async function refetchGeoLists(queryClient: QueryClient): Promise<void> {
+  await Promise.all(
+    [
+      ['api', 'admin'],
+      ['api', 'places'],
+      ['api', 'countries'],
+      ['api', 'cities'],
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+}
+
+/** A 401 means the session ended meanwhile: the guard then sends the administrator to login. */
+function noticeSignedOut(queryClient: QueryClient, error: unknown): void {
+  if (error instanceof ApiError && error.status === 401) {
+    queryClient.setQueryData(ADMIN_STATUS_KEY, { isAuthenticated: false });
+  }
+}
+
+/** The server's sentence when it sent one, otherwise the spec's fallback text. */
+export function errorText(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.serverMessage) || fallback;
+}
+
+function useGeoMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: (_data, error) => {
+      if (error) noticeSignedOut(queryClient, error);
+      return refetchGeoLists(queryClient);
+    },
+  });
+}
+
+export const useAdminCities = () => useQuery<AdminCityDto[]>({ queryKey: CITIES_KEY });
+export const useMissingCities = () => useQuery<MissingCityDto[]>({ queryKey: MISSING_CITIES_KEY });
+export const useAdminCountries = () => useQuery<AdminCountryDto[]>({ queryKey: COUNTRIES_KEY });
+export const useMissingCountries = () => useQuery<MissingCountryDto[]>({ queryKey: MISSING_COUNTRIES_KEY });
+
+export const useCreateCity = () =>
+  useGeoMutation((body: CreateCityBody) => apiJson<CreateCityResponse>('POST', '/api/admin/cities', body));
+export const useUpdateCity = () =>
+  useGeoMutation(({ id, body }: { id: string; body: UpdateCityBody }) =>
+    apiJson<CreateCityResponse>('PUT', `/api/admin/cities/${encodeURIComponent(id)}`, body),
+  );
+export const useDeleteCity = () =>
+  useGeoMutation((id: string) => apiJson<DeleteGeoResponse>('DELETE', `/api/admin/cities/${encodeURIComponent(id)}`));
+
+export const useCreateCountry = () =>
+  useGeoMutation((body: CreateCountryBody) => apiJson<CreateCountryResponse>('POST', '/api/admin/countries', body));
+export const useUpdateCountry = () =>
+  useGeoMutation(({ id, body }: { id: string; body: UpdateCountryBody }) =>
+    apiJson<CreateCountryResponse>('PUT', `/api/admin/countries/${encodeURIComponent(id)}`, body),
+  );
+export const useDeleteCountry = () =>
+  useGeoMutation((id: string) =>
+    apiJson<DeleteGeoResponse>('DELETE', `/api/admin/countries/${encodeURIComponent(id)}`),
+  );
+
+export interface PhotoChoice {
+  imageUrl: string;
+  title: string;
+}
+
+/** Photos a new city or country can use: the images of its places (spec: GET /api/places?location=&country=). */
+export function usePhotoChoices(filter: { location?: string; country: string } | undefined) {
+  return useQuery({
+    queryKey: ['api', 'places', filter ?? {}],
+    enabled: filter !== undefined,
+    queryFn: async (): Promise<PhotoChoice[]> => {
+      const params = new URLSearchParams();
+      if (filter?.location !== undefined) params.set('location', filter.location);
+      if (filter) params.set('country', filter.country);
+      const places = await apiJson<PlaceDto[]>('GET', `/api/places?${params.toString()}`);
+      const seen = new Set<string>();
+      return places.flatMap((place) => {
+        if (!place.imageUrl || seen.has(place.imageUrl)) return [];
+        seen.add(place.imageUrl);
+        return [{ imageUrl: place.imageUrl, title: place.title }];
+      });
+    },
+  });
+}

@@ -1,0 +1,107 @@
+import { BookOpen, Images, Languages, Loader2, Pencil, Sparkles, Trash2 } from 'lucide-react';
+import type { AdminPlaceDto } from '../../../../shared/api/admin-places';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import type { AiAction } from './use-place-ai-actions';
+import { formatPlaceDate } from './place-date';
+import { responsiveImage } from './responsive-image';
+
+interface PlaceCardProps {
+  place: AdminPlaceDto;
+  isRunning: (action: AiAction) => boolean;
+  onAiAction: (action: AiAction) => void;
+  onGallery: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+function ActionIcon({ busy, icon: Icon }: { busy: boolean; icon: typeof Sparkles }) {
+  return busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Icon aria-hidden="true" />;
+}
+
+/** One place on the Edit Places screen: what it is, how complete it is, and what can be done to it. */
+export function PlaceCard({ place, isRunning, onAiAction, onGallery, onEdit, onDelete }: PlaceCardProps) {
+  const headingId = `place-${place.id}-title`;
+  const facts = isRunning('facts');
+  const history = isRunning('history');
+  const translate = isRunning('translate');
+  return (
+    <Card className="overflow-hidden" aria-labelledby={headingId} role="article">
+      <div className="flex flex-col sm:flex-row">
+        <img
+          {...responsiveImage(place.imageUrl, '(min-width: 640px) 224px, 100vw')}
+          alt=""
+          loading="lazy"
+          className="aspect-video w-full shrink-0 bg-slate-100 object-cover sm:aspect-auto sm:h-auto sm:w-56"
+        />
+        <div className="flex min-w-0 flex-1 flex-col gap-3 p-4 sm:p-5">
+          <div className="min-w-0">
+            <h3 id={headingId} className="text-lg leading-snug font-semibold break-words text-slate-900">
+              {place.title}
+            </h3>
+            <p className="mt-0.5 text-sm text-slate-500">
+              {place.location}, {place.country} • {formatPlaceDate(place.date)}
+            </p>
+            <p className="mt-2 line-clamp-3 text-sm text-slate-700">{place.description}</p>
+          </div>
+          <div className="flex flex-wrap items-center gap-1.5">
+            <span className="sr-only">Translated languages:</span>
+            {place.translatedLanguages.map((code) => (
+              <Badge key={code} variant="default">
+                {code.toUpperCase()}
+              </Badge>
+            ))}
+            <Badge variant={place.historyEventCount > 0 ? 'success' : 'secondary'}>
+              <BookOpen className="size-3" aria-hidden="true" />
+              {place.historyEventCount > 0 ? plural(place.historyEventCount, 'event') : 'No events'}
+            </Badge>
+            <Badge variant={place.factsCount > 0 ? 'success' : 'secondary'}>
+              <Sparkles className="size-3" aria-hidden="true" />
+              {place.factsCount > 0 ? plural(place.factsCount, 'fact') : 'No facts'}
+            </Badge>
+          </div>
+          <div className="mt-auto grid grid-cols-2 gap-2 pt-1 sm:flex sm:flex-wrap">
+            <Button variant="outline" size="sm" onClick={onGallery}>
+              <Images aria-hidden="true" /> Gallery ({place.galleryCount})
+            </Button>
+            <Button variant="outline" size="sm" onClick={() => onAiAction('facts')} disabled={facts} aria-busy={facts}>
+              <ActionIcon busy={facts} icon={Sparkles} /> {facts ? 'Generating...' : 'Generate Trivia'}
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => onAiAction('history')}
+              disabled={history}
+              aria-busy={history}
+            >
+              <ActionIcon busy={history} icon={BookOpen} /> {history ? 'Fetching...' : 'Fetch History'}
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => onAiAction('translate')}
+              disabled={translate}
+              aria-busy={translate}
+            >
+              <ActionIcon busy={translate} icon={Languages} /> {translate ? 'Translating...' : 'Translate'}
+            </Button>
+            <Button variant="outline" size="sm" onClick={onEdit}>
+              <Pencil aria-hidden="true" /> Edit
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={onDelete}
+              className="text-red-700 hover:bg-red-50 hover:text-red-800"
+            >
+              <Trash2 aria-hidden="true" /> Delete
+            </Button>
+          </div>
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,142 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import type { AdminPlaceDto } from '../../../../shared/api/admin-places';
+import type { FactsResponse, HistoryResponse, TranslateResponse } from '../../../../shared/api/place-ai';
+import { LANGUAGES } from '../../../../shared/languages';
+import { toast } from '../../ui/toaster';
+import { ApiError, apiJson } from '../../../lib/api';
+import { invalidatePlaceLists } from './use-admin-places';
+
+export type AiAction = 'translate' | 'history' | 'facts';
+
+const IN_PROGRESS_MS = 30_000;
+const RESULT_MS = 5_000;
+
+const languageNames = (codes: readonly string[]) =>
+  codes.map((code) => LANGUAGES.find((l) => l.code === code)?.name ?? code.toUpperCase()).join(', ');
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const serverSentence = (error: unknown) => (error instanceof ApiError ? error.serverMessage : undefined);
+
+function showTranslateResult(id: string, result: TranslateResponse) {
+  const done = result.translatedLanguages ?? [];
+  const failed = result.failedLanguages ?? [];
+  const lines = [
+    done.length ? `✓ Translated to: ${languageNames(done)}` : '',
+    failed.length ? `✗ Failed: ${languageNames(failed)}` : '',
+  ].filter(Boolean);
+  const options = { id, duration: RESULT_MS, description: lines.join('\n') };
+  if (done.length && failed.length) toast.info('Partial Success', options);
+  else if (done.length) toast.success('Translation Complete', options);
+  else if (failed.length) toast.error('Translation Failed', options);
+  else
+    toast.info('Nothing to Translate', {
+      id,
+      duration: RESULT_MS,
+      description: result.message || 'All languages already translated',
+    });
+}
+
+function showHistoryResult(id: string, result: HistoryResponse) {
+  const cache = result.fromCache ? ' (from cache)' : '';
+  if (!result.history) {
+    toast.success('History Fetched', {
+      id,
+      duration: RESULT_MS,
+      description: `The historical events were updated${cache}`,
+    });
+  } else if (result.history.hasEvents === 'yes' && result.history.events.length > 0) {
+    toast.success('Historical Events Found', {
+      id,
+      duration: RESULT_MS,
+      description: `Found ${plural(result.history.events.length, 'historical event')}${cache}`,
+    });
+  } else {
+    toast.info('No Historical Events', {
+      id,
+      duration: RESULT_MS,
+      description: `No historical events were found for this place${cache}`,
+    });
+  }
+}
+
+function showFactsResult(id: string, result: FactsResponse) {
+  const cache = result.fromCache ? ' (from cache)' : '';
+  if (!result.facts) {
+    toast.success('Facts Fetched', { id, duration: RESULT_MS, description: `The trivia facts were updated${cache}` });
+  } else if (result.facts.hasFacts === 'yes' && result.facts.facts.length > 0) {
+    toast.success('Trivia Facts Found', {
+      id,
+      duration: RESULT_MS,
+      description: `Found ${plural(result.facts.facts.length, 'trivia fact')}${cache}`,
+    });
+  } else {
+    toast.info('No Trivia Facts', {
+      id,
+      duration: RESULT_MS,
+      description: `No trivia facts were found for this place${cache}`,
+    });
+  }
+}
+
+/**
+ * The three AI actions of an Edit Places card (spec sections 2, 4 and 8): each runs at most once
+ * per place at a time, shows a 30 s progress toast replaced by a 5 s result toast, and refetches
+ * the lists so the badges change.
+ */
+export function usePlaceAiActions() {
+  const queryClient = useQueryClient();
+  const [running, setRunning] = useState<ReadonlySet<string>>(new Set());
+
+  const isRunning = useCallback((action: AiAction, placeId: string) => running.has(`${action}:${placeId}`), [running]);
+
+  const run = useCallback(
+    async (action: AiAction, place: AdminPlaceDto) => {
+      const flag = `${action}:${place.id}`;
+      const toastId = `ai-${flag}`;
+      setRunning((current) => new Set(current).add(flag));
+      const base = `/api/admin/places/${encodeURIComponent(place.id)}`;
+      try {
+        if (action === 'translate') {
+          toast.loading('Translating...', {
+            id: toastId,
+            duration: IN_PROGRESS_MS,
+            description: 'Please wait while we translate this place to all languages...',
+          });
+          showTranslateResult(toastId, await apiJson<TranslateResponse>('POST', `${base}/translate`));
+        } else if (action === 'history') {
+          toast.loading('Fetching Historical Events', {
+            id: toastId,
+            duration: IN_PROGRESS_MS,
+            description: `Please wait while we look into the history of ${place.title}...`,
+          });
+          showHistoryResult(toastId, await apiJson<HistoryResponse>('POST', `${base}/history`, { languageCode: 'en' }));
+        } else {
+          toast.loading('Generating Trivia Facts', {
+            id: toastId,
+            duration: IN_PROGRESS_MS,
+            description: `Please wait while we gather trivia about ${place.title}...`,
+          });
+          showFactsResult(toastId, await apiJson<FactsResponse>('POST', `${base}/facts`, { languageCode: 'en' }));
+        }
+      } catch (error) {
+        const [title, fallback] =
+          action === 'translate'
+            ? ['Translation Error', 'Failed to translate place']
+            : action === 'history'
+              ? ['History Fetch Error', 'Failed to fetch historical events']
+              : ['Facts Fetch Error', 'Failed to fetch trivia facts'];
+        toast.error(title, { id: toastId, duration: RESULT_MS, description: serverSentence(error) ?? fallback });
+      } finally {
+        setRunning((current) => {
+          const next = new Set(current);
+          next.delete(flag);
+          return next;
+        });
+        await invalidatePlaceLists(queryClient);
+      }
+    },
+    [queryClient],
+  );
+
+  return { run, isRunning };
+}

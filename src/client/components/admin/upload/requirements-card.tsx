@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { Info } from 'lucide-react';
+import type { UploadLimits } from '../../../../shared/api/upload';
+import { formatMegabytes } from '../../../../shared/limits';
+import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
+
+/** What a photo needs to become a place, stated before the administrator starts. */
+export function RequirementsCard() {
+  // The limit is the server's configuration (MAX_UPLOAD_MB), so the card asks rather than guesses.
+  const { data: limits } = useQuery<UploadLimits>({ queryKey: ['api', 'admin', 'upload', 'limits'] });
+  const size = limits ? `up to ${formatMegabytes(limits.maxUploadBytes)} each` : 'up to the configured size each';
+  return (
+    <Card>
+      <CardHeader className="flex-row items-center gap-2">
+        <Info className="size-5 text-brand-700" aria-hidden="true" />
+        <CardTitle>Requirements</CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ul className="list-disc space-y-1.5 pl-5 text-sm text-slate-700">
+          <li>Photos must carry GPS coordinates in their EXIF data (or use an EXIF source photo that does).</li>
+          <li>JPEG, PNG, WebP, AVIF and HEIC/HEIF photos are accepted, {size}.</li>
+          <li>
+            Images are resized to 1000px width for the website; the full-resolution original is kept for download.
+          </li>
+          <li>City and country are detected from the coordinates; owner and serial-number EXIF is removed.</li>
+          <li>Photos are uploaded one at a time; each becomes its own place.</li>
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

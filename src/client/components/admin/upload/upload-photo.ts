@@ -1,0 +1,55 @@
+import { GEO_DATA_NOT_FOUND, uploadResponse, type ExifData, type UploadResponse } from '../../../../shared/api/upload';
+
+export type UploadOutcome =
+  | { kind: 'success'; response: UploadResponse }
+  | { kind: 'no-gps'; exifData: ExifData }
+  | { kind: 'failed'; error: string };
+
+function serverSentence(status: number, text: string, statusText: string): string {
+  try {
+    const parsed = JSON.parse(text) as { error?: unknown };
+    if (typeof parsed.error === 'string') return parsed.error;
+  } catch {
+    // not JSON
+  }
+  return `${status}: ${text || statusText}`;
+}
+
+/**
+ * Sends one photo as multipart (photo, description, optional exifData JSON). XMLHttpRequest rather
+ * than fetch, because only XHR reports upload progress. Success only with HTTP 200 and success true.
+ */
+export function uploadPhoto(
+  file: File,
+  fields: { description: string; exifData?: ExifData | null },
+  onProgress: (fraction: number) => void,
+): Promise<UploadOutcome> {
+  return new Promise((resolve) => {
+    const form = new FormData();
+    form.append('photo', file, file.name);
+    form.append('description', fields.description);
+    if (fields.exifData) form.append('exifData', JSON.stringify(fields.exifData));
+
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/admin/upload');
+    xhr.withCredentials = true;
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onerror = () => resolve({ kind: 'failed', error: 'Network error: the photo could not be sent.' });
+    xhr.onload = () => {
+      let body: UploadResponse | undefined;
+      try {
+        body = uploadResponse.parse(JSON.parse(xhr.responseText));
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status === 200 && body?.success) return resolve({ kind: 'success', response: body });
+      if (body && body.error === GEO_DATA_NOT_FOUND) return resolve({ kind: 'no-gps', exifData: body.exifData ?? {} });
+      if (xhr.status === 200)
+        return resolve({ kind: 'failed', error: 'The server sent an answer that could not be read.' });
+      resolve({ kind: 'failed', error: serverSentence(xhr.status, xhr.responseText, xhr.statusText) });
+    };
+    xhr.send(form);
+  });
+}

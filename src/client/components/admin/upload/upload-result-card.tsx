@@ -1,0 +1,87 @@
+import { AlertTriangle, CheckCircle2, ExternalLink, XCircle } from 'lucide-react';
+import type { UploadResponse } from '../../../../shared/api/upload';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { Card, CardContent } from '../../ui/card';
+
+export interface UploadResult {
+  key: string;
+  fileName: string;
+  /** A local preview of the file (object URL), used until the server's thumbnail exists. */
+  previewUrl: string;
+  status: 'success' | 'failed';
+  response?: UploadResponse;
+  error?: string;
+}
+
+/** One photo's outcome: what the server made of it, or why it failed. */
+export function UploadResultCard({ result }: { result: UploadResult }) {
+  const photo = result.response?.photo;
+  const place = result.response?.place;
+  return (
+    <Card className="overflow-hidden" data-testid="upload-result">
+      <div className="grid gap-0 sm:grid-cols-[12rem_minmax(0,1fr)]">
+        <img
+          src={photo?.thumbnailPath ?? result.previewUrl}
+          alt={photo ? `Thumbnail of ${photo.title}` : `Preview of ${result.fileName}`}
+          className="h-48 w-full bg-slate-100 object-cover sm:h-full"
+        />
+        <CardContent className="flex flex-col gap-3 p-5">
+          <div className="flex flex-wrap items-center gap-2">
+            {result.status === 'success' ? (
+              <Badge variant="success">
+                <CheckCircle2 className="size-3.5" aria-hidden="true" />
+                {result.response?.duplicate ? 'Already uploaded' : 'Uploaded'}
+              </Badge>
+            ) : (
+              <Badge variant="destructive">
+                <XCircle className="size-3.5" aria-hidden="true" /> Failed
+              </Badge>
+            )}
+            <span className="truncate text-sm text-slate-500">{result.fileName}</span>
+          </div>
+          {result.status === 'failed' && <p className="text-sm text-red-700">{result.error}</p>}
+          {photo && (
+            <>
+              <div>
+                <h3 className="text-lg font-semibold text-slate-900">{photo.title}</h3>
+                <p className="text-sm text-slate-600">
+                  {photo.city}, {photo.country}
+                </p>
+              </div>
+              <dl className="grid gap-2 text-sm">
+                <div>
+                  <dt className="font-medium text-slate-800">Description</dt>
+                  <dd className="text-slate-700">{photo.description}</dd>
+                </div>
+                <div>
+                  <dt className="font-medium text-slate-800">Summary</dt>
+                  <dd className="text-slate-700">{photo.summary}</dd>
+                </div>
+                <div>
+                  <dt className="font-medium text-slate-800">Article</dt>
+                  <dd className="max-h-40 overflow-y-auto whitespace-pre-line text-slate-700">{photo.travelArticle}</dd>
+                </div>
+              </dl>
+              {result.response?.aiWarning && (
+                <p className="flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+                  <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+                  {result.response.aiWarning}
+                </p>
+              )}
+              {place?.slug && (
+                <div>
+                  <Button asChild variant="outline" size="sm">
+                    <a href={`/en/${place.slug}`} target="_blank" rel="noopener noreferrer">
+                      <ExternalLink aria-hidden="true" /> Open in Browser
+                    </a>
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </CardContent>
+      </div>
+    </Card>
+  );
+}

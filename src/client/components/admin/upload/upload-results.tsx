@@ -1,0 +1,47 @@
+import { ImagePlus, MapPinned } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../../ui/button';
+import { UploadResultCard, type UploadResult } from './upload-result-card';
+
+interface UploadResultsProps {
+  results: UploadResult[];
+  counts: { success: number; failed: number };
+  uploading: boolean;
+  onDismissAll: () => void;
+}
+
+/** A card per uploaded photo, with Edit Places and Dismiss All. */
+export function UploadResults({ results, counts, uploading, onDismissAll }: UploadResultsProps) {
+  return (
+    <section className="mt-8" aria-label="Upload results">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold text-slate-900">
+          {results.length > 0 ? `Results (${counts.success} uploaded, ${counts.failed} failed)` : 'Results'}
+        </h2>
+        <div className="flex gap-2">
+          <Button asChild variant="outline">
+            <Link to="/iladmin/edit-places">
+              <MapPinned aria-hidden="true" /> Edit Places
+            </Link>
+          </Button>
+          {results.length > 0 && (
+            <Button variant="outline" onClick={onDismissAll} disabled={uploading}>
+              Dismiss All
+            </Button>
+          )}
+        </div>
+      </div>
+      {results.length === 0 ? (
+        <p className="flex items-center gap-2 text-sm text-slate-500">
+          <ImagePlus className="size-4" aria-hidden="true" /> Uploaded photos appear here.
+        </p>
+      ) : (
+        <div className="flex flex-col gap-4">
+          {results.map((result) => (
+            <UploadResultCard key={result.key} result={result} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

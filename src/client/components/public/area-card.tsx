@@ -1,0 +1,43 @@
+import { Link } from 'react-router';
+import { Icon } from './icons';
+import { CARD_SIZES } from './place-card';
+import { ResponsiveImage } from './responsive-image';
+
+/** A country or city card: image, name (and country), description; links to its page. */
+export function AreaCard({
+  href,
+  name,
+  country,
+  description,
+  imageUrl,
+  index,
+  heading: Heading = 'h3',
+}: {
+  href: string;
+  name: string;
+  country?: string;
+  description: string;
+  imageUrl: string;
+  index: number;
+  /** h2 where the cards sit right under the page title (the countries list). */
+  heading?: 'h2' | 'h3';
+}) {
+  return (
+    <li className="reveal" style={{ animationDelay: `${index * 0.1}s` }}>
+      <Link to={href} className="group area-card">
+        <ResponsiveImage src={imageUrl} alt={description || name} sizes={CARD_SIZES} className="card-image-slow" />
+        <div className="area-card-shade" />
+        <div className="area-card-body">
+          {country && (
+            <p className="area-card-country">
+              <Icon name="map-pin" size={16} />
+              {country}
+            </p>
+          )}
+          <Heading className="area-card-title">{name}</Heading>
+          <p className="area-card-text">{description}</p>
+        </div>
+      </Link>
+    </li>
+  );
+}

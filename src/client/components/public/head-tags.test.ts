@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { headTags, metaDescription, placeDescription, type ArticleData } from './head-tags';
+
+const article: ArticleData = {
+  headline: 'Belém Tower',
+  description: '',
+  fullDescription: 'x'.repeat(400),
+  image: '/media/web/abc-1000.jpg',
+  date: '2024-09-14',
+  location: 'Lisbon',
+  country: 'Portugal',
+  latitude: 38.69,
+  longitude: -9.21,
+};
+
+describe('head tags of a public page', () => {
+  it('escapes text so no title or description can break out of its tag', () => {
+    const html = headTags(
+      {
+        title: '"><script>alert(1)</script>',
+        suffix: 'Travel Places',
+        description: 'a "quoted" <b>text</b>',
+        path: 'home',
+      },
+      'en',
+      'https://travel.example',
+    );
+    expect(html).not.toContain('<script>alert');
+    expect(html).toContain('<title>&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; | Travel Places</title>');
+    expect(html).toContain('content="a &quot;quoted&quot; &lt;b&gt;text&lt;/b&gt;"');
+  });
+
+  it('keeps JSON-LD from closing its script element', () => {
+    const html = headTags(
+      {
+        title: 't',
+        suffix: 's',
+        description: 'd',
+        path: 'p',
+        article: { ...article, headline: '</script><script>x()' },
+      },
+      'en',
+      'https://travel.example',
+    );
+    const json = /<script type="application\/ld\+json">(.*)<\/script>/s.exec(html)?.[1] ?? '';
+    expect(json).not.toContain('</script>');
+    expect((JSON.parse(json) as { headline: string }).headline).toBe('</script><script>x()');
+  });
+
+  it('marks error pages noindex without canonical or alternates', () => {
+    const html = headTags(
+      { title: 'Page Not Found', suffix: 's', description: 'd', noindex: true },
+      'zh',
+      'https://t.example',
+    );
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).not.toContain('rel="canonical"');
+    expect(html).not.toContain('hreflang');
+  });
+
+  it('builds the place description fallback from title, location, country and 150 characters', () => {
+    expect(placeDescription(article)).toBe(`Belém Tower – Lisbon, Portugal. ${'x'.repeat(150)}…`);
+    expect(placeDescription({ ...article, description: 'Short one.' })).toBe('Short one.');
+  });
+
+  it('cuts long descriptions to 160 characters at a word boundary', () => {
+    const cut = metaDescription('word '.repeat(60));
+    expect(cut.length).toBeLessThanOrEqual(160);
+    expect(cut.endsWith('word…')).toBe(true);
+  });
+});

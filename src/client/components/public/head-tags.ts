@@ -1,0 +1,148 @@
+import { absoluteUrl, responsiveImage } from '../../../shared/media';
+import { LANGUAGES, type LanguageCode } from '../../../shared/languages';
+import { SITE } from '../../../shared/site';
+import { META_DESCRIPTION_LENGTH, PLACE_DESCRIPTION_EXCERPT } from '../../../shared/limits';
+
+export interface ArticleData {
+  headline: string;
+  description: string;
+  fullDescription: string | null;
+  image: string;
+  /** The place's date as stored (ISO when it is a real date). */
+  date: string;
+  location: string;
+  country: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** Meta descriptions are cut to 160 characters (spec 5), at a word boundary when one is near. */
+export function metaDescription(text: string, max = META_DESCRIPTION_LENGTH): string {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  if (clean.length <= max) return clean;
+  const cut = clean.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, '')}…`;
+}
+
+/**
+ * Spec 5: a place's own description, or, without one, its title, location, country and the first
+ * 150 characters of its full description (only country and city descriptions are cut to 160).
+ */
+export function placeDescription(article: ArticleData): string {
+  const own = article.description.replace(/\s+/g, ' ').trim();
+  if (own) return own;
+  const full = (article.fullDescription ?? '').replace(/\s+/g, ' ').trim();
+  const excerpt = full.length > PLACE_DESCRIPTION_EXCERPT ? `${full.slice(0, PLACE_DESCRIPTION_EXCERPT)}…` : full;
+  return `${article.headline} – ${article.location}, ${article.country}. ${excerpt}`.trim();
+}
+
+function articleJsonLd(article: ArticleData, description: string, lang: LanguageCode, url: string, publicUrl: string) {
+  const published = /^\d{4}-\d{2}-\d{2}/.test(article.date) ? article.date.slice(0, 10) : undefined;
+  const organization = { '@type': 'Organization', name: SITE.foundationName, url: SITE.foundationUrl };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: article.headline,
+    description,
+    image: [absoluteUrl(article.image, publicUrl)],
+    ...(published ? { datePublished: published } : {}),
+    inLanguage: lang,
+    mainEntityOfPage: url,
+    author: organization,
+    publisher: organization,
+    contentLocation: {
+      '@type': 'Place',
+      name: `${article.location}, ${article.country}`,
+      address: { '@type': 'PostalAddress', addressLocality: article.location, addressCountry: article.country },
+      ...(article.latitude !== null && article.longitude !== null
+        ? { geo: { '@type': 'GeoCoordinates', latitude: article.latitude, longitude: article.longitude } }
+        : {}),
+    },
+  };
+}
+
+/** Everything a public page says about itself to browsers, search engines and social networks. */
+export interface HeadData {
+  /** The page's own title; the translated site suffix is appended. */
+  title: string;
+  suffix: string;
+  description: string;
+  keywords?: string;
+  /** The path after the language segment ('home', 'countries', a slug); absent on error pages. */
+  path?: string;
+  /** The page's picture for social previews. */
+  image?: string;
+  type?: 'website' | 'article';
+  /** Place pages: the facts behind their Article structured data and description fallback. */
+  article?: ArticleData;
+  /** Error pages are not indexed. */
+  noindex?: boolean;
+  /** The hero image, fetched early with high priority. */
+  preloadImage?: string;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+const ogLocale = (code: LanguageCode) => (LANGUAGES.find((l) => l.code === code)?.locale ?? 'en-US').replace('-', '_');
+
+export const fullTitle = (data: Pick<HeadData, 'title' | 'suffix'>) =>
+  data.title && data.title !== data.suffix ? `${data.title} | ${data.suffix}` : data.suffix;
+
+/** The <head> tags of a server-rendered public page, as HTML (server bundle only). */
+export function headTags(data: HeadData, lang: LanguageCode, publicUrl: string): string {
+  const tags: string[] = [];
+  const meta = (attr: 'name' | 'property', key: string, content: string | undefined) => {
+    if (content) tags.push(`<meta ${attr}="${key}" content="${escapeHtml(content)}" />`);
+  };
+  const title = fullTitle(data);
+  const description = data.article ? placeDescription(data.article) : metaDescription(data.description);
+  tags.push(`<title>${escapeHtml(title)}</title>`);
+  meta('name', 'description', description);
+  meta('name', 'keywords', data.keywords);
+  if (data.noindex) meta('name', 'robots', 'noindex');
+
+  const url = data.path ? `${publicUrl}/${lang}/${data.path}` : undefined;
+  if (url && data.path && !data.noindex) {
+    tags.push(`<link rel="canonical" href="${escapeHtml(url)}" />`);
+    for (const language of LANGUAGES) {
+      const href = escapeHtml(`${publicUrl}/${language.code}/${data.path}`);
+      tags.push(`<link rel="alternate" hreflang="${language.code}" href="${href}" />`);
+    }
+    tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(`${publicUrl}/en/${data.path}`)}" />`);
+  }
+
+  const image = absoluteUrl(data.image ?? SITE.defaultSocialImage, publicUrl);
+  meta('property', 'og:type', data.type ?? 'website');
+  meta('property', 'og:site_name', data.suffix);
+  meta('property', 'og:title', title);
+  meta('property', 'og:description', description);
+  meta('property', 'og:url', url);
+  meta('property', 'og:image', image);
+  meta('property', 'og:locale', ogLocale(lang));
+  for (const language of LANGUAGES) {
+    if (language.code !== lang) meta('property', 'og:locale:alternate', ogLocale(language.code));
+  }
+  meta('name', 'twitter:card', 'summary_large_image');
+  meta('name', 'twitter:title', title);
+  meta('name', 'twitter:description', description);
+  meta('name', 'twitter:image', image);
+  if (SITE.twitterHandle) meta('name', 'twitter:site', `@${SITE.twitterHandle}`);
+
+  if (data.preloadImage) {
+    const responsive = responsiveImage(data.preloadImage);
+    tags.push(
+      responsive
+        ? `<link rel="preload" as="image" type="image/webp" imagesrcset="${responsive.webpSrcSet}" imagesizes="100vw" fetchpriority="high" />`
+        : `<link rel="preload" as="image" href="${escapeHtml(data.preloadImage)}" fetchpriority="high" />`,
+    );
+  }
+  if (data.article && url) {
+    // '<' is escaped so no text in the data can close the script element.
+    const jsonLd = articleJsonLd(data.article, description, lang, url, publicUrl);
+    const json = JSON.stringify(jsonLd).replace(/</g, '\\u003c');
+    tags.push(`<script type="application/ld+json">${json}</script>`);
+  }
+  return tags.join('\n');
+}

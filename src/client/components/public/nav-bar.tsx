@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useLanguage, useTranslate } from '../../lib/i18n';
+import { Icon, LogoMark } from './icons';
+import { LanguagePicker } from './language-picker';
+
+/** Spec 9: the nav turns opaque once the page is scrolled more than 50 px. */
+export const NAV_SCROLL_THRESHOLD = 50;
+
+export function NavBar() {
+  const lang = useLanguage();
+  const t = useTranslate();
+  const { pathname } = useLocation();
+  const [scrolled, setScrolled] = useState(false);
+  // The menu belongs to the page it was opened on, so any navigation closes it.
+  const [menuPath, setMenuPath] = useState<string | null>(null);
+  const menuOpen = menuPath === pathname;
+  const setMenuOpen = (open: boolean) => setMenuPath(open ? pathname : null);
+
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > NAV_SCROLL_THRESHOLD);
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, []);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setMenuPath(null);
+        document.getElementById('mobile-menu-button')?.focus();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [menuOpen]);
+
+  const opaque = scrolled || menuOpen;
+  const links = [
+    { to: `/${lang}/home`, label: t('nav.home', 'Home') },
+    { to: `/${lang}/countries`, label: t('nav.countries', 'Countries') },
+  ];
+
+  return (
+    <header data-scrolled={opaque ? 'true' : 'false'} className="nav">
+      <a href="#main" className="skip-link">
+        {t('nav.skip', 'Skip to content')}
+      </a>
+      <nav aria-label={t('nav.main', 'Main')} className="nav-inner">
+        <Link to={`/${lang}/home`} className="flex items-center gap-2.5 text-lg font-bold tracking-tight">
+          <LogoMark />
+          <span>{t('meta.title.suffix', 'Travel Places')}</span>
+        </Link>
+        <div className="hidden items-center gap-1 md:flex">
+          {links.map((link) => (
+            <Link
+              key={link.to}
+              to={link.to}
+              className="nav-link"
+              aria-current={pathname === link.to ? 'page' : undefined}
+            >
+              {link.label}
+            </Link>
+          ))}
+          <div className="ml-2">
+            <LanguagePicker />
+          </div>
+        </div>
+        <button
+          id="mobile-menu-button"
+          type="button"
+          className="menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={t('nav.menu', 'Menu')}
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          {menuOpen ? <Icon name="close" size={24} /> : <Icon name="menu" size={24} />}
+        </button>
+      </nav>
+      <div id="mobile-menu" hidden={!menuOpen} className="mobile-menu">
+        <ul className="mb-4 space-y-1">
+          {links.map((link) => (
+            <li key={link.to}>
+              <Link to={link.to} className="mobile-link" aria-current={pathname === link.to ? 'page' : undefined}>
+                {link.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <LanguagePicker inline onChoose={() => setMenuOpen(false)} />
+      </div>
+    </header>
+  );
+}

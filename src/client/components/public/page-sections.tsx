@@ -1,0 +1,153 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ResponsiveImage } from './responsive-image';
+
+/* Building blocks of the content pages (home, country, city, place), kept out of the entry chunk. */
+
+/** Smoothly scrolls to a section (instantly for visitors who prefer reduced motion). */
+export function scrollToSection(id: string) {
+  const target = document.getElementById(id);
+  if (!target) return;
+  const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  target.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
+  target.focus({ preventScroll: true });
+}
+
+/** A link that jumps to a section of the page; a plain anchor without JavaScript. */
+export function JumpButton({
+  target,
+  children,
+  variant = 'primary',
+}: {
+  target: string;
+  children: ReactNode;
+  variant?: 'primary' | 'glass';
+}) {
+  return (
+    <a
+      href={`#${target}`}
+      onClick={(event) => {
+        event.preventDefault();
+        scrollToSection(target);
+      }}
+      className={`inline-flex items-center gap-2 rounded-full px-6 py-3 text-base font-semibold shadow-lg transition focus-visible:outline-white ${
+        variant === 'primary'
+          ? 'bg-brand-600 text-white hover:bg-brand-700'
+          : 'bg-white/15 text-white ring-1 ring-white/40 backdrop-blur hover:bg-white/25'
+      }`}
+    >
+      {children}
+    </a>
+  );
+}
+
+/** A full-bleed photo header with dark shading, so white text and the transparent nav stay readable. */
+export function PhotoHero({
+  image,
+  alt,
+  children,
+  tall = false,
+}: {
+  image?: string;
+  alt: string;
+  children: ReactNode;
+  tall?: boolean;
+}) {
+  return (
+    <section
+      className={`relative isolate flex items-end overflow-hidden bg-gradient-to-br from-brand-900 via-slate-900 to-slate-950 text-white ${
+        tall ? 'min-h-[88svh]' : 'min-h-[62svh]'
+      }`}
+    >
+      {image && (
+        <ResponsiveImage
+          src={image}
+          alt={alt}
+          sizes="100vw"
+          priority
+          className="absolute inset-0 -z-10 h-full w-full object-cover"
+        />
+      )}
+      <div className="hero-shade" />
+      <div className="photo-hero-inner">{children}</div>
+    </section>
+  );
+}
+
+export function SectionHeading({ id, title, subtitle }: { id?: string; title: string; subtitle?: string }) {
+  return (
+    <div className="mb-8 max-w-2xl">
+      <h2 id={id} className="section-title">
+        {title}
+      </h2>
+      {subtitle && <p className="mt-3 text-lg text-slate-600">{subtitle}</p>}
+    </div>
+  );
+}
+
+export function EmptyMessage({ children }: { children: ReactNode }) {
+  return <p className="empty-message">{children}</p>;
+}
+
+/** A plain dark header for pages without a photo (lists, not-found). */
+export function PlainHero({ children }: { children: ReactNode }) {
+  return (
+    <section className="plain-hero">
+      <div aria-hidden="true" className="plain-hero-glow" />
+      <div className="plain-hero-inner">{children}</div>
+    </section>
+  );
+}
+
+/** Not-found screens: a message, an explanation and a way back home. */
+export function NotFoundView({
+  title,
+  text,
+  homeHref,
+  homeLabel,
+}: {
+  title: string;
+  text?: string;
+  homeHref: string;
+  homeLabel: string;
+}) {
+  return (
+    <PlainHero>
+      <div className="not-found">
+        <p className="not-found-code">404</p>
+        <h1 className="text-3xl font-bold sm:text-5xl">{title}</h1>
+        {text && <p className="max-w-xl text-lg text-slate-200">{text}</p>}
+        <Link to={homeHref} className="button-light">
+          {homeLabel}
+        </Link>
+      </div>
+    </PlainHero>
+  );
+}
+
+/** Splits stored text into paragraphs on blank lines (or single line breaks). */
+export function Paragraphs({ text, className }: { text: string; className?: string }) {
+  const parts = text
+    .split(/\n\s*\n|\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return (
+    <div className={className}>
+      {parts.map((part, i) => (
+        <p key={i}>{part}</p>
+      ))}
+    </div>
+  );
+}
+
+/** The description card of a country or city page. */
+export function DescriptionCard({ title, text }: { title: string; text: string }) {
+  return (
+    <section aria-labelledby="about-title" className="description-card">
+      <h2 id="about-title" className="text-2xl font-bold tracking-tight text-slate-900">
+        {title}
+      </h2>
+      <Paragraphs text={text} className="description-text" />
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { Link } from 'react-router';
+import type { PlaceDto } from '../../../shared/api/public';
+import { formatCardDate, isoDate } from '../../lib/format-date';
+import { useLanguage } from '../../lib/i18n';
+import { Icon } from './icons';
+import { ResponsiveImage } from './responsive-image';
+
+export const CARD_SIZES = '(min-width: 1280px) 400px, (min-width: 768px) 50vw, 100vw';
+
+/** The shared place card (spec): image, title, short description, 'location, country', date. */
+export function PlaceCard({ place, index = 0 }: { place: PlaceDto; index?: number }) {
+  const lang = useLanguage();
+  const href = `/${lang}/${place.slug ?? place.id}`;
+  return (
+    <li className="reveal" style={{ animationDelay: `${index * 0.1}s` }}>
+      <Link to={href} className="group place-card">
+        <div className="place-card-media">
+          <ResponsiveImage
+            src={place.imageUrl}
+            alt={place.description || place.title}
+            sizes={CARD_SIZES}
+            className="card-image"
+          />
+        </div>
+        <div className="place-card-body">
+          <h3 className="place-card-title">{place.title}</h3>
+          <p className="place-card-text">{place.description}</p>
+          <div className="place-card-meta">
+            <span className="inline-flex items-center gap-1.5">
+              <Icon name="map-pin" size={16} className="text-brand-700" />
+              {place.location}, {place.country}
+            </span>
+            <time dateTime={isoDate(place.date)} className="inline-flex items-center gap-1.5">
+              <Icon name="calendar" size={16} className="text-brand-700" />
+              {formatCardDate(place.date, lang)}
+            </time>
+          </div>
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+/** A grid of place cards revealed one after another (0.1 s apart). */
+export function PlaceGrid({ places, label }: { places: PlaceDto[]; label?: string }) {
+  return (
+    <ul className="card-grid" aria-label={label}>
+      {places.map((place, index) => (
+        <PlaceCard key={place.id} place={place} index={index} />
+      ))}
+    </ul>
+  );
+}
+
+/** Six placeholder cards while the places load during a client-side navigation. */
+export function PlaceGridSkeleton({ label }: { label: string }) {
+  return (
+    <ul className="card-grid" aria-busy="true" aria-label={label}>
+      {Array.from({ length: 6 }, (_, i) => (
+        <li key={i} data-testid="place-skeleton" className="panel-flat">
+          <div className="aspect-[4/3] animate-pulse bg-slate-200" />
+          <div className="space-y-3 p-5">
+            <div className="h-5 w-2/3 animate-pulse rounded bg-slate-200" />
+            <div className="h-4 w-full animate-pulse rounded bg-slate-100" />
+            <div className="h-4 w-5/6 animate-pulse rounded bg-slate-100" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

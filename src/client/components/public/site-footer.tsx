@@ -1,0 +1,78 @@
+import { Link, useLocation } from 'react-router';
+import { LANGUAGES } from '../../../shared/languages';
+import { SITE } from '../../../shared/site';
+import { pathInLanguage, saveLanguageChoice, useLanguage, useTranslate } from '../../lib/i18n';
+import { Icon, LogoMark } from './icons';
+
+/** The footer of every public page (spec: shared chrome). */
+export function SiteFooter() {
+  const lang = useLanguage();
+  const t = useTranslate();
+  const { pathname } = useLocation();
+  const siteName = t('meta.title.suffix', SITE.name);
+  const heading = 'text-sm font-semibold uppercase tracking-wider text-slate-300';
+
+  return (
+    <footer className="bg-slate-950 text-slate-300">
+      <div className="footer-grid">
+        <div className="space-y-4">
+          <Link to={`/${lang}/home`} className="footer-logo">
+            <LogoMark />
+            {siteName}
+          </Link>
+          <p className="max-w-xs text-sm leading-relaxed text-slate-300">
+            {t('footer.tagline', 'Curated places, honest stories and free photos for curious travellers.')}
+          </p>
+        </div>
+        <nav aria-labelledby="footer-languages">
+          <h2 id="footer-languages" className={heading}>
+            {t('footer.languages', 'This page in other languages')}
+          </h2>
+          <ul className="mt-4 grid grid-cols-2 gap-2 text-sm">
+            {LANGUAGES.map((language) => (
+              <li key={language.code}>
+                <Link
+                  to={pathInLanguage(pathname, language.code)}
+                  hrefLang={language.code}
+                  lang={language.code}
+                  onClick={() => saveLanguageChoice(language.code)}
+                  aria-current={language.code === lang ? 'true' : undefined}
+                  className="footer-language"
+                >
+                  <span aria-hidden="true">{language.flag}</span>
+                  {language.nativeName}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className={heading}>{t('footer.follow', 'Follow us')}</h2>
+          <ul className="mt-4 flex gap-3">
+            {SITE.social.map((link) => (
+              <li key={link.kind}>
+                <a href={link.url} rel="noopener me" aria-label={link.label} className="social-link">
+                  <Icon name={link.kind} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        <div className="footer-bottom">
+          <p>
+            © {new Date().getFullYear()} {siteName}.{' '}
+            {t('footer.copyright', 'All rights reserved for the website; all photos are CC0.')}
+          </p>
+          <p>
+            {t('footer.credit', 'Published by the {foundation}.', { foundation: SITE.foundationName })}{' '}
+            <a href={SITE.earlierVersionUrl} className="underline underline-offset-4 hover:text-white">
+              {t('footer.previousVersion', 'Visit the earlier version of this site')}
+            </a>
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,29 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { useTranslate } from '../../lib/i18n';
+import { NavBar } from './nav-bar';
+import { Spinner } from './page-parts';
+import './public.css';
+import { SiteFooter } from './site-footer';
+
+/** Nav, page and footer around every public screen. */
+export function SiteLayout() {
+  const { pathname, hash } = useLocation();
+  const t = useTranslate();
+  // A new page starts at its top, as a full page load would.
+  useEffect(() => {
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
+
+  return (
+    <div className="site">
+      <NavBar />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <Suspense fallback={<Spinner label={t('common.loading', 'Loading…')} />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

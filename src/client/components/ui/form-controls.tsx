@@ -1,0 +1,41 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/utils';
+
+/** Native controls styled to match: they keep full keyboard and screen-reader behaviour for free. */
+export function Select({ className, ...props }: ComponentProps<'select'>) {
+  return (
+    <select
+      className={cn(
+        'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600/40',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function Checkbox({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
+  return (
+    <input type="checkbox" className={cn('size-4 rounded border-slate-300 accent-brand-700', className)} {...props} />
+  );
+}
+
+export function Progress({ value, className, label }: { value: number; className?: string; label?: string }) {
+  const clamped = Math.max(0, Math.min(100, value));
+  return (
+    <div
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(clamped)}
+      className={cn('h-2 w-full overflow-hidden rounded-full bg-slate-200', className)}
+    >
+      <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${clamped}%` }} />
+    </div>
+  );
+}
+
+export function Skeleton({ className, ...props }: ComponentProps<'div'>) {
+  return <div aria-hidden="true" className={cn('animate-pulse rounded-lg bg-slate-200', className)} {...props} />;
+}

@@ -1,0 +1,33 @@
+import type { CSSProperties } from 'react';
+import { Toaster as Sonner, toast as sonnerToast } from 'sonner';
+
+/** Sonner's rich colours, with text dark enough for WCAG AA contrast on their tinted backgrounds. */
+const ACCESSIBLE_COLOURS = {
+  '--success-text': 'hsl(142, 90%, 20%)',
+  '--error-text': 'hsl(0, 80%, 38%)',
+  '--warning-text': 'hsl(31, 92%, 26%)',
+  '--info-text': 'hsl(210, 92%, 33%)',
+} as CSSProperties;
+
+/** Spec: at most one toast visible at a time; 5 s by default. */
+export function Toaster() {
+  return (
+    <Sonner visibleToasts={1} duration={5000} position="top-right" richColors closeButton style={ACCESSIBLE_COLOURS} />
+  );
+}
+
+interface ToastOptions {
+  description?: string;
+  /** Milliseconds; the spec uses 30 s for in-progress toasts and 5 s for results. */
+  duration?: number;
+  id?: string | number;
+}
+
+/** Title + description toasts, with a destructive variant for errors (spec section 8). */
+export const toast = {
+  success: (title: string, options: ToastOptions = {}) => sonnerToast.success(title, options),
+  info: (title: string, options: ToastOptions = {}) => sonnerToast(title, options),
+  error: (title: string, options: ToastOptions = {}) => sonnerToast.error(title, options),
+  loading: (title: string, options: ToastOptions = {}) => sonnerToast.loading(title, { duration: 30_000, ...options }),
+  dismiss: (id?: string | number) => sonnerToast.dismiss(id),
+};

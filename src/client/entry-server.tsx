@@ -1,0 +1,78 @@
+import { dehydrate } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { Writable } from 'node:stream';
+import type { ReactNode } from 'react';
+import { renderToPipeableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import { App } from './app';
+import { headTags } from './components/public/head-tags';
+import { languageFor } from './lib/i18n';
+import { createQueryClient } from './lib/query-client';
+import { prefetchForUrl, type FetchJson } from './ssr/prefetch';
+import { createSsrCollector, SsrProvider } from './ssr/ssr-context';
+
+export interface RenderRequest {
+  /** Path and query of the page. */
+  url: string;
+  fetchJson: FetchJson;
+  /** The request's language cookie, for pages whose path names no language. */
+  cookieLanguage?: string;
+  /** Absolute base of the site (PUBLIC_URL) for canonical links and social previews. */
+  publicUrl?: string;
+}
+
+export interface RenderResult {
+  html: string;
+  head: string;
+  status: number;
+  lang: string;
+  /** The dehydrated TanStack Query cache for the client. */
+  state: unknown;
+}
+
+/** Renders the whole page, waiting for lazily loaded page code and Suspense, into one string. */
+function renderComplete(element: ReactNode): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = '';
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        html += chunk.toString();
+        done();
+      },
+      final(done) {
+        resolve(html);
+        done();
+      },
+    });
+    const stream = renderToPipeableStream(element, {
+      // Everything inline: no boundary is split out into a script (the CSP allows no inline scripts).
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onAllReady: () => stream.pipe(sink),
+      onShellError: reject,
+    });
+  });
+}
+
+export async function render({ url, fetchJson, cookieLanguage, publicUrl = '' }: RenderRequest): Promise<RenderResult> {
+  const pathname = new URL(url, 'http://localhost').pathname;
+  const lang = languageFor(pathname, cookieLanguage);
+  const queryClient = createQueryClient();
+  await prefetchForUrl(pathname, lang, queryClient, fetchJson);
+  const collector = createSsrCollector(publicUrl, headTags);
+  const html = await renderComplete(
+    <StrictMode>
+      <SsrProvider collector={collector}>
+        <StaticRouter location={url}>
+          <App queryClient={queryClient} cookieLanguage={cookieLanguage} />
+        </StaticRouter>
+      </SsrProvider>
+    </StrictMode>,
+  );
+  return {
+    html,
+    head: collector.head.join('\n'),
+    status: collector.status,
+    lang,
+    state: dehydrate(queryClient),
+  };
+}

@@ -1,0 +1,42 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import type { LoginResponse, StatusResponse } from '../../shared/api/auth';
+import { ApiError, apiJson } from './api';
+
+export const ADMIN_STATUS_KEY = ['api', 'admin', 'status'] as const;
+
+/**
+ * Every guarded admin page asks again when it mounts (spec section 2), so a session that expired or
+ * was revoked sends the user to login on the next navigation; cached data avoids a 'Loading...' flash.
+ */
+export function useAdminStatus() {
+  return useQuery<StatusResponse>({ queryKey: ADMIN_STATUS_KEY, refetchOnMount: 'always' });
+}
+
+/** An admin API answered 401: the session is gone, so the guard sends the user to login. */
+export function useSessionExpiredRedirect(error: unknown) {
+  const queryClient = useQueryClient();
+  const expired = error instanceof ApiError && error.status === 401;
+  useEffect(() => {
+    if (expired) queryClient.setQueryData(ADMIN_STATUS_KEY, { isAuthenticated: false });
+  }, [expired, queryClient]);
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (password: string) => apiJson<LoginResponse>('POST', '/api/admin/login', { password }),
+    onSuccess: () => queryClient.setQueryData(ADMIN_STATUS_KEY, { isAuthenticated: true }),
+  });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<unknown>('POST', '/api/admin/logout'),
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(ADMIN_STATUS_KEY, { isAuthenticated: false });
+    },
+  });
+}

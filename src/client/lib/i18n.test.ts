@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { formatCardDate, formatLongDate, isoDate } from './format-date';
+import { languageFor, pathInLanguage, readLanguageCookie } from './i18n';
+
+describe('current language and language switching', () => {
+  it('takes the language from the first path segment, then the cookie, then English', () => {
+    expect(languageFor('/zh/home', 'de')).toBe('zh');
+    expect(languageFor('/iladmin/login', 'de')).toBe('de');
+    expect(languageFor('/xx/home', undefined)).toBe('en');
+    expect(languageFor('/', 'nonsense')).toBe('en');
+  });
+
+  it('replaces the language segment and keeps the rest of the path', () => {
+    expect(pathInLanguage('/en/belem-tower', 'fr')).toBe('/fr/belem-tower');
+    expect(pathInLanguage('/de', 'es')).toBe('/es/home');
+    expect(pathInLanguage('/some/page', 'zh')).toBe('/zh/home');
+  });
+
+  it('reads the language cookie among others', () => {
+    expect(readLanguageCookie('a=1; lang=es; b=2')).toBe('es');
+    expect(readLanguageCookie('flang=es')).toBeUndefined();
+  });
+});
+
+describe('dates in the page language', () => {
+  it("formats place cards as 'MMMM d, yyyy' with the locale's month name", () => {
+    expect(formatCardDate('2024-05-01', 'en')).toBe('May 1, 2024');
+    expect(formatCardDate('2024-05-01', 'de')).toBe('Mai 1, 2024');
+    expect(formatCardDate('2024-05-01', 'es')).toBe('mayo 1, 2024');
+  });
+
+  it('writes the long date as the language does, without time-zone drift', () => {
+    expect(formatLongDate('2024-09-14', 'en')).toBe('September 14, 2024');
+    expect(formatLongDate('2024-09-14', 'zh')).toBe('2024年9月14日');
+    expect(formatLongDate('2024-09-14', 'de')).toBe('14. September 2024');
+    expect(isoDate('2024-09-14')).toBe('2024-09-14');
+  });
+
+  it('shows an invalid date as written instead of failing', () => {
+    expect(formatCardDate('sometime in spring', 'en')).toBe('sometime in spring');
+    expect(isoDate('sometime in spring')).toBeUndefined();
+  });
+});

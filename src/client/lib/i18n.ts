@@ -1,0 +1,71 @@
+import { createContext, createElement, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import type { UiTranslationDto } from '../../shared/api/public';
+import {
+  isLanguageCode,
+  LANGUAGE_COOKIE,
+  LANGUAGE_COOKIE_MAX_AGE_SECONDS,
+  toLanguageCode,
+  type LanguageCode,
+} from '../../shared/languages';
+import { translationsQuery, usePublicQuery } from './public-queries';
+
+/**
+ * The language cookie as the request carried it. The server passes the request's cookie; the
+ * browser reads document.cookie, so both render the same language on paths without one.
+ */
+const CookieLanguageContext = createContext<string | undefined>(undefined);
+
+export function CookieLanguageProvider({ value, children }: { value: string | undefined; children: ReactNode }) {
+  return createElement(CookieLanguageContext.Provider, { value }, children);
+}
+
+export function readLanguageCookie(cookie: string): string | undefined {
+  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(cookie);
+  return match?.[1];
+}
+
+/** Spec 4: the language is the URL's first segment, then the language cookie, then English. */
+export function languageFor(pathname: string, cookieLanguage: string | undefined): LanguageCode {
+  const first = pathname.split('/')[1];
+  return isLanguageCode(first) ? first : toLanguageCode(cookieLanguage);
+}
+
+export function useLanguage(): LanguageCode {
+  const { pathname } = useLocation();
+  return languageFor(pathname, useContext(CookieLanguageContext));
+}
+
+/** Saves the visitor's choice for 365 days on the whole site (spec 9). */
+export function saveLanguageChoice(code: LanguageCode): void {
+  document.cookie = `${LANGUAGE_COOKIE}=${code}; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`;
+}
+
+/**
+ * The same page in another language: the first segment is replaced; a path without a language
+ * goes to the other language's home page.
+ */
+export function pathInLanguage(pathname: string, code: LanguageCode): string {
+  const segments = pathname.split('/').filter(Boolean);
+  if (!isLanguageCode(segments[0])) return `/${code}/home`;
+  const rest = segments.slice(1).join('/');
+  return `/${code}/${rest || 'home'}`;
+}
+
+export type Translate = (key: string, fallback: string, values?: Record<string, string | number>) => string;
+
+function interpolate(text: string, values?: Record<string, string | number>): string {
+  if (!values) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+}
+
+/**
+ * Interface text from GET /api/translations/{lang}. A missing key (or text not loaded yet) gives
+ * the supplied fallback, so the page always reads well.
+ */
+export function useTranslate(): Translate {
+  const lang = useLanguage();
+  const { data } = usePublicQuery<UiTranslationDto[]>(translationsQuery(lang));
+  const table = useMemo(() => new Map((data ?? []).map((row) => [row.key, row.value])), [data]);
+  return useCallback((key, fallback, values) => interpolate(table.get(key) ?? fallback, values), [table]);
+}

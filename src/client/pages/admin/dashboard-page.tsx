@@ -1,0 +1,72 @@
+import { Building2, Globe2, LogOut, MapPinned, Upload } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { AdminLayout } from '../../components/admin/admin-layout';
+import { Button } from '../../components/ui/button';
+import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { toast } from '../../components/ui/toaster';
+import { useLogout } from '../../lib/admin-session';
+
+const SECTIONS = [
+  { to: '/iladmin/upload', title: 'Upload Photos', text: 'Turn geotagged photos into new places.', icon: Upload },
+  {
+    to: '/iladmin/edit-places',
+    title: 'Edit Places',
+    text: 'Edit, translate and enrich places and galleries.',
+    icon: MapPinned,
+  },
+  { to: '/iladmin/edit-cities', title: 'Manage Cities', text: 'Add, edit or delete cities.', icon: Building2 },
+  { to: '/iladmin/edit-countries', title: 'Manage Countries', text: 'Add, edit or delete countries.', icon: Globe2 },
+] as const;
+
+export default function DashboardPage() {
+  const logout = useLogout();
+  const navigate = useNavigate();
+
+  function signOut() {
+    logout.mutate(undefined, {
+      onSuccess: () => {
+        toast.success('Logged out', { description: 'You have been successfully logged out' });
+        void navigate('/iladmin/login');
+      },
+      onError: () => toast.error('Error', { description: 'Failed to logout' }),
+    });
+  }
+
+  return (
+    <AdminLayout
+      title="Admin Panel"
+      actions={
+        <Button variant="outline" onClick={signOut} disabled={logout.isPending}>
+          <LogOut aria-hidden="true" /> Logout
+        </Button>
+      }
+    >
+      <title>Admin Panel · Travel Places</title>
+      <Card className="mb-8 bg-gradient-to-br from-brand-700 to-brand-900 text-white">
+        <CardHeader>
+          <CardTitle className="text-white">Welcome back</CardTitle>
+          <CardDescription className="text-brand-50">
+            Upload new photos, polish the places they became, and keep cities and countries tidy.
+          </CardDescription>
+        </CardHeader>
+      </Card>
+      <nav aria-label="Admin sections" className="grid gap-4 sm:grid-cols-2">
+        {SECTIONS.map(({ to, title, text, icon: Icon }) => (
+          <Link key={to} to={to} className="group rounded-2xl focus-visible:outline-2 focus-visible:outline-brand-600">
+            <Card className="h-full transition-shadow group-hover:shadow-md">
+              <CardHeader className="flex-row items-center gap-4">
+                <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                  <Icon className="size-6" aria-hidden="true" />
+                </span>
+                <span>
+                  <CardTitle>{title}</CardTitle>
+                  <CardDescription>{text}</CardDescription>
+                </span>
+              </CardHeader>
+            </Card>
+          </Link>
+        ))}
+      </nav>
+    </AdminLayout>
+  );
+}

@@ -1,0 +1,42 @@
+import type { AdminCityDto, CreateCityBody, CreateCityResponse, MissingCityDto } from '../../../shared/api/admin-geo';
+import { GeoAdminPage, type GeoAdminKind } from '../../components/admin/geo/geo-admin-page';
+import {
+  useAdminCities,
+  useCreateCity,
+  useDeleteCity,
+  useMissingCities,
+  useUpdateCity,
+} from '../../components/admin/geo/use-geo-admin';
+
+type Field = 'name' | 'country' | 'description' | 'imageUrl';
+
+const CITIES: GeoAdminKind<AdminCityDto, MissingCityDto, CreateCityBody, CreateCityResponse, Field> = {
+  kind: 'city',
+  noun: 'City',
+  nounPlural: 'Cities',
+  keptOnDelete: 'Its places are kept.',
+  fields: [
+    { name: 'name', label: 'City Name' },
+    { name: 'country', label: 'Country' },
+    { name: 'description', label: 'Description', rows: 5 },
+    { name: 'imageUrl', label: 'Image URL' },
+  ],
+  valuesOf: ({ name, country, description, imageUrl }) => ({ name, country, description, imageUrl }),
+  // A city is missing per (name, country) pair: both make the key.
+  entryOf: ({ location, country }) => ({
+    key: JSON.stringify([location, country]),
+    label: `${location}, ${country}`,
+    target: { name: location, country },
+    body: (imageUrl) => ({ name: location, country, imageUrl }),
+  }),
+  slugOf: (result) => result.city.slug,
+  useList: useAdminCities,
+  useMissing: useMissingCities,
+  useCreate: useCreateCity,
+  useUpdate: useUpdateCity,
+  useDelete: useDeleteCity,
+};
+
+export default function EditCitiesPage() {
+  return <GeoAdminPage config={CITIES} />;
+}

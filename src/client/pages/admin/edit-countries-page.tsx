@@ -1,0 +1,45 @@
+import type {
+  AdminCountryDto,
+  CreateCountryBody,
+  CreateCountryResponse,
+  MissingCountryDto,
+} from '../../../shared/api/admin-geo';
+import { GeoAdminPage, type GeoAdminKind } from '../../components/admin/geo/geo-admin-page';
+import {
+  useAdminCountries,
+  useCreateCountry,
+  useDeleteCountry,
+  useMissingCountries,
+  useUpdateCountry,
+} from '../../components/admin/geo/use-geo-admin';
+
+type Field = 'name' | 'description' | 'imageUrl';
+
+const COUNTRIES: GeoAdminKind<AdminCountryDto, MissingCountryDto, CreateCountryBody, CreateCountryResponse, Field> = {
+  kind: 'country',
+  noun: 'Country',
+  nounPlural: 'Countries',
+  keptOnDelete: 'Its cities and places are kept.',
+  fields: [
+    { name: 'name', label: 'Country Name' },
+    { name: 'description', label: 'Description', rows: 5 },
+    { name: 'imageUrl', label: 'Image URL' },
+  ],
+  valuesOf: ({ name, description, imageUrl }) => ({ name, description, imageUrl }),
+  entryOf: ({ country }) => ({
+    key: country,
+    label: country,
+    target: { name: country },
+    body: (imageUrl) => ({ name: country, imageUrl }),
+  }),
+  slugOf: (result) => result.country.slug,
+  useList: useAdminCountries,
+  useMissing: useMissingCountries,
+  useCreate: useCreateCountry,
+  useUpdate: useUpdateCountry,
+  useDelete: useDeleteCountry,
+};
+
+export default function EditCountriesPage() {
+  return <GeoAdminPage config={COUNTRIES} />;
+}

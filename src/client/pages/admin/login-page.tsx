@@ -1,0 +1,70 @@
+import { LockKeyhole } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
+import { Input, Label } from '../../components/ui/input';
+import { toast } from '../../components/ui/toaster';
+import { ApiError } from '../../lib/api';
+import { useLogin } from '../../lib/admin-session';
+
+export default function LoginPage() {
+  const [password, setPassword] = useState('');
+  const login = useLogin();
+  const navigate = useNavigate();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    login.mutate(password, {
+      onSuccess: () => {
+        toast.success('Login successful', { description: 'Welcome to the admin panel' });
+        void navigate('/iladmin');
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) {
+          toast.error('Login failed', { description: error.serverMessage ?? 'Invalid password' });
+        } else {
+          toast.error('Error', { description: 'Failed to connect to server' });
+        }
+      },
+    });
+  }
+
+  return (
+    <div className="flex min-h-screen items-center justify-center bg-gradient-to-br from-brand-50 via-white to-slate-100 px-4">
+      <meta name="robots" content="noindex, nofollow" />
+      <title>Admin login · Travel Places</title>
+      <main className="w-full max-w-sm">
+        <Card>
+          <CardHeader className="items-center text-center">
+            <div className="mb-2 flex size-12 items-center justify-center rounded-full bg-brand-100 text-brand-700">
+              <LockKeyhole className="size-6" aria-hidden="true" />
+            </div>
+            <h1 className="text-xl font-semibold text-slate-900">Admin Login</h1>
+            <CardDescription>Enter the admin password to manage places.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <form onSubmit={submit} className="flex flex-col gap-4">
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="password">Password</Label>
+                <Input
+                  id="password"
+                  name="password"
+                  type="password"
+                  autoComplete="current-password"
+                  required
+                  autoFocus
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                />
+              </div>
+              <Button type="submit" disabled={login.isPending} className="w-full">
+                {login.isPending ? 'Logging in...' : 'Login'}
+              </Button>
+            </form>
+          </CardContent>
+        </Card>
+      </main>
+    </div>
+  );
+}

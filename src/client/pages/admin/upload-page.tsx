@@ -1,0 +1,260 @@
+import { Loader2, Upload } from 'lucide-react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { ExifData } from '../../../shared/api/upload';
+import { AdminLayout } from '../../components/admin/admin-layout';
+import { ExifPanel } from '../../components/admin/upload/exif-panel';
+import { extractExif } from '../../components/admin/upload/exif-source';
+import { describeStatus, useAfterUploadGeneration } from '../../components/admin/upload/generation';
+import { RequirementsCard } from '../../components/admin/upload/requirements-card';
+import { uploadPhoto } from '../../components/admin/upload/upload-photo';
+import { SelectedFiles } from '../../components/admin/upload/selected-files';
+import type { UploadResult } from '../../components/admin/upload/upload-result-card';
+import { UploadResults } from '../../components/admin/upload/upload-results';
+import { Button } from '../../components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
+import { Checkbox, Progress } from '../../components/ui/form-controls';
+import { Label, Textarea } from '../../components/ui/input';
+import { toast } from '../../components/ui/toaster';
+
+interface Rejection {
+  key: string;
+  fileName: string;
+  exifData: ExifData;
+}
+
+const IMAGE_ACCEPT = 'image/*,.heic,.heif';
+
+export default function UploadPage() {
+  const [files, setFiles] = useState<File[]>([]);
+  const [exifSource, setExifSource] = useState<{ name: string; exif: ExifData } | null>(null);
+  const [description, setDescription] = useState('');
+  const [wantHistory, setWantHistory] = useState(false);
+  const [wantFacts, setWantFacts] = useState(false);
+  const [uploading, setUploading] = useState(false);
+  const [current, setCurrent] = useState(0);
+  const [progress, setProgress] = useState(0);
+  const [results, setResults] = useState<UploadResult[]>([]);
+  const [rejections, setRejections] = useState<Rejection[]>([]);
+  const [counts, setCounts] = useState({ success: 0, failed: 0 });
+  // Remounting the file inputs is the only way to clear what a user picked.
+  const [inputsVersion, setInputsVersion] = useState(0);
+  const generation = useAfterUploadGeneration();
+  const previews = useRef<string[]>([]);
+
+  useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL(url)), []);
+
+  function chooseFiles(event: ChangeEvent<HTMLInputElement>) {
+    setFiles(Array.from(event.target.files ?? []));
+    // New selection: a fresh start for results, counts and generation statuses.
+    setResults([]);
+    setRejections([]);
+    setCounts({ success: 0, failed: 0 });
+    setProgress(0);
+    generation.reset();
+  }
+
+  async function chooseExifSource(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    if (!file) return setExifSource(null);
+    try {
+      const exif = await extractExif(file);
+      if (Object.keys(exif).length === 0) {
+        setExifSource(null);
+        toast.error('No EXIF data found', { description: `${file.name} carries no EXIF data.` });
+        return;
+      }
+      setExifSource({ name: file.name, exif });
+    } catch {
+      setExifSource(null);
+      toast.error('Extraction failed', { description: `The EXIF data of ${file.name} could not be read.` });
+    }
+  }
+
+  async function upload(event: FormEvent) {
+    event.preventDefault();
+    if (files.length === 0) {
+      toast.error('No files selected', { description: 'Please select at least one photo to upload' });
+      return;
+    }
+    const batch = files;
+    setUploading(true);
+    setResults([]);
+    setRejections([]);
+    let success = 0;
+    let failed = 0;
+    const placeIds = new Set<string>();
+    for (const [index, file] of batch.entries()) {
+      setCurrent(index + 1);
+      setProgress((index / batch.length) * 100);
+      const previewUrl = URL.createObjectURL(file);
+      previews.current.push(previewUrl);
+      const outcome = await uploadPhoto(file, { description, exifData: exifSource?.exif }, (fraction) =>
+        setProgress(((index + fraction) / batch.length) * 100),
+      );
+      const key = `${index}-${file.name}`;
+      let result: UploadResult;
+      if (outcome.kind === 'success') {
+        success++;
+        if (outcome.response.place) placeIds.add(outcome.response.place.id);
+        result = { key, fileName: file.name, previewUrl, status: 'success', response: outcome.response };
+      } else {
+        failed++;
+        const error = outcome.kind === 'no-gps' ? 'geo data not found: this photo has no GPS position.' : outcome.error;
+        result = { key, fileName: file.name, previewUrl, status: 'failed', error };
+        if (outcome.kind === 'no-gps') {
+          const exifData = outcome.exifData;
+          setRejections((list) => [...list, { key, fileName: file.name, exifData }]);
+        }
+      }
+      setResults((list) => [...list, result]);
+      setCounts({ success, failed });
+    }
+    setProgress(100);
+    setUploading(false);
+    toast.success('Upload complete', { description: `Successfully uploaded ${success} of ${batch.length} photo(s)` });
+    if (failed > 0) toast.error('Some uploads failed', { description: `${failed} photo(s) failed to upload` });
+    setFiles([]);
+    setDescription('');
+    setExifSource(null);
+    setInputsVersion((v) => v + 1);
+    if (success > 0 && (wantHistory || wantFacts)) {
+      await generation.run([...placeIds], { history: wantHistory, facts: wantFacts });
+    }
+  }
+
+  const historyStatus = describeStatus(generation.history, 'event(s)');
+  const factsStatus = describeStatus(generation.facts, 'fact(s)');
+
+  return (
+    <AdminLayout title="Upload Photos" subtitle="Turn geotagged photos into new places" backTo="/iladmin">
+      <title>Upload Photos · Travel Places</title>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <Card>
+          <CardHeader>
+            <CardTitle>New photos</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <form className="flex flex-col gap-5" onSubmit={(e) => void upload(e)}>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="photos">Photos</Label>
+                <input
+                  key={`photos-${inputsVersion}`}
+                  id="photos"
+                  name="photos"
+                  type="file"
+                  accept={IMAGE_ACCEPT}
+                  multiple
+                  required
+                  disabled={uploading}
+                  onChange={chooseFiles}
+                  className="block w-full text-sm text-slate-700 file:mr-4 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-medium file:text-brand-800 hover:file:bg-brand-100"
+                />
+                <p className="text-sm text-slate-500">
+                  {files.length === 0 ? 'Choose one or more geotagged photos.' : `${files.length} photo(s) selected`}
+                </p>
+                <SelectedFiles files={files} current={uploading ? current : 0} />
+              </div>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="exif-source">EXIF source photo (optional)</Label>
+                <input
+                  key={`exif-${inputsVersion}`}
+                  id="exif-source"
+                  type="file"
+                  accept={IMAGE_ACCEPT}
+                  disabled={uploading}
+                  onChange={(e) => void chooseExifSource(e)}
+                  className="block w-full text-sm text-slate-700 file:mr-4 file:rounded-lg file:border-0 file:bg-slate-100 file:px-4 file:py-2 file:font-medium file:text-slate-800 hover:file:bg-slate-200"
+                />
+                <p className="text-sm text-slate-500">
+                  Its EXIF (GPS position, date, camera) replaces that of every photo above, e.g. for screenshots or
+                  edited copies.
+                </p>
+              </div>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="story">Story (optional)</Label>
+                <Textarea
+                  id="story"
+                  rows={4}
+                  maxLength={10_000}
+                  value={description}
+                  disabled={uploading}
+                  onChange={(e) => setDescription(e.target.value)}
+                  placeholder="What happened here? The AI uses your notes when it writes about the place."
+                />
+              </div>
+              <fieldset className="flex flex-col gap-2">
+                <legend className="mb-1 text-sm font-medium text-slate-800">After upload</legend>
+                <label className="flex items-center gap-2 text-sm text-slate-800">
+                  <Checkbox
+                    checked={wantHistory}
+                    onChange={(e) => {
+                      setWantHistory(e.target.checked);
+                      if (!e.target.checked) generation.clearHistory();
+                    }}
+                  />
+                  Generate Historical Events
+                  {historyStatus && <span className="text-slate-500">· {historyStatus}</span>}
+                </label>
+                <label className="flex items-center gap-2 text-sm text-slate-800">
+                  <Checkbox
+                    checked={wantFacts}
+                    onChange={(e) => {
+                      setWantFacts(e.target.checked);
+                      if (!e.target.checked) generation.clearFacts();
+                    }}
+                  />
+                  Generate Trivia Facts
+                  {factsStatus && <span className="text-slate-500">· {factsStatus}</span>}
+                </label>
+              </fieldset>
+              {(uploading || progress > 0) && (
+                <div className="flex flex-col gap-2" aria-live="polite">
+                  <Progress value={progress} label="Upload progress" />
+                  <p className="text-sm text-slate-600">
+                    {uploading
+                      ? `Uploading file ${current} of ${files.length}...`
+                      : `Done: ${counts.success} uploaded, ${counts.failed} failed`}
+                  </p>
+                </div>
+              )}
+              <div>
+                <Button type="submit" disabled={uploading || files.length === 0}>
+                  {uploading ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Upload aria-hidden="true" />}
+                  {uploading ? 'Uploading...' : `Upload ${files.length || ''} Photo${files.length === 1 ? '' : 's'}`}
+                </Button>
+              </div>
+            </form>
+          </CardContent>
+        </Card>
+        <div className="flex flex-col gap-6">
+          <RequirementsCard />
+          {exifSource && (
+            <ExifPanel
+              title={`EXIF source: ${exifSource.name}`}
+              exif={exifSource.exif}
+              onDismiss={() => {
+                setExifSource(null);
+                setInputsVersion((v) => v + 1);
+              }}
+            />
+          )}
+        </div>
+      </div>
+
+      {rejections.length > 0 && (
+        <section className="mt-8 flex flex-col gap-4" aria-label="Photos without GPS">
+          {rejections.map((r) => (
+            <ExifPanel
+              key={r.key}
+              title={`No GPS position in ${r.fileName}`}
+              exif={r.exifData}
+              onDismiss={() => setRejections((list) => list.filter((x) => x.key !== r.key))}
+            />
+          ))}
+        </section>
+      )}
+
+      <UploadResults results={results} counts={counts} uploading={uploading} onDismissAll={() => setResults([])} />
+    </AdminLayout>
+  );
+}

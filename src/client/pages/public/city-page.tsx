@@ -1,0 +1,93 @@
+import type { PlaceDto, TranslatedCityDto } from '../../../shared/api/public';
+import { SITE } from '../../../shared/site';
+import { useHead } from '../../components/public/head';
+import { Icon } from '../../components/public/icons';
+import { Spinner } from '../../components/public/page-parts';
+import {
+  DescriptionCard,
+  EmptyMessage,
+  JumpButton,
+  NotFoundView,
+  PhotoHero,
+  SectionHeading,
+} from '../../components/public/page-sections';
+import { PlaceGrid, PlaceGridSkeleton } from '../../components/public/place-card';
+import { useLanguage, useTranslate } from '../../lib/i18n';
+import { cityQuery, placesOfCityQuery, usePublicQuery } from '../../lib/public-queries';
+import { useHttpStatus } from '../../ssr/ssr-context';
+
+function CityNotFound() {
+  const lang = useLanguage();
+  const t = useTranslate();
+  const title = t('cities.notFound.title', 'City Not Found');
+  useHttpStatus(404);
+  useHead({ title, suffix: t('meta.title.suffix', SITE.name), description: title, noindex: true });
+  return (
+    <NotFoundView
+      title={title}
+      text={t('cities.notFound.text', 'The city you’re looking for doesn’t exist.')}
+      homeHref={`/${lang}/home`}
+      homeLabel={t('placeDetail.backHome', 'Back to home')}
+    />
+  );
+}
+
+function CityHead({ city, places }: { city: TranslatedCityDto; places: PlaceDto[] }) {
+  const t = useTranslate();
+  useHead({
+    title: `${city.name}, ${city.country}`,
+    suffix: t('meta.title.suffix', SITE.name),
+    description: city.description || `${city.name}, ${city.country}`,
+    keywords: [city.name, city.country, ...places.map((p) => p.title)].join(', '),
+    path: city.slug,
+    image: city.imageUrl,
+    preloadImage: city.imageUrl,
+  });
+  return null;
+}
+
+export default function CityPage({ slug }: { slug: string }) {
+  const lang = useLanguage();
+  const t = useTranslate();
+  const city = usePublicQuery<TranslatedCityDto | null>(cityQuery(slug, lang));
+  const places = usePublicQuery<PlaceDto[]>(placesOfCityQuery(slug, lang));
+
+  if (city.isPending) return <Spinner label={t('common.loading', 'Loading…')} />;
+  if (!city.data) return <CityNotFound />;
+  const data = city.data;
+
+  return (
+    <>
+      <CityHead city={data} places={places.data ?? []} />
+      <PhotoHero image={data.imageUrl} alt={data.description || data.name}>
+        <p className="hero-eyebrow">
+          <Icon name="map-pin" />
+          {data.country}
+        </p>
+        <h1 className="hero-title-large">{data.name}</h1>
+        <div className="mt-8">
+          <JumpButton target="places">
+            {t('cities.explorePlaces', 'Explore places')}
+            <Icon name="arrow-down" size={18} />
+          </JumpButton>
+        </div>
+      </PhotoHero>
+      <div className="px-4 sm:px-6 lg:px-8">
+        <DescriptionCard
+          title={t('countries.aboutTitle', 'About {name}', { name: data.name })}
+          text={data.description}
+        />
+      </div>
+      <section id="places" tabIndex={-1} aria-labelledby="places-title" className="page-section">
+        <SectionHeading id="places-title" title={t('cities.placesTitle', 'Places')} />
+        {places.isPending ? (
+          <PlaceGridSkeleton label={t('common.loading', 'Loading…')} />
+        ) : places.data && places.data.length > 0 ? (
+          <PlaceGrid places={places.data} />
+        ) : (
+          <EmptyMessage>{t('cities.placesEmpty', 'No places in this city yet.')}</EmptyMessage>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import type { TranslatedCountryDto } from '../../../shared/api/public';
+import { SITE } from '../../../shared/site';
+import { AreaCard } from '../../components/public/area-card';
+import { useHead } from '../../components/public/head';
+import { Spinner } from '../../components/public/page-parts';
+import { EmptyMessage, PlainHero } from '../../components/public/page-sections';
+import { useLanguage, useTranslate } from '../../lib/i18n';
+import { countriesQuery, usePublicQuery } from '../../lib/public-queries';
+
+export default function CountriesPage() {
+  const lang = useLanguage();
+  const t = useTranslate();
+  const countries = usePublicQuery<TranslatedCountryDto[]>(countriesQuery(lang));
+  const title = t('countries.title', 'Countries');
+
+  useHead({
+    title: t('meta.countries.title', title),
+    suffix: t('meta.title.suffix', SITE.name),
+    description: t(
+      'meta.countries.description',
+      'Browse the countries we have travelled and the places we found there.',
+    ),
+    keywords: [title, ...(countries.data ?? []).map((c) => c.name)].join(', '),
+    path: 'countries',
+    image: countries.data?.[0]?.imageUrl,
+  });
+
+  return (
+    <>
+      <PlainHero>
+        <h1 className="text-4xl font-extrabold tracking-tight sm:text-6xl">{title}</h1>
+        <p className="mt-4 max-w-2xl text-lg text-slate-200">
+          {t('countries.subtitle', 'Choose a country to see its cities and places.')}
+        </p>
+      </PlainHero>
+      <section aria-label={title} className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
+        {countries.isPending ? (
+          <Spinner label={t('common.loading', 'Loading…')} />
+        ) : countries.data && countries.data.length > 0 ? (
+          <ul className="card-grid">
+            {countries.data.map((country, index) => (
+              <AreaCard
+                key={country.id}
+                href={`/${lang}/${country.slug}`}
+                name={country.name}
+                description={country.description}
+                imageUrl={country.imageUrl}
+                index={index}
+                heading="h2"
+              />
+            ))}
+          </ul>
+        ) : (
+          <EmptyMessage>{t('countries.empty', 'No countries yet.')}</EmptyMessage>
+        )}
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,84 @@
+import type { TranslatedCityDto, TranslatedCountryDto } from '../../../shared/api/public';
+import { SITE } from '../../../shared/site';
+import { AreaCard } from '../../components/public/area-card';
+import { useHead } from '../../components/public/head';
+import { Icon } from '../../components/public/icons';
+import { Spinner } from '../../components/public/page-parts';
+import {
+  DescriptionCard,
+  EmptyMessage,
+  JumpButton,
+  PhotoHero,
+  SectionHeading,
+} from '../../components/public/page-sections';
+import { useLanguage, useTranslate } from '../../lib/i18n';
+import { citiesOfCountryQuery, countryQuery, usePublicQuery } from '../../lib/public-queries';
+
+function CountryHead({ country, cities }: { country: TranslatedCountryDto; cities: TranslatedCityDto[] }) {
+  const t = useTranslate();
+  useHead({
+    title: country.name,
+    suffix: t('meta.title.suffix', SITE.name),
+    description: country.description || country.name,
+    keywords: [country.name, ...cities.map((c) => c.name), t('meta.home.keywords', 'travel, places')].join(', '),
+    path: country.slug,
+    image: country.imageUrl,
+    preloadImage: country.imageUrl,
+  });
+  return null;
+}
+
+export default function CountryPage({ slug }: { slug: string }) {
+  const lang = useLanguage();
+  const t = useTranslate();
+  const country = usePublicQuery<TranslatedCountryDto | null>(countryQuery(slug, lang));
+  const cities = usePublicQuery<TranslatedCityDto[]>(citiesOfCountryQuery(slug, lang));
+
+  if (country.isPending) return <Spinner label={t('common.loading', 'Loading…')} />;
+  // Spec: an unknown country renders nothing on the country page.
+  if (!country.data) return null;
+  const data = country.data;
+
+  return (
+    <>
+      <CountryHead country={data} cities={cities.data ?? []} />
+      <PhotoHero image={data.imageUrl} alt={data.description || data.name}>
+        <h1 className="hero-title-large">{data.name}</h1>
+        <div className="mt-8">
+          <JumpButton target="cities">
+            {t('countries.exploreCities', 'Explore cities')}
+            <Icon name="arrow-down" size={18} />
+          </JumpButton>
+        </div>
+      </PhotoHero>
+      <div className="px-4 sm:px-6 lg:px-8">
+        <DescriptionCard
+          title={t('countries.aboutTitle', 'About {name}', { name: data.name })}
+          text={data.description}
+        />
+      </div>
+      <section id="cities" tabIndex={-1} aria-labelledby="cities-title" className="page-section">
+        <SectionHeading id="cities-title" title={t('countries.citiesTitle', 'Cities')} />
+        {cities.isPending ? (
+          <Spinner label={t('common.loading', 'Loading…')} />
+        ) : cities.data && cities.data.length > 0 ? (
+          <ul className="card-grid">
+            {cities.data.map((city, index) => (
+              <AreaCard
+                key={city.id}
+                href={`/${lang}/${city.slug}`}
+                name={city.name}
+                country={city.country}
+                description={city.description}
+                imageUrl={city.imageUrl}
+                index={index}
+              />
+            ))}
+          </ul>
+        ) : (
+          <EmptyMessage>{t('cities.empty', 'No cities yet in this country.')}</EmptyMessage>
+        )}
+      </section>
+    </>
+  );
+}

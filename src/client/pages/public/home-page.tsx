@@ -1,0 +1,63 @@
+import type { PlaceDto } from '../../../shared/api/public';
+import { SITE } from '../../../shared/site';
+import { useHead } from '../../components/public/head';
+import { Icon } from '../../components/public/icons';
+import { EmptyMessage, JumpButton, PhotoHero, SectionHeading } from '../../components/public/page-sections';
+import { PlaceGrid, PlaceGridSkeleton } from '../../components/public/place-card';
+import { useLanguage, useTranslate } from '../../lib/i18n';
+import { homePlacesQuery, usePublicQuery } from '../../lib/public-queries';
+
+export default function HomePage() {
+  const lang = useLanguage();
+  const t = useTranslate();
+  const places = usePublicQuery<PlaceDto[]>(homePlacesQuery(lang));
+  const heroImage = places.data?.[0]?.imageUrl;
+  const title = t('hero.title', 'Discover the World’s Hidden Gems');
+
+  useHead({
+    title,
+    suffix: t('meta.title.suffix', SITE.name),
+    description: t(
+      'meta.home.description',
+      'Discover remarkable places around the world, with free full-resolution photos, history and trivia.',
+    ),
+    keywords: t('meta.home.keywords', 'travel, places, destinations, photos, history, trivia'),
+    path: 'home',
+    image: heroImage,
+    preloadImage: heroImage,
+  });
+
+  const placesTitle = t('places.title', 'Latest Places');
+  return (
+    <>
+      <PhotoHero image={heroImage} alt={places.data?.[0]?.description ?? ''} tall>
+        <div className="max-w-3xl">
+          <h1 className="hero-title">{title}</h1>
+          <p className="mt-5 max-w-2xl text-lg text-slate-100 sm:text-xl">
+            {t('hero.subtitle', 'Stories, photos and history from places worth the journey.')}
+          </p>
+          <div className="mt-8">
+            <JumpButton target="explore">
+              {t('hero.button.explore', 'Start exploring')}
+              <Icon name="arrow-down" size={18} />
+            </JumpButton>
+          </div>
+        </div>
+      </PhotoHero>
+      <section id="explore" tabIndex={-1} aria-labelledby="explore-title" className="page-section">
+        <SectionHeading
+          id="explore-title"
+          title={placesTitle}
+          subtitle={t('places.subtitle', 'Fresh from our travels, newest first.')}
+        />
+        {places.isPending ? (
+          <PlaceGridSkeleton label={t('common.loading', 'Loading…')} />
+        ) : places.data && places.data.length > 0 ? (
+          <PlaceGrid places={places.data} />
+        ) : (
+          <EmptyMessage>{t('places.empty', 'No places yet. Check back soon!')}</EmptyMessage>
+        )}
+      </section>
+    </>
+  );
+}

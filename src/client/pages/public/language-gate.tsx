@@ -1,0 +1,12 @@
+import { lazy } from 'react';
+import { Outlet, useParams } from 'react-router';
+import { isLanguageCode } from '../../../shared/languages';
+
+/** The 404 screen is rare: its code loads only when needed (the server waits for it). */
+export const NotFoundPage = lazy(() => import('../not-found-page'));
+
+/** /{lang}/...: the first segment must be one of the five languages, else the page is unknown. */
+export function LanguageGate() {
+  const { lang } = useParams();
+  return isLanguageCode(lang) ? <Outlet /> : <NotFoundPage />;
+}

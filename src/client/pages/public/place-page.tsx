@@ -1,0 +1,180 @@
+import type { ReactNode } from 'react';
+import type { FactsDto, GalleryImageDto, HistoryDto, PlaceDto } from '../../../shared/api/public';
+import { SITE } from '../../../shared/site';
+import { GalleryCarousel } from '../../components/public/gallery-carousel';
+import { useHead } from '../../components/public/head';
+import { HistoryTimeline } from '../../components/public/history-timeline';
+import { Icon } from '../../components/public/icons';
+import { Spinner } from '../../components/public/page-parts';
+import { JumpButton, NotFoundView, Paragraphs, PhotoHero, SectionHeading } from '../../components/public/page-sections';
+import { PlaceGrid } from '../../components/public/place-card';
+import { TriviaList } from '../../components/public/trivia-list';
+import { formatLongDate, isoDate } from '../../lib/format-date';
+import { useLanguage, useTranslate } from '../../lib/i18n';
+import {
+  factsQuery,
+  galleryQuery,
+  historyQuery,
+  placeQuery,
+  relatedQuery,
+  usePublicQuery,
+} from '../../lib/public-queries';
+import { useHttpStatus } from '../../ssr/ssr-context';
+
+function PlaceNotFound() {
+  const lang = useLanguage();
+  const t = useTranslate();
+  const title = t('placeDetail.notFound', 'Place not found');
+  useHttpStatus(404);
+  useHead({ title, suffix: t('meta.title.suffix', SITE.name), description: title, noindex: true });
+  return (
+    <NotFoundView title={title} homeHref={`/${lang}/home`} homeLabel={t('placeDetail.backHome', 'Back to home')} />
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section id={id} tabIndex={-1} aria-labelledby={`${id}-title`} className="scroll-mt-24 outline-none">
+      <SectionHeading id={`${id}-title`} title={title} />
+      {children}
+    </section>
+  );
+}
+
+function PlaceDetail({ place }: { place: PlaceDto }) {
+  const lang = useLanguage();
+  const t = useTranslate();
+  const gallery = usePublicQuery<GalleryImageDto[]>(galleryQuery(place.id));
+  const history = usePublicQuery<HistoryDto | null>(historyQuery(place.id, lang));
+  const facts = usePublicQuery<FactsDto | null>(factsQuery(place.id, lang));
+  const related = usePublicQuery<PlaceDto[]>(relatedQuery(place.id, lang));
+
+  const published = isoDate(place.date);
+  useHead({
+    title: place.title,
+    suffix: t('meta.title.suffix', SITE.name),
+    description: place.description,
+    keywords: [place.title, place.location, place.country, t('placeDetail.keywords', 'travel, photos, history')].join(
+      ', ',
+    ),
+    path: place.slug ?? place.id,
+    image: place.imageUrl,
+    type: 'article',
+    preloadImage: place.imageUrl,
+    article: {
+      headline: place.title,
+      description: place.description,
+      fullDescription: place.fullDescription,
+      image: place.imageUrl,
+      date: place.date,
+      location: place.location,
+      country: place.country,
+      latitude: place.latitude,
+      longitude: place.longitude,
+    },
+  });
+
+  const galleryImages = gallery.data ?? [];
+  const images = [
+    { id: 'main', imageUrl: place.imageUrl, originalImagePath: place.originalImagePath, alt: place.description },
+    ...galleryImages.map((image, i) => ({
+      ...image,
+      alt: `${place.title} – ${i + 2} / ${galleryImages.length + 1}`,
+    })),
+  ];
+  const events = history.data?.hasEvents === 'yes' ? history.data.events : [];
+  const trivia = facts.data?.hasFacts === 'yes' ? facts.data.facts : [];
+  const seeAlso = (related.data ?? []).slice(0, 5);
+  const text = place.fullDescription?.trim() ? place.fullDescription : place.description;
+
+  return (
+    <article>
+      <PhotoHero image={place.imageUrl} alt={place.description || place.title} tall>
+        <div className="max-w-4xl">
+          <h1 className="hero-title">{place.title}</h1>
+          <div className="hero-meta">
+            <span className="inline-flex items-center gap-2">
+              <Icon name="map-pin" className="text-brand-100" />
+              {place.location}, {place.country}
+            </span>
+            <time dateTime={published} className="inline-flex items-center gap-2">
+              <Icon name="calendar" className="text-brand-100" />
+              {formatLongDate(place.date, lang)}
+            </time>
+          </div>
+          {(galleryImages.length > 0 || events.length > 0 || trivia.length > 0) && (
+            <div className="mt-8 flex flex-wrap gap-3">
+              {galleryImages.length > 0 && (
+                <JumpButton target="gallery" variant="glass">
+                  <Icon name="images" size={18} />
+                  {t('placeDetail.gallery', 'Gallery')} ({images.length})
+                </JumpButton>
+              )}
+              {events.length > 0 && (
+                <JumpButton target="history" variant="glass">
+                  <Icon name="clock" size={18} />
+                  {t('placeDetail.history', 'History')}
+                </JumpButton>
+              )}
+              {trivia.length > 0 && (
+                <JumpButton target="trivia" variant="glass">
+                  <Icon name="lightbulb" size={18} />
+                  {t('placeDetail.trivia', 'Trivia fact sheet')}
+                </JumpButton>
+              )}
+            </div>
+          )}
+        </div>
+      </PhotoHero>
+
+      <div className="article-body">
+        <Section id="about" title={t('placeDetail.about', 'About this place')}>
+          <Paragraphs text={text} className="prose-text" />
+        </Section>
+
+        <Section id="gallery" title={t('placeDetail.gallery', 'Gallery')}>
+          <p className="-mt-4 mb-6 text-slate-600">
+            {t(
+              'placeDetail.galleryNotice',
+              'All photos are public domain under CC0 and can be downloaded in full resolution.',
+            )}
+          </p>
+          <GalleryCarousel images={images} />
+        </Section>
+
+        {events.length > 0 && (
+          <Section id="history" title={t('placeDetail.historyTitle', 'A short history')}>
+            <HistoryTimeline events={events} />
+          </Section>
+        )}
+
+        {trivia.length > 0 && (
+          <Section id="trivia" title={t('placeDetail.triviaTitle', 'Did you know?')}>
+            <TriviaList facts={trivia} />
+          </Section>
+        )}
+      </div>
+
+      {seeAlso.length > 0 && (
+        <section aria-labelledby="related-title" className="related">
+          <div className="related-inner">
+            <SectionHeading
+              id="related-title"
+              title={t('placeDetail.seeAlso', 'See also in {location}', { location: place.location })}
+            />
+            <PlaceGrid places={seeAlso} />
+          </div>
+        </section>
+      )}
+    </article>
+  );
+}
+
+export default function PlacePage({ slug }: { slug: string }) {
+  const lang = useLanguage();
+  const t = useTranslate();
+  const place = usePublicQuery<PlaceDto | null>(placeQuery(slug, lang));
+  if (place.isPending) return <Spinner label={t('common.loading', 'Loading…')} />;
+  if (!place.data) return <PlaceNotFound />;
+  return <PlaceDetail key={place.data.id} place={place.data} />;
+}

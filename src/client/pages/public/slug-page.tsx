@@ -1,0 +1,30 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useParams } from 'react-router';
+import type { CityDto, CountryDto } from '../../../shared/api/public';
+import { Spinner } from '../../components/public/page-parts';
+import { useTranslate } from '../../lib/i18n';
+import { cityCheckQuery, countryCheckQuery, usePublicQuery } from '../../lib/public-queries';
+
+// Each kind of page is its own chunk, so a visitor downloads only the code of the page in front of
+// them. The server waits for these before answering, so the HTML is always complete.
+const CountryPage = lazy(() => import('./country-page'));
+const CityPage = lazy(() => import('./city-page'));
+const PlacePage = lazy(() => import('./place-page'));
+
+/** /{lang}/{slug}: a country with that slug, else a city, else a place (spec 4). */
+export default function SlugPage() {
+  const { slug = '' } = useParams();
+  const t = useTranslate();
+  const country = usePublicQuery<CountryDto | null>(countryCheckQuery(slug));
+  const noCountry = country.data === null || country.isError;
+  const city = usePublicQuery<CityDto | null>(cityCheckQuery(slug), noCountry);
+
+  const spinner = <Spinner label={t('common.loading', 'Loading…')} />;
+  let page: ReactNode;
+  if (country.data) page = <CountryPage key={slug} slug={slug} />;
+  else if (!noCountry) return spinner;
+  else if (city.data) page = <CityPage key={slug} slug={slug} />;
+  else if (city.isPending) return spinner;
+  else page = <PlacePage key={slug} slug={slug} />;
+  return <Suspense fallback={spinner}>{page}</Suspense>;
+}
