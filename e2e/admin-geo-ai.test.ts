@@ -1,0 +1,85 @@
+import { eq } from 'drizzle-orm';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../src/shared/languages';
+import { cities, cityTranslations } from '../src/server/db/schema';
+import {
+  schemaNameOf,
+  startFakeChatCompletions,
+  userText,
+  type ChatRequest,
+  type FakeChatCompletions,
+} from '../tests/helpers/fake-chat-completions';
+import { seedPlaceWithPhoto } from './admin-geo-fixtures';
+import { launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+
+const NAMES: Record<string, string> = { es: 'Kioto', de: 'Kyōto', fr: 'Kyoto', zh: '京都' };
+
+/** A model that describes Kyoto and translates it into the language the prompt asks for. */
+function kyotoModel(request: ChatRequest) {
+  if (schemaNameOf(request) === 'city_description') {
+    return { content: JSON.stringify({ description: 'Kyoto keeps a thousand temples and quiet gardens.' }) };
+  }
+  const code = LANGUAGES.find((l) => userText(request).includes(`into ${l.name}`))!.code;
+  return { content: JSON.stringify({ name: NAMES[code], description: `Kyoto (${code}): temples and gardens.` }) };
+}
+
+describe('Manage Cities with an AI model behind the app', () => {
+  let fake: FakeChatCompletions;
+  let site: RunningSite;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    fake = await startFakeChatCompletions(kyotoModel);
+    site = await startSite({
+      ai: {
+        provider: 'openai-compatible',
+        baseUrl: fake.baseUrl,
+        model: 'test-model',
+        apiKey: undefined,
+      },
+    });
+    browser = await launchBrowser();
+    await seedPlaceWithPhoto(site, {
+      title: 'Fushimi Inari',
+      location: 'Kyoto',
+      country: 'Japan',
+      sky: '#fb923c',
+      ground: '#7f1d1d',
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+    await fake?.close();
+  });
+
+  it('creates a city, shows the spec’s success toast and a badge for every language', async () => {
+    const page = await (await newContext(browser)).newPage();
+    const errors = watchConsole(page);
+    await login(page, site.baseUrl);
+    await page.goto(`${site.baseUrl}/iladmin/edit-cities`);
+    await page.getByRole('button', { name: 'Add City: Kyoto, Japan' }).click();
+    await page.getByRole('dialog', { name: 'Add City' }).getByRole('button', { name: 'Create City' }).click();
+
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'City created and translated successfully' })
+      .filter({ hasText: 'Kyoto was created and translated into Spanish, German, French and Chinese.' })
+      .waitFor();
+    const card = page.getByRole('article', { name: 'Kyoto' });
+    await card.getByText('Kyoto keeps a thousand temples and quiet gardens.').waitFor();
+    const badges = card.getByRole('list', { name: 'Languages' }).getByRole('listitem');
+    await expect(badges.allTextContents()).resolves.toEqual(['EN', 'ES', 'DE', 'FR', 'ZH']);
+    await page.getByRole('heading', { name: 'Missing Cities (0)' }).waitFor();
+
+    const [row] = await site.db.select().from(cities).where(eq(cities.slug, 'kyoto'));
+    const stored = await site.db.select().from(cityTranslations).where(eq(cityTranslations.cityId, row!.id));
+    expect(Object.fromEntries(stored.map((r) => [r.languageCode, r.name]))).toEqual(NAMES);
+
+    // The public city data in Chinese carries the translated name.
+    const zh = await page.request.get(`${site.baseUrl}/api/cities/by-slug/kyoto/translations/zh`);
+    await expect(zh.json()).resolves.toMatchObject({ name: '京都', description: 'Kyoto (zh): temples and gardens.' });
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,63 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+
+describe('admin login screen', () => {
+  let site: RunningSite;
+  let browser: Browser;
+  let page: Page;
+  let consoleErrors: string[];
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+  beforeEach(async () => {
+    const context = await newContext(browser);
+    page = await context.newPage();
+    consoleErrors = watchConsole(page);
+  });
+
+  it('sends a visitor without a session from the admin panel to the login screen', async () => {
+    await page.goto(`${site.baseUrl}/iladmin`);
+    await page.waitForURL(`${site.baseUrl}/iladmin/login`);
+    const password = page.getByLabel('Password');
+    await expect(password.getAttribute('type')).resolves.toBe('password');
+    await expect(password.getAttribute('required')).resolves.not.toBeNull();
+  });
+
+  it('shows the spec toast for a wrong password and stays on the login screen', async () => {
+    await page.goto(`${site.baseUrl}/iladmin/login`);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Login failed').waitFor();
+    await page.getByText('Invalid password').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/iladmin/login');
+  });
+
+  it('signs in with the right password, lands on the panel, and logs out again', async () => {
+    await login(page, site.baseUrl);
+    await page.getByText('Login successful').waitFor();
+    // the toast's colours are readable (WCAG AA contrast) once its entrance animation has finished
+    await page.waitForTimeout(600);
+    const toastCheck = await new AxeBuilder({ page }).include('[data-sonner-toaster]').analyze();
+    expect(toastCheck.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+    await page.getByRole('heading', { name: 'Admin Panel' }).waitFor();
+    for (const card of ['Upload Photos', 'Edit Places', 'Manage Cities', 'Manage Countries']) {
+      await page.getByRole('link', { name: new RegExp(card) }).waitFor();
+    }
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${site.baseUrl}/iladmin/login`);
+    await page.getByText('Logged out', { exact: true }).waitFor();
+
+    // the session is gone on the server too: the panel sends us back to login
+    await page.goto(`${site.baseUrl}/iladmin/dashboard`);
+    await page.waitForURL(`${site.baseUrl}/iladmin/login`);
+    expect(consoleErrors.filter((e) => !e.includes('401'))).toEqual([]);
+  });
+});

@@ -1,0 +1,295 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminSessions, galleryImages, places } from '../src/server/db/schema';
+import { makeFacts, makeHistory, makePlace, makePlaceTranslation } from '../tests/helpers/factories';
+import { launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+
+const SCREENSHOTS = join(process.cwd(), '.tmp', 'screenshots');
+
+/** A real JPEG with camera EXIF, drawn in code. */
+function photo(colour: { r: number; g: number; b: number }, width = 1400, height = 1000): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="${width}" height="${height}"><rect x="${width / 4}" y="${height / 3}" width="${width / 2}" height="${height / 3}" fill="white" opacity="0.6"/></svg>`,
+        ),
+      },
+    ])
+    .withExif({ IFD0: { Make: 'TestCam', Model: 'E2E' } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+describe('Edit Places and galleries in the admin', () => {
+  let site: RunningSite;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let consoleErrors: string[];
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+    mkdirSync(SCREENSHOTS, { recursive: true });
+
+    const colours = [
+      { r: 200, g: 90, b: 60 },
+      { r: 60, g: 140, b: 200 },
+      { r: 90, g: 170, b: 90 },
+    ];
+    const cities = [
+      ['Paris', 'France'],
+      ['Lyon', 'France'],
+      ['Kyoto', 'Japan'],
+    ] as const;
+    // 12 places: more than the 10 the unfiltered list shows; Kyoto's two are the oldest.
+    for (let i = 0; i < 12; i++) {
+      const [location, country] = i < 10 ? cities[i % 2]! : cities[2];
+      const key = `web/e2e-place-${i}-1000.jpg`;
+      await site.app.storage.put(key, await photo(colours[i % 3]!, 1000, 700));
+      await makePlace(site.db, {
+        title: `${location} sight ${i + 1}`,
+        description: `A lovely spot number ${i + 1} in ${location}, worth an afternoon.`,
+        location,
+        country,
+        imageUrl: `/media/${key}`,
+        date: `2024-${String(12 - i).padStart(2, '0')}-15`,
+      });
+    }
+    const [first] = await site.db.select().from(places).where(eq(places.title, 'Paris sight 1'));
+    await makePlaceTranslation(site.db, first!.id, 'de');
+    await makeHistory(site.db, first!.id);
+    await makeFacts(site.db, first!.id);
+
+    context = await newContext(browser);
+    page = await context.newPage();
+    consoleErrors = watchConsole(page);
+    await login(page, site.baseUrl);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  const card = (title: string) => page.getByRole('article', { name: title });
+
+  it('opens every section from the dashboard cards', async () => {
+    const targets = {
+      'Upload Photos': '/iladmin/upload',
+      'Edit Places': '/iladmin/edit-places',
+      'Manage Cities': '/iladmin/edit-cities',
+      'Manage Countries': '/iladmin/edit-countries',
+    };
+    for (const [name, path] of Object.entries(targets)) {
+      await page.goto(`${site.baseUrl}/iladmin`);
+      await page.getByRole('link', { name: new RegExp(name) }).click();
+      await page.waitForURL(`${site.baseUrl}${path}`);
+      if (name === 'Edit Places') {
+        await page.getByRole('heading', { name: 'Edit Places', level: 1 }).waitFor();
+        await page.getByText('Manage travel destinations').waitFor();
+      }
+    }
+    // the upload screen's 'Edit Places' address opens the same screen
+    await page.goto(`${site.baseUrl}/iladmin/places`);
+    await page.getByRole('heading', { name: 'Edit Places', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Back' }).click();
+    await page.waitForURL(`${site.baseUrl}/iladmin`);
+  });
+
+  it('shows the latest ten places and filters by city', async () => {
+    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await page.getByRole('heading', { name: 'All Places (12)' }).waitFor();
+    await page.getByText('Showing last 10 places').waitFor();
+    expect(await page.getByRole('article').count()).toBe(10);
+    // newest first
+    await expect(page.getByRole('article').first().getByRole('heading').textContent()).resolves.toBe('Paris sight 1');
+
+    const parisCard = card('Paris sight 1');
+    await parisCard.getByText('Paris, France • December 15, 2024').waitFor();
+    for (const badge of ['EN', 'DE', '2 events', '1 fact']) await parisCard.getByText(badge, { exact: true }).waitFor();
+    await card('Lyon sight 2').getByText('No events', { exact: true }).waitFor();
+    await card('Lyon sight 2').getByText('No facts', { exact: true }).waitFor();
+
+    const filter = page.getByLabel('Filter by City');
+    const options = await filter.locator('option').allTextContents();
+    expect(options).toEqual(['All Places (Last 10)', 'Kyoto, Japan', 'Lyon, France', 'Paris, France']);
+    await filter.selectOption('Kyoto, Japan');
+    await page.getByText('Showing 2 places from Kyoto, Japan').waitFor();
+    expect(await page.getByRole('article').count()).toBe(2);
+    await card('Kyoto sight 12').waitFor();
+
+    await page.screenshot({ path: join(SCREENSHOTS, 'edit-places-laptop.png'), fullPage: false });
+    await filter.selectOption('all');
+    await page.getByText('Showing last 10 places').waitFor();
+  });
+
+  it('validates the Edit Place form, saves changes and refetches the list', async () => {
+    const [lyon] = await site.db.select().from(places).where(eq(places.title, 'Lyon sight 2'));
+    for (const code of ['fr', 'zh']) await makePlaceTranslation(site.db, lyon!.id, code);
+    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await card('Lyon sight 2').getByText('ZH', { exact: true }).waitFor();
+    const edit = card('Lyon sight 2').getByRole('button', { name: 'Edit' });
+    await edit.click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Place' });
+    await dialog.waitFor();
+    await expect(dialog.getByLabel('Description').getAttribute('rows')).resolves.toBe('4');
+    await expect(dialog.getByLabel('Date').getAttribute('type')).resolves.toBe('date');
+    await expect(dialog.getByLabel('Date').inputValue()).resolves.toBe('2024-11-15');
+
+    // Escape closes the dialog and gives focus back to the button that opened it
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect(edit.evaluate((el) => el === document.activeElement)).resolves.toBe(true);
+
+    await edit.click();
+    await dialog.waitFor();
+    // focus stays inside the dialog while tabbing
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      await expect(dialog.evaluate((el) => el.contains(document.activeElement))).resolves.toBe(true);
+    }
+    await dialog.getByLabel('Title').fill('   ');
+    await dialog.getByLabel('Country').fill('');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    expect(await dialog.getByText('Required').count()).toBe(2);
+    await expect(dialog.getByLabel('Title').getAttribute('aria-invalid')).resolves.toBe('true');
+    await page.screenshot({ path: join(SCREENSHOTS, 'edit-dialog-errors-laptop.png') });
+
+    await dialog.getByLabel('Title').fill('Lyon old town at night');
+    await dialog.getByLabel('Country').fill('France');
+    await dialog.getByLabel('Date').fill('2025-01-20');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Place updated successfully').waitFor();
+    // the new title made the French and Chinese translations stale: the server removed them
+    await page
+      .getByText(
+        'The French and Chinese translations described the old text and were removed. Use Translate to write them again.',
+      )
+      .waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    // the new date makes it the newest place
+    await expect(page.getByRole('article').first().getByRole('heading').textContent()).resolves.toBe(
+      'Lyon old town at night',
+    );
+    await card('Lyon old town at night').getByText('Lyon, France • January 20, 2025').waitFor();
+    expect(await card('Lyon old town at night').getByText('ZH', { exact: true }).count()).toBe(0);
+    const [row] = await site.db.select().from(places).where(eq(places.title, 'Lyon old town at night'));
+    expect(row).toMatchObject({ country: 'France', date: '2025-01-20' });
+  });
+
+  it('asks before deleting a place and removes it', async () => {
+    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await page.getByRole('heading', { name: 'All Places (12)' }).waitFor();
+    await card('Paris sight 3').getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('Are you sure you want to delete "Paris sight 3"?').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await card('Paris sight 3').waitFor();
+
+    await card('Paris sight 3').getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Place deleted successfully').waitFor();
+    await page.getByRole('heading', { name: 'All Places (11)' }).waitFor();
+    await card('Paris sight 3').waitFor({ state: 'detached' });
+    await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('places-heading');
+    expect(await site.db.select().from(places).where(eq(places.title, 'Paris sight 3'))).toHaveLength(0);
+  });
+
+  it('uploads two images to a gallery one at a time and deletes one', async () => {
+    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    const target = card('Paris sight 5');
+    await target.getByRole('button', { name: 'Gallery (0)' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Gallery: Paris sight 5' });
+    await dialog.getByText('No images in gallery').waitFor();
+    await dialog.getByText('Upload your first image to get started').waitFor();
+
+    await dialog.locator('input[type=file]').setInputFiles([
+      { name: 'sunrise.jpg', mimeType: 'image/jpeg', buffer: await photo({ r: 240, g: 170, b: 60 }) },
+      { name: 'sunset.jpg', mimeType: 'image/jpeg', buffer: await photo({ r: 120, g: 60, b: 160 }) },
+    ]);
+    await page.getByText('Upload complete').waitFor();
+    await page.getByText('Successfully uploaded 2 of 2 images').waitFor();
+    await expect(dialog.getByRole('img').count()).resolves.toBe(2);
+    // the list behind the dialog was refetched: the count in the dialog comes from it
+    await dialog.getByText('2 images', { exact: false }).waitFor();
+    await page.screenshot({ path: join(SCREENSHOTS, 'gallery-laptop.png') });
+
+    // a file that only pretends to be an image is refused and reported
+    await dialog
+      .locator('input[type=file]')
+      .setInputFiles([{ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a photo') }]);
+    await page.getByText('Some uploads failed').waitFor();
+    await page.getByText(/1 image failed to upload \(notes\.jpg: .*not a supported image/).waitFor();
+    await expect(dialog.getByRole('img').count()).resolves.toBe(2);
+
+    await dialog.getByRole('button', { name: 'Delete gallery image 1' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('Are you sure you want to delete this image?').waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Image deleted successfully').waitFor();
+    await expect.poll(() => dialog.getByRole('img').count()).toBe(1);
+    await dialog.getByText('1 image', { exact: false }).waitFor();
+
+    const [place] = await site.db.select().from(places).where(eq(places.title, 'Paris sight 5'));
+    expect(await site.db.select().from(galleryImages).where(eq(galleryImages.placeId, place!.id))).toHaveLength(1);
+
+    const violations = (await new AxeBuilder({ page }).include('[role=dialog]').analyze()).violations;
+    expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await dialog.waitFor({ state: 'hidden' });
+    await target.getByRole('button', { name: 'Gallery (1)' }).waitFor();
+    await expect(
+      target.getByRole('button', { name: 'Gallery (1)' }).evaluate((el) => el === document.activeElement),
+    ).resolves.toBe(true);
+  });
+
+  it('looks finished on a phone', async () => {
+    const phone = await newContext(browser, { mobile: true });
+    const mobilePage = await phone.newPage();
+    await login(mobilePage, site.baseUrl);
+    await mobilePage.getByRole('heading', { name: 'Admin Panel' }).waitFor();
+    await mobilePage.screenshot({ path: join(SCREENSHOTS, 'dashboard-phone.png'), fullPage: true });
+    await mobilePage.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await mobilePage.getByRole('heading', { name: 'All Places (11)' }).waitFor();
+    await mobilePage.screenshot({ path: join(SCREENSHOTS, 'edit-places-phone.png'), fullPage: true });
+    const overflow = await mobilePage.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    await mobilePage.getByRole('article', { name: 'Paris sight 1' }).getByRole('button', { name: 'Edit' }).click();
+    await mobilePage.getByRole('dialog', { name: 'Edit Place' }).waitFor();
+    await mobilePage.screenshot({ path: join(SCREENSHOTS, 'edit-dialog-phone.png') });
+    await mobilePage.keyboard.press('Escape');
+    await mobilePage
+      .getByRole('article', { name: 'Paris sight 5' })
+      .getByRole('button', { name: 'Gallery (1)' })
+      .click();
+    await mobilePage.getByRole('dialog', { name: 'Gallery: Paris sight 5' }).getByRole('img').waitFor();
+    await mobilePage.screenshot({ path: join(SCREENSHOTS, 'gallery-phone.png') });
+    await phone.close();
+
+    const violations = (await new AxeBuilder({ page }).analyze()).violations;
+    expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
+    // the only failed request is the refused fake image
+    expect(consoleErrors.filter((e) => !e.includes('status of 415'))).toEqual([]);
+  });
+
+  it('sends the administrator to login once the session is gone', async () => {
+    const fresh = await newContext(browser);
+    const other = await fresh.newPage();
+    await login(other, site.baseUrl);
+    await other.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await other.getByRole('heading', { name: 'Edit Places', level: 1 }).waitFor();
+    // the session ends on the server (expired or signed out elsewhere)
+    await site.db.delete(adminSessions);
+    await other.getByRole('link', { name: 'Back' }).click();
+    await other.waitForURL(`${site.baseUrl}/iladmin/login`);
+    await fresh.close();
+  });
+});

@@ -1,0 +1,97 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { buildApp } from '../src/server/app';
+import { testConfig, type AppConfig } from '../src/server/config';
+import type { Database } from '../src/server/db/client';
+import { openTestDatabase } from '../tests/helpers/test-database';
+
+export const ADMIN_PASSWORD = 'e2e admin password';
+
+export function chromiumPath(): string {
+  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(path))
+    throw new Error(`Chromium not found at ${path}: install Debian's chromium or set CHROMIUM_PATH`);
+  return path;
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export interface RunningSite {
+  baseUrl: string;
+  app: FastifyInstance;
+  db: Database;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The production build served by the real app on a free loopback port, on a fresh database.
+ * `overrides` change the configuration, e.g. an AI provider pointed at a local stand-in.
+ */
+export async function startSite(overrides: Partial<AppConfig> = {}): Promise<RunningSite> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tp-e2e-'));
+  const database = await openTestDatabase();
+  const config = testConfig({ dataDir, adminPassword: ADMIN_PASSWORD, port: 0, ...overrides });
+  const app = await buildApp(config, { database, loginDelayPerFailureMs: 0 });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  // canonical links and same-origin checks use the real address
+  app.config.publicUrl = baseUrl;
+  return {
+    baseUrl,
+    app,
+    db: database.db,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Collects console errors and page errors (hydration mismatches show up here). */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Signs in through the login screen, as an administrator would. */
+export async function login(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/iladmin/login`);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(`${baseUrl}/iladmin`);
+}
+
+export async function newContext(browser: Browser, options: { mobile?: boolean } = {}): Promise<BrowserContext> {
+  return browser.newContext(
+    options.mobile
+      ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
+      : { viewport: { width: 1280, height: 800 } },
+  );
+}

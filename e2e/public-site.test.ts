@@ -1,0 +1,407 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+import { axeViolations, realErrors, seedPublicCatalogue, type PublicFixture } from './public-fixtures';
+
+describe('public website on seeded data', () => {
+  let site: RunningSite;
+  let browser: Browser;
+  let data: PublicFixture;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    site = await startSite();
+    data = await seedPublicCatalogue(site);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  async function open(path: string, options: { mobile?: boolean } = {}) {
+    const context = await newContext(browser, options);
+    contexts.push(context);
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    const response = await page.goto(`${site.baseUrl}${path}`);
+    await page.waitForLoadState('networkidle');
+    return { page, errors, status: response?.status(), context };
+  }
+
+  const html = async (path: string, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${site.baseUrl}${path}`, { headers, redirect: 'manual' });
+    return { status: response.status, body: await response.text(), response };
+  };
+
+  describe('server-rendered HTML (no JavaScript)', () => {
+    it('answers the home page with its places, title suffix and language, in English and Chinese', async () => {
+      const en = await html('/en/home');
+      expect(en.status).toBe(200);
+      expect(en.body).toContain('<html lang="en">');
+      expect(en.body).toContain('<title>Discover the World’s Hidden Gems | Travel Places</title>');
+      expect(en.body).toContain('Belém Tower');
+      expect(en.body).toContain('September 14, 2024');
+
+      const zh = await html('/zh/home');
+      expect(zh.body).toContain('<html lang="zh">');
+      expect(zh.body).toMatch(/<title>[^<]+\| 旅行地点<\/title>/);
+      expect(zh.body).toContain('贝伦塔');
+      expect(zh.body).toContain('发现世界的隐秘瑰宝');
+    });
+
+    it('answers a place page with its text, canonical, hreflang alternates and Article JSON-LD', async () => {
+      const { status, body } = await html(`/en/${data.placeSlug}`);
+      expect(status).toBe(200);
+      expect(body).toContain('<h1');
+      expect(body).toContain('Belém Tower');
+      expect(body).toContain('Built between 1514 and 1519 to guard the harbour.');
+      expect(body).toContain(`<link rel="canonical" href="${site.baseUrl}/en/belem-tower" />`);
+      for (const lang of ['en', 'es', 'de', 'fr', 'zh']) {
+        expect(body).toContain(
+          `<link rel="alternate" hreflang="${lang}" href="${site.baseUrl}/${lang}/belem-tower" />`,
+        );
+      }
+      expect(body).toContain(`<link rel="alternate" hreflang="x-default" href="${site.baseUrl}/en/belem-tower" />`);
+      expect(body).toMatch(new RegExp(`<meta property="og:image" content="${site.baseUrl}/media/web/[^"]+-1000.jpg"`));
+      expect(body).toContain('<meta name="twitter:card" content="summary_large_image" />');
+      expect(body).toContain('<meta property="og:type" content="article" />');
+
+      const json = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(body)?.[1];
+      const article = JSON.parse(json ?? 'null') as Record<string, unknown>;
+      expect(article).toMatchObject({
+        '@context': 'https://schema.org',
+        '@type': 'Article',
+        headline: 'Belém Tower',
+        datePublished: '2024-09-14',
+        inLanguage: 'en',
+        description: 'A limestone fortress standing in the Tagus.',
+        contentLocation: { '@type': 'Place', name: 'Lisbon, Portugal' },
+      });
+      expect((article.image as string[])[0]).toMatch(new RegExp(`^${site.baseUrl}/media/web/`));
+    });
+
+    it('renders the Chinese place page with translated text and the Chinese date', async () => {
+      const { body } = await html(`/zh/${data.placeSlug}`);
+      expect(body).toContain('<html lang="zh">');
+      expect(body).toContain('贝伦塔');
+      expect(body).toContain('贝伦塔建于1514年至1519年');
+      expect(body).toContain('2024年9月14日');
+      expect(body).toContain('"inLanguage":"zh"');
+    });
+
+    it('cuts country and city meta descriptions to 160 characters', async () => {
+      const long = 'Lagoons, waterfalls and black-sand beaches. '.repeat(10);
+      const { makeCountry } = await import('../tests/helpers/factories');
+      await makeCountry(site.db, { name: 'Iceland', slug: 'iceland', description: long });
+      const { body } = await html('/en/iceland');
+      const description = /<meta name="description" content="([^"]*)"/.exec(body)?.[1] ?? '';
+      expect(description.length).toBeLessThanOrEqual(160);
+      expect(long.startsWith(description.replace(/…$/, ''))).toBe(true);
+    });
+
+    it('answers 404 with the spec texts for an unknown place, page and language', async () => {
+      const place = await html('/en/no-such-place');
+      expect(place.status).toBe(404);
+      expect(place.body).toContain('Place not found');
+      expect(place.body).toContain('href="/en/home"');
+      expect(place.body).toContain('<meta name="robots" content="noindex" />');
+
+      const zhPlace = await html('/zh/no-such-place');
+      expect(zhPlace.status).toBe(404);
+      expect(zhPlace.body).toContain('未找到该地点');
+
+      for (const path of ['/en/home/extra', '/xx/home', '/nothing-here']) {
+        const page = await html(path);
+        expect(page.status, path).toBe(404);
+        expect(page.body, path).toContain('Page Not Found');
+      }
+    });
+
+    it('redirects / to the home page of the remembered language', async () => {
+      const plain = await html('/');
+      expect(plain.status).toBe(302);
+      expect(plain.response.headers.get('location')).toBe('/en/home');
+      const remembered = await html('/', { cookie: 'lang=zh' });
+      expect(remembered.response.headers.get('location')).toBe('/zh/home');
+      for (const bare of ['/es', '/es/']) {
+        expect((await html(bare)).response.headers.get('location')).toBe('/es/home');
+      }
+    });
+
+    it('serves robots.txt and a sitemap with every page in every language and its alternates', async () => {
+      const robots = await html('/robots.txt');
+      expect(robots.body).toContain('User-agent: *');
+      expect(robots.body).toContain('Allow: /');
+      expect(robots.body).toContain('Disallow: /iladmin');
+      expect(robots.body).toContain('Disallow: /api/admin');
+      expect(robots.body).toContain(`Sitemap: ${site.baseUrl}/sitemap.xml`);
+
+      const sitemap = await html('/sitemap.xml');
+      expect(sitemap.response.headers.get('content-type')).toContain('application/xml');
+      for (const lang of ['en', 'es', 'de', 'fr', 'zh']) {
+        for (const slug of ['home', 'countries', 'portugal', 'lisbon', 'belem-tower']) {
+          expect(sitemap.body).toContain(`<loc>${site.baseUrl}/${lang}/${slug}</loc>`);
+        }
+        expect(sitemap.body).toContain(
+          `<xhtml:link rel="alternate" hreflang="${lang}" href="${site.baseUrl}/${lang}/belem-tower"/>`,
+        );
+      }
+      expect(sitemap.body).toContain(`hreflang="x-default" href="${site.baseUrl}/en/belem-tower"`);
+    });
+  });
+
+  describe('in the browser', () => {
+    it('resolves a slug as a country, then a city, then a place, following the links', async () => {
+      const { page, errors } = await open(`/en/${data.countrySlug}`);
+      await page.getByRole('heading', { level: 1, name: 'Portugal', exact: true }).waitFor();
+      await page
+        .getByRole('link', { name: /Lisbon/ })
+        .first()
+        .click();
+      await page.waitForURL(`${site.baseUrl}/en/lisbon`);
+      await page.getByRole('heading', { level: 1, name: 'Lisbon', exact: true }).waitFor();
+      await page.getByRole('link', { name: /Belém Tower/ }).click();
+      await page.waitForURL(`${site.baseUrl}/en/belem-tower`);
+      await page.getByRole('heading', { level: 1, name: 'Belém Tower', exact: true }).waitFor();
+      await page.waitForFunction(() => document.title === 'Belém Tower | Travel Places');
+      expect(realErrors(errors)).toEqual([]);
+    });
+
+    it('shows the Chinese country page through the same slug', async () => {
+      const { page, errors } = await open(`/zh/${data.countrySlug}`);
+      await page.getByRole('heading', { level: 1, name: '葡萄牙', exact: true }).waitFor();
+      await page
+        .getByRole('link', { name: /里斯本/ })
+        .first()
+        .waitFor();
+      expect(realErrors(errors)).toEqual([]);
+    });
+
+    it('switches language from the picker, keeps the page and remembers the choice for a year', async () => {
+      const { page, context, errors } = await open(`/en/${data.placeSlug}`);
+      await page.getByRole('button', { name: /Language: English/ }).click();
+      await page.getByRole('link', { name: '中文' }).first().click();
+      await page.waitForURL(`${site.baseUrl}/zh/belem-tower`);
+      await page.getByRole('heading', { level: 1, name: '贝伦塔', exact: true }).waitFor();
+      await page.waitForFunction(() => document.documentElement.lang === 'zh');
+
+      const cookie = (await context.cookies()).find((c) => c.name === 'lang');
+      expect(cookie).toMatchObject({ value: 'zh', path: '/', sameSite: 'Lax' });
+      const days = (cookie!.expires - Date.now() / 1000) / 86400;
+      expect(days).toBeGreaterThan(364);
+      expect(days).toBeLessThanOrEqual(365.01);
+
+      await page.goto(`${site.baseUrl}/`);
+      await page.waitForURL(`${site.baseUrl}/zh/home`);
+      await page.goto(`${site.baseUrl}/unknown/path/here`);
+      await page.getByRole('heading', { name: '页面未找到' }).waitFor();
+      expect(realErrors(errors)).toEqual([]);
+    });
+
+    it('keeps the nav transparent until the page is scrolled more than 50 px', async () => {
+      const { page } = await open('/en/home');
+      const header = page.locator('header');
+      await expect(header.getAttribute('data-scrolled')).resolves.toBe('false');
+      const transparent = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(transparent).toBe('rgba(0, 0, 0, 0)');
+      await page.evaluate(() => window.scrollTo(0, 50));
+      await page.waitForTimeout(100);
+      await expect(header.getAttribute('data-scrolled')).resolves.toBe('false');
+      await page.evaluate(() => window.scrollTo(0, 51));
+      await page.waitForFunction(() => document.querySelector('header')?.dataset.scrolled === 'true');
+      await page.waitForTimeout(400);
+      const opaque = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(opaque).not.toBe('rgba(0, 0, 0, 0)');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.waitForFunction(() => document.querySelector('header')?.dataset.scrolled === 'false');
+    });
+
+    it('opens and closes the mobile menu, which holds the links and the languages', async () => {
+      const { page, errors } = await open('/en/home', { mobile: true });
+      const toggle = page.getByRole('button', { name: 'Menu' });
+      await expect(page.locator('#mobile-menu').isVisible()).resolves.toBe(false);
+      await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('false');
+      await toggle.click();
+      await expect(toggle.getAttribute('aria-expanded')).resolves.toBe('true');
+      const menu = page.locator('#mobile-menu');
+      await menu.getByRole('link', { name: 'Español' }).waitFor();
+      await page.keyboard.press('Escape');
+      await expect(menu.isVisible()).resolves.toBe(false);
+      await toggle.click();
+      await menu.getByRole('link', { name: 'Countries' }).click();
+      await page.waitForURL(`${site.baseUrl}/en/countries`);
+      await menu.waitFor({ state: 'hidden' });
+      await page.getByRole('heading', { level: 1, name: 'Countries' }).waitFor();
+      expect(realErrors(errors)).toEqual([]);
+    });
+
+    it('scrolls to the places when the visitor starts exploring', async () => {
+      const { page } = await open('/en/home');
+      await page.getByRole('link', { name: 'Start exploring' }).click();
+      await page.waitForFunction(() => {
+        // the section stops just below the fixed nav (scroll-margin)
+        const top = document.getElementById('explore')?.getBoundingClientRect().top ?? 999;
+        return top >= 0 && top < 100;
+      });
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    });
+
+    it('shows six skeleton cards while the places load after a client-side navigation', async () => {
+      const { page } = await open('/en/countries');
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/places/translations/en', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.locator('header').getByRole('link', { name: 'Home' }).click();
+      await page.waitForURL(`${site.baseUrl}/en/home`);
+      await page.getByTestId('place-skeleton').first().waitFor();
+      await expect(page.getByTestId('place-skeleton').count()).resolves.toBe(6);
+      release();
+      await page.getByRole('link', { name: /Belém Tower/ }).waitFor();
+      await expect(page.getByTestId('place-skeleton').count()).resolves.toBe(0);
+    });
+
+    it('pages through the gallery: main image plus gallery, buttons disabled at the ends, arrow keys', async () => {
+      const { page, errors } = await open(`/en/${data.placeSlug}`);
+      await page.getByRole('link', { name: 'Gallery (3)' }).waitFor();
+      const gallery = page.getByRole('region', { name: 'Gallery' });
+      const previous = gallery.getByRole('button', { name: 'Previous image' });
+      const next = gallery.getByRole('button', { name: 'Next image' });
+      await gallery.getByText('1 / 3').waitFor();
+      await expect(previous.isDisabled()).resolves.toBe(true);
+      await next.click();
+      await gallery.getByText('2 / 3').waitFor();
+      await next.click();
+      await gallery.getByText('3 / 3').waitFor();
+      await expect(next.isDisabled()).resolves.toBe(true);
+      await previous.focus();
+      await page.keyboard.press('ArrowLeft');
+      await gallery.getByText('2 / 3').waitFor();
+      expect(realErrors(errors)).toEqual([]);
+    });
+
+    it('hides the carousel arrows and the jump buttons when a place has only its main image', async () => {
+      const { page } = await open(`/en/${data.loneSlug}`);
+      const gallery = page.getByRole('region', { name: 'Gallery' });
+      await gallery.getByText('1 / 1').waitFor();
+      await expect(gallery.getByRole('button', { name: 'Next image' }).count()).resolves.toBe(0);
+      await expect(gallery.getByRole('button', { name: 'Previous image' }).count()).resolves.toBe(0);
+      await expect(page.getByRole('link', { name: /Gallery \(/ }).count()).resolves.toBe(0);
+      await expect(page.getByRole('link', { name: 'History' }).count()).resolves.toBe(0);
+      await expect(page.getByRole('link', { name: 'Trivia fact sheet' }).count()).resolves.toBe(0);
+      // no full description: the short one is the text
+      await page.getByText('A lighthouse with nothing else to show.').first().waitFor();
+    });
+
+    it('offers every image in full resolution as an attachment, with the CC0 notice', async () => {
+      const { page } = await open(`/en/${data.placeSlug}`);
+      await page
+        .getByText('All photos are public domain under CC0 and can be downloaded in full resolution.')
+        .waitFor();
+      const link = page.getByRole('link', { name: 'Download full resolution' });
+      const href = await link.getAttribute('href');
+      expect(href).toMatch(/^\/media\/originals\/[^?]+\.jpg\?download=1$/);
+      const response = await fetch(`${site.baseUrl}${href}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="[^"]+\.jpg"$/);
+      expect(response.headers.get('content-type')).toBe('image/jpeg');
+      const download = page.waitForEvent('download');
+      await link.click();
+      expect((await download).suggestedFilename()).toMatch(/\.jpg$/);
+    });
+
+    it('shows the history timeline and toggles trivia answers one by one or all at once', async () => {
+      const { page } = await open(`/en/${data.placeSlug}`);
+      await page.getByRole('heading', { name: 'A short history' }).waitFor();
+      await page.getByText('Opens for the World’s Fair.').waitFor();
+
+      const questions = page.locator('#trivia button[aria-expanded]');
+      await expect(questions.count()).resolves.toBe(3);
+      const answer = page.getByText('It recalls the rhino sent to King Manuel I.');
+      await expect(answer.isVisible()).resolves.toBe(false);
+      await questions.nth(0).click();
+      await expect(answer.isVisible()).resolves.toBe(true);
+      await expect(questions.nth(1).getAttribute('aria-expanded')).resolves.toBe('false');
+
+      await page.getByRole('button', { name: 'Reveal all answers' }).click();
+      for (let i = 0; i < 3; i++) await expect(questions.nth(i).getAttribute('aria-expanded')).resolves.toBe('true');
+      await page.getByRole('button', { name: 'Hide all answers' }).waitFor();
+
+      // collapsing a single question clears the all-revealed flag
+      await questions.nth(1).click();
+      await page.getByRole('button', { name: 'Reveal all answers' }).waitFor();
+      await expect(questions.nth(0).getAttribute('aria-expanded')).resolves.toBe('true');
+
+      await page.getByRole('button', { name: 'Reveal all answers' }).click();
+      await page.getByRole('button', { name: 'Hide all answers' }).click();
+      for (let i = 0; i < 3; i++) await expect(questions.nth(i).getAttribute('aria-expanded')).resolves.toBe('false');
+    });
+
+    it('lists at most five related places under "See also in Lisbon"', async () => {
+      const { page } = await open(`/en/${data.placeSlug}`);
+      const related = page.locator('section', { has: page.getByRole('heading', { name: 'See also in Lisbon' }) });
+      await related.waitFor();
+      await expect(related.getByRole('listitem').count()).resolves.toBe(5);
+      await expect(related.getByRole('link', { name: /Belém Tower/ }).count()).resolves.toBe(0);
+    });
+
+    it('shows the place not-found message with a way home, in Chinese too', async () => {
+      const { page, status } = await open('/zh/missing-place');
+      expect(status).toBe(404);
+      await page.getByRole('heading', { name: '未找到该地点' }).waitFor();
+      await page.getByRole('link', { name: '返回首页' }).click();
+      await page.waitForURL(`${site.baseUrl}/zh/home`);
+    });
+
+    it('shows City Not Found when a city disappears while the visitor browses it', async () => {
+      const { makeCity } = await import('../tests/helpers/factories');
+      const { cities } = await import('../src/server/db/schema');
+      const { eq } = await import('drizzle-orm');
+      const city = await makeCity(site.db, { name: 'Sintra', country: 'Portugal', slug: 'sintra' });
+      const { page } = await open('/en/sintra');
+      await page.getByRole('heading', { level: 1, name: 'Sintra', exact: true }).waitFor();
+      await site.db.delete(cities).where(eq(cities.id, city.id));
+      await page.locator('footer').getByRole('link', { name: 'Español' }).click();
+      await page.getByRole('heading', { name: 'Ciudad no encontrada' }).waitFor();
+      await page.getByText('La ciudad que buscas no existe.').waitFor();
+    });
+
+    it('hydrates every screen without warnings and meets axe in English and Chinese', async () => {
+      const paths = ['home', 'countries', data.countrySlug, data.citySlug, data.placeSlug, 'missing-place'];
+      for (const lang of ['en', 'zh']) {
+        for (const path of paths) {
+          const { page, errors } = await open(`/${lang}/${path}`);
+          await expect(axeViolations(page), `/${lang}/${path}`).resolves.toEqual([]);
+          expect(realErrors(errors), `/${lang}/${path}`).toEqual([]);
+          await page.context().close();
+        }
+      }
+      const { page, errors } = await open('/some/unknown/page', { mobile: true });
+      await expect(axeViolations(page)).resolves.toEqual([]);
+      expect(realErrors(errors)).toEqual([]);
+    });
+
+    it('keeps the trivia and picker usable by keyboard alone', async () => {
+      const { page } = await open(`/en/${data.placeSlug}`);
+      const picker = page.getByRole('button', { name: /Language: English/ });
+      await picker.focus();
+      await page.keyboard.press('Enter');
+      await expect(picker.getAttribute('aria-expanded')).resolves.toBe('true');
+      await page.keyboard.press('Escape');
+      await expect(picker.getAttribute('aria-expanded')).resolves.toBe('false');
+      const first = page.locator('#trivia button[aria-expanded]').first();
+      await first.focus();
+      await page.keyboard.press('Enter');
+      await expect(first.getAttribute('aria-expanded')).resolves.toBe('true');
+      await page.keyboard.press('Space');
+      await expect(first.getAttribute('aria-expanded')).resolves.toBe('false');
+    });
+  });
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => {});
+  });
+});

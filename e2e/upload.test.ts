@@ -1,0 +1,111 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeFacts, placeHistory, places } from '../src/server/db/schema';
+import { makePhoto } from '../tests/helpers/photos';
+import { launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+
+describe('Upload screen', () => {
+  let site: RunningSite;
+  let browser: Browser;
+  let page: Page;
+  let consoleErrors: string[];
+  let dir: string;
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+    dir = mkdtempSync(join(tmpdir(), 'tp-e2e-photos-'));
+    writeFileSync(
+      join(dir, 'eiffel.jpg'),
+      await makePhoto({ gps: { latitude: 48.8584, longitude: 2.2945 }, width: 1200, height: 900 }),
+    );
+    writeFileSync(
+      join(dir, 'colosseum.jpg'),
+      await makePhoto({ gps: { latitude: 41.8902, longitude: 12.4922 }, width: 1200, height: 900 }),
+    );
+    writeFileSync(join(dir, 'no-gps.jpg'), await makePhoto({ width: 600, height: 400 }));
+    // a HEIC straight from libheif (the committed fixture), as the EXIF source
+    writeFileSync(
+      join(dir, 'shibuya-source.heic'),
+      readFileSync(join(import.meta.dirname, '..', 'tests', 'fixtures', 'shibuya-gps.heic')),
+    );
+    const context = await newContext(browser);
+    page = await context.newPage();
+    consoleErrors = watchConsole(page);
+    await login(page, site.baseUrl);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('uploads two photos one after the other and shows a result card for each', async () => {
+    await page.goto(`${site.baseUrl}/iladmin/upload`);
+    const button = page.getByRole('button', { name: /Upload.*Photo/ });
+    expect(await button.isDisabled()).toBe(true);
+    await page.getByText('Images are resized to 1000px width', { exact: false }).waitFor();
+    // the size limit is the server's configuration (MAX_UPLOAD_MB, 40 by default), not fixed text
+    await page.getByText('HEIC/HEIF photos are accepted, up to 40 MB each.').waitFor();
+
+    await page.getByLabel('Photos').setInputFiles([join(dir, 'eiffel.jpg'), join(dir, 'colosseum.jpg')]);
+    await page.getByText('2 photo(s) selected').waitFor();
+    await page.getByLabel('Story (optional)').fill('A long weekend of famous sights.');
+    await page.getByLabel('Generate Historical Events').check();
+    await page.getByLabel('Generate Trivia Facts').check();
+    await page.getByRole('button', { name: 'Upload 2 Photos' }).click();
+
+    await page.getByText('Upload complete').waitFor();
+    await page.getByText('Successfully uploaded 2 of 2 photo(s)').waitFor();
+    const cards = page.getByTestId('upload-result');
+    expect(await cards.count()).toBe(2);
+    await cards.nth(0).getByText('Paris, France', { exact: true }).waitFor();
+    await cards.nth(1).getByText('Rome, Italy', { exact: true }).waitFor();
+    const open = cards.nth(0).getByRole('link', { name: 'Open in Browser' });
+    expect(await open.getAttribute('href')).toMatch(/^\/en\/a-long-weekend-of-famous-sights/);
+    expect(await open.getAttribute('target')).toBe('_blank');
+    // the thumbnails come from the server
+    const thumbnail = cards.nth(0).getByRole('img');
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
+    expect(await site.db.select().from(places)).toHaveLength(2);
+    // after the uploads, history and facts ran once per place (offline provider: none found)
+    await page.getByText('No event(s) found').waitFor();
+    await page.getByText('No fact(s) found').waitFor();
+    expect(await site.db.select().from(placeHistory)).toHaveLength(2);
+    expect(await site.db.select().from(placeFacts)).toHaveLength(2);
+    // the form is cleared for the next batch
+    expect(await page.getByLabel('Story (optional)').inputValue()).toBe('');
+    expect(await page.getByRole('link', { name: 'Edit Places' }).getAttribute('href')).toBe('/iladmin/edit-places');
+
+    await page.getByRole('button', { name: 'Dismiss All' }).click();
+    expect(await cards.count()).toBe(0);
+  });
+
+  it('shows the EXIF of a photo without GPS and marks it failed', async () => {
+    await page.getByLabel('Photos').setInputFiles([join(dir, 'no-gps.jpg')]);
+    await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
+    await page.getByText('Some uploads failed').waitFor();
+    await page.getByText('No GPS position in no-gps.jpg').waitFor();
+    await page.getByText('GPS Data Not Found').waitFor();
+    await page.getByText('Examplecam X100').waitFor();
+    await page.getByTestId('upload-result').getByText('Failed').waitFor();
+    await page.getByRole('button', { name: 'Dismiss' }).first().click();
+    expect(await page.getByText('No GPS position in no-gps.jpg').count()).toBe(0);
+  });
+
+  it('takes the position from an EXIF source photo, GPS fields first', async () => {
+    await page.getByLabel('EXIF source photo (optional)').setInputFiles(join(dir, 'shibuya-source.heic'));
+    await page.getByText('GPS Data Found').waitFor();
+    const firstField = page.locator('[data-gps]').first().locator('dt');
+    expect(await firstField.textContent()).toBe('latitude');
+    await page.getByLabel('Photos').setInputFiles([join(dir, 'no-gps.jpg')]);
+    await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
+    await page.getByText('Successfully uploaded 1 of 1 photo(s)').waitFor();
+    await page.getByTestId('upload-result').getByText('Tokyo, Japan', { exact: true }).waitFor();
+    // Chromium logs the intended 422 for the photo without GPS; nothing else may appear.
+    expect(consoleErrors.filter((e) => !e.includes('status of 422'))).toEqual([]);
+  });
+});

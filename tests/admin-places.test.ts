@@ -1,0 +1,299 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AdminPlaceDto } from '../src/shared/api/admin-places';
+import {
+  cities,
+  galleryImages,
+  photos,
+  placeFacts,
+  placeHistory,
+  places,
+  placeTranslations,
+} from '../src/server/db/schema';
+import {
+  makeCity,
+  makeFacts,
+  makeGalleryImage,
+  makeHistory,
+  makePlace,
+  makePlaceTranslation,
+} from './helpers/factories';
+import { uploadRequest } from './helpers/multipart';
+import { makePhoto } from './helpers/photos';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+const validBody = {
+  title: 'Eiffel Tower at dusk',
+  description: 'The iron lady lights up over the Seine.',
+  location: 'Paris',
+  country: 'France',
+  imageUrl: '/media/web/eiffel-1000.jpg',
+  date: '2024-06-21',
+};
+
+describe('Edit Places API', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  beforeEach(async () => {
+    await t.db.delete(cities);
+    await t.db.delete(places);
+  });
+
+  const mediaPath = (url: string) => join(t.dataDir, 'media', url.replace('/media/', ''));
+  async function storeFile(key: string) {
+    await t.app.storage.put(key, Buffer.from(`bytes of ${key}`));
+    return `/media/${key}`;
+  }
+
+  describe('GET /api/admin/places-with-translations', () => {
+    it('refuses a visitor without a session', async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/admin/places-with-translations' });
+      expect(response.statusCode).toBe(401);
+      expect(response.json<{ error: string }>().error).toBe('Please sign in to continue.');
+    });
+
+    it('lists places newest first with languages, history, facts and gallery counts', async () => {
+      const older = await makePlace(t.db, { title: 'Older', date: '2023-01-10' });
+      const newer = await makePlace(t.db, { title: 'Newer', date: '2024-08-02' });
+      await makePlaceTranslation(t.db, newer.id, 'fr');
+      await makePlaceTranslation(t.db, newer.id, 'es');
+      await makeHistory(t.db, newer.id);
+      await makeFacts(t.db, newer.id);
+      await makeGalleryImage(t.db, newer.id);
+      await makeGalleryImage(t.db, newer.id);
+
+      const response = await t.admin({ method: 'GET', url: '/api/admin/places-with-translations' });
+      expect(response.statusCode).toBe(200);
+      const list = response.json<AdminPlaceDto[]>();
+      expect(list.map((p) => p.title)).toEqual(['Newer', 'Older']);
+      expect(list[0]).toMatchObject({
+        id: newer.id,
+        location: 'Paris',
+        country: 'France',
+        translatedLanguages: ['en', 'es', 'fr'],
+        hasHistory: true,
+        historyEventCount: 2,
+        hasFacts: true,
+        factsCount: 1,
+        galleryCount: 2,
+      });
+      expect(list[1]).toMatchObject({
+        id: older.id,
+        translatedLanguages: ['en'],
+        hasHistory: false,
+        historyEventCount: 0,
+        hasFacts: false,
+        factsCount: 0,
+        galleryCount: 0,
+      });
+    });
+  });
+
+  describe('PUT /api/admin/places/{id}', () => {
+    it('refuses a visitor without a session and changes nothing', async () => {
+      const place = await makePlace(t.db);
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: `/api/admin/places/${place.id}`,
+        payload: validBody,
+      });
+      expect(response.statusCode).toBe(401);
+      const [row] = await t.db.select().from(places).where(eq(places.id, place.id));
+      expect(row!.title).toBe(place.title);
+    });
+
+    it('refuses a cross-site request even with a session', async () => {
+      const place = await makePlace(t.db);
+      const response = await t.admin({
+        method: 'PUT',
+        url: `/api/admin/places/${place.id}`,
+        payload: validBody,
+        headers: { origin: 'https://evil.example' },
+      });
+      expect(response.statusCode).toBe(403);
+      const [row] = await t.db.select().from(places).where(eq(places.id, place.id));
+      expect(row!.title).toBe(place.title);
+    });
+
+    it.each([
+      ['a blank title', { ...validBody, title: '   ' }, 'title'],
+      ['a missing country', { ...validBody, country: undefined }, 'country'],
+      ['an impossible date', { ...validBody, date: '2024-02-30' }, 'date'],
+      ['a date that is not a date', { ...validBody, date: 'yesterday' }, 'date'],
+      ['a script address as image', { ...validBody, imageUrl: 'javascript:alert(1)' }, 'imageUrl'],
+    ])('answers 400 for %s and changes nothing', async (_name, body, field) => {
+      const place = await makePlace(t.db);
+      const response = await t.admin({ method: 'PUT', url: `/api/admin/places/${place.id}`, payload: body });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ error: string }>().error).toContain(field);
+      const [row] = await t.db.select().from(places).where(eq(places.id, place.id));
+      expect(row).toMatchObject({ title: place.title, date: place.date, imageUrl: place.imageUrl });
+    });
+
+    it('answers 400 to malformed JSON and to a missing body', async () => {
+      const place = await makePlace(t.db);
+      const malformed = await t.admin({
+        method: 'PUT',
+        url: `/api/admin/places/${place.id}`,
+        payload: '{"title": ',
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(malformed.statusCode).toBe(400);
+      const missing = await t.admin({ method: 'PUT', url: `/api/admin/places/${place.id}` });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json<{ error: string }>().error).not.toMatch(/at \w+ \(/);
+    });
+
+    it('answers 404 for an unknown or malformed id', async () => {
+      for (const id of [UNKNOWN_ID, 'not-a-uuid']) {
+        const response = await t.admin({ method: 'PUT', url: `/api/admin/places/${id}`, payload: validBody });
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual({ error: 'Place not found' });
+      }
+    });
+
+    it('saves the edited fields, trimmed, and keeps the slug', async () => {
+      const place = await makePlace(t.db);
+      const response = await t.admin({
+        method: 'PUT',
+        url: `/api/admin/places/${place.id}`,
+        payload: { ...validBody, title: '  Eiffel Tower at dusk  ' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ success: true, message: 'Place updated successfully' });
+      const [row] = await t.db.select().from(places).where(eq(places.id, place.id));
+      expect(row).toMatchObject({ ...validBody, slug: place.slug });
+    });
+
+    it('keeps the translations when only the picture or the date changes', async () => {
+      const place = await makePlace(t.db, { ...validBody });
+      await makePlaceTranslation(t.db, place.id, 'de');
+      const response = await t.admin({
+        method: 'PUT',
+        url: `/api/admin/places/${place.id}`,
+        payload: { ...validBody, imageUrl: '/media/web/other-1000.jpg', date: '2023-01-02' },
+      });
+      expect(response.json()).toEqual({
+        success: true,
+        message: 'Place updated successfully',
+        removedTranslations: [],
+      });
+      const translations = await t.db.select().from(placeTranslations).where(eq(placeTranslations.placeId, place.id));
+      expect(translations.map((r) => r.title)).toEqual(['Title in de']);
+    });
+
+    it('removes translations of the old text when the text changes, so visitors read the new text', async () => {
+      const place = await makePlace(t.db, { ...validBody });
+      for (const code of ['zh', 'de']) await makePlaceTranslation(t.db, place.id, code);
+      await makeHistory(t.db, place.id);
+
+      const response = await t.admin({
+        method: 'PUT',
+        url: `/api/admin/places/${place.id}`,
+        payload: { ...validBody, description: 'The iron lady sparkles on the hour after dark.' },
+      });
+      expect(response.json()).toEqual({
+        success: true,
+        message: 'Place updated successfully',
+        removedTranslations: ['de', 'zh'],
+      });
+      expect(await t.db.select().from(placeTranslations).where(eq(placeTranslations.placeId, place.id))).toEqual([]);
+      // History is about the place, not about the wording: it stays.
+      expect(await t.db.select().from(placeHistory).where(eq(placeHistory.placeId, place.id))).toHaveLength(1);
+
+      const german = await t.app.inject({ url: `/api/places/by-slug/${place.slug}/translations/de` });
+      expect(german.json()).toMatchObject({ description: 'The iron lady sparkles on the hour after dark.' });
+      const listed = (await t.admin({ url: '/api/admin/places-with-translations' })).json<AdminPlaceDto[]>();
+      expect(listed.find((p) => p.id === place.id)!.translatedLanguages).toEqual(['en']);
+    });
+  });
+
+  describe('DELETE /api/admin/places/{id}', () => {
+    it('refuses a visitor without a session and a cross-site request', async () => {
+      const place = await makePlace(t.db);
+      const anonymous = await t.app.inject({ method: 'DELETE', url: `/api/admin/places/${place.id}` });
+      expect(anonymous.statusCode).toBe(401);
+      const crossSite = await t.admin({
+        method: 'DELETE',
+        url: `/api/admin/places/${place.id}`,
+        headers: { origin: 'https://evil.example' },
+      });
+      expect(crossSite.statusCode).toBe(403);
+      expect(await t.db.select().from(places).where(eq(places.id, place.id))).toHaveLength(1);
+    });
+
+    it('answers 404 for an unknown or malformed id', async () => {
+      for (const id of [UNKNOWN_ID, 'nope']) {
+        const response = await t.admin({ method: 'DELETE', url: `/api/admin/places/${id}` });
+        expect(response.statusCode).toBe(404);
+      }
+    });
+
+    it('removes the place, every dependent row and its files', async () => {
+      const imageUrl = await storeFile('web/doomed-1000.jpg');
+      const originalImagePath = await storeFile('originals/doomed.jpg');
+      const place = await makePlace(t.db, { imageUrl, originalImagePath });
+      const kept = await makePlace(t.db);
+      await makePlaceTranslation(t.db, place.id, 'es');
+      await makeHistory(t.db, place.id);
+      await makeFacts(t.db, place.id);
+      const galleryWeb = await storeFile('web/doomed-gallery-1000.jpg');
+      const galleryOriginal = await storeFile('originals/doomed-gallery.jpg');
+      await t.db
+        .insert(galleryImages)
+        .values({ placeId: place.id, imageUrl: galleryWeb, originalImagePath: galleryOriginal });
+
+      const response = await t.admin({ method: 'DELETE', url: `/api/admin/places/${place.id}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ success: true, message: 'Place deleted successfully' });
+
+      expect(await t.db.select().from(places).where(eq(places.id, place.id))).toHaveLength(0);
+      expect(await t.db.select().from(places).where(eq(places.id, kept.id))).toHaveLength(1);
+      for (const table of [placeTranslations, placeHistory, placeFacts, galleryImages]) {
+        expect(await t.db.select().from(table).where(eq(table.placeId, place.id))).toHaveLength(0);
+      }
+      for (const url of [imageUrl, originalImagePath, galleryWeb, galleryOriginal]) {
+        expect(existsSync(mediaPath(url)), url).toBe(false);
+      }
+    });
+
+    it('removes every file a real upload wrote (all sizes, WebP twins, original) and its photo row', async () => {
+      const mediaDir = join(t.dataDir, 'media');
+      const filesOf = (id: string) =>
+        ['web', 'originals'].flatMap((dir) =>
+          existsSync(join(mediaDir, dir)) ? readdirSync(join(mediaDir, dir)).filter((f) => f.includes(id)) : [],
+        );
+      const photo = await makePhoto({ gps: { latitude: 48.8584, longitude: 2.2945 }, seed: 4242 });
+      const uploaded = await t.admin(uploadRequest(photo, { description: 'Tower at noon.' }));
+      expect(uploaded.statusCode).toBe(200);
+      const placeId = uploaded.json<{ place: { id: string } }>().place.id;
+      const [place] = await t.db.select().from(places).where(eq(places.id, placeId));
+      const imageId = /([0-9a-f]{32})/.exec(place!.imageUrl)![1]!;
+      expect(filesOf(imageId).length).toBeGreaterThanOrEqual(5);
+
+      const response = await t.admin({ method: 'DELETE', url: `/api/admin/places/${placeId}` });
+      expect(response.statusCode).toBe(200);
+      expect(filesOf(imageId)).toEqual([]);
+      expect(await t.db.select().from(photos).where(eq(photos.placeId, placeId))).toHaveLength(0);
+    });
+
+    it('keeps the photo file a city still uses as its picture', async () => {
+      const imageUrl = await storeFile('web/city-picture-1000.jpg');
+      const place = await makePlace(t.db, { imageUrl, location: 'Lyon' });
+      await makeCity(t.db, { name: 'Lyon', imageUrl });
+
+      const response = await t.admin({ method: 'DELETE', url: `/api/admin/places/${place.id}` });
+      expect(response.statusCode).toBe(200);
+      expect(existsSync(mediaPath(imageUrl))).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,53 @@
+import { startFakeModelServer, type FakeModelServer, type ModelReply } from './fake-model-server';
+
+/** One request the fake model received: the parsed Chat Completions body. */
+export interface ChatRequest {
+  model: string;
+  messages: Array<{ role: string; content: unknown }>;
+  response_format?: { type: string; json_schema?: { name?: string; schema?: unknown; strict?: boolean } };
+  [key: string]: unknown;
+}
+
+export type ChatReply = ModelReply;
+export type FakeChatCompletions = FakeModelServer<ChatRequest>;
+
+/** The schema name the client asked for (response_format.json_schema.name). */
+export const schemaNameOf = (request: ChatRequest) => request.response_format?.json_schema?.name;
+
+/** The text of the last user message. */
+export function userText(request: ChatRequest): string {
+  const last = request.messages.filter((m) => m.role === 'user').at(-1);
+  if (!last) return '';
+  if (typeof last.content === 'string') return last.content;
+  if (Array.isArray(last.content)) {
+    return (last.content as Array<{ type: string; text?: string }>)
+      .filter((p) => p.type === 'text')
+      .map((p) => p.text ?? '')
+      .join('\n');
+  }
+  return '';
+}
+
+/**
+ * A local HTTP server speaking the OpenAI Chat Completions protocol (POST /v1/chat/completions),
+ * which the openai and openai-compatible providers use.
+ */
+export function startFakeChatCompletions(
+  reply: (request: ChatRequest) => ChatReply = () => ({ content: '{}' }),
+): Promise<FakeChatCompletions> {
+  return startFakeModelServer<ChatRequest>(
+    {
+      path: '/v1/chat/completions',
+      failure: { error: { message: 'model failure', type: 'server_error' } },
+      success: (request, content, count) => ({
+        id: `chatcmpl-${count}`,
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model: request.model,
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop', logprobs: null }],
+        usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+      }),
+    },
+    reply,
+  );
+}

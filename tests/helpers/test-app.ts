@@ -1,0 +1,66 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp, type BuildOptions } from '../../src/server/app';
+import { testConfig, type AppConfig } from '../../src/server/config';
+import type { Database } from '../../src/server/db/client';
+import { openTestDatabase } from './test-database';
+
+export const TEST_PASSWORD = 'correct horse battery staple';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  dataDir: string;
+  config: AppConfig;
+  /** Signs in and answers the session cookie header value ("tp_session=..."). */
+  login(): Promise<string>;
+  /** app.inject as a signed-in, same-origin administrator. */
+  admin(options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  options: Omit<BuildOptions, 'database'> = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'tp-test-'));
+  const database = await openTestDatabase();
+  const config = testConfig({ dataDir, adminPassword: TEST_PASSWORD, ...overrides });
+  const app = await buildApp(config, { database, loginDelayPerFailureMs: 0, ...options });
+  await app.ready();
+
+  let cookie: string | undefined;
+  const login = async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { password: TEST_PASSWORD },
+    });
+    const session = response.cookies.find((c) => c.name === 'tp_session');
+    if (!session) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+    cookie = `tp_session=${session.value}`;
+    return cookie;
+  };
+
+  return {
+    app,
+    db: database.db,
+    dataDir,
+    config,
+    login,
+    async admin(injectOptions) {
+      const sessionCookie = cookie ?? (await login());
+      return app.inject({
+        ...injectOptions,
+        headers: { origin: config.publicUrl, ...injectOptions.headers, cookie: sessionCookie },
+      });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
