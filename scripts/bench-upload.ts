@@ -1,0 +1,73 @@
+/**
+ * npm run bench:upload: the median time to process one 12-megapixel JPEG upload without AI
+ * (offline provider): EXIF, reverse geocoding, web images and original, files and database rows.
+ * Runs the real upload service on an embedded database in a temporary folder.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { buildApp } from '../src/server/app';
+import { testConfig } from '../src/server/config';
+import { exifFor } from '../tests/helpers/photos';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 9);
+const WIDTH = 4000;
+const HEIGHT = 3000;
+
+/** A photo-like 12 MP JPEG: smooth random texture (compresses like a real scene), GPS EXIF. */
+async function makeTwelveMegapixelJpeg(): Promise<Buffer> {
+  return sharp({
+    create: {
+      width: WIDTH,
+      height: HEIGHT,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 60 },
+    },
+  })
+    .blur(2)
+    .withExif(exifFor({ gps: { latitude: 48.8584, longitude: 2.2945 } }))
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** The same image with a different comment segment: a new content hash, identical decoding work. */
+function variant(jpeg: Buffer, n: number): Buffer {
+  const text = Buffer.from(`bench run ${n}`);
+  const header = Buffer.from([0xff, 0xfe, 0, 0]);
+  header.writeUInt16BE(text.length + 2, 2);
+  return Buffer.concat([jpeg.subarray(0, 2), header, text, jpeg.subarray(2)]);
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+const dataDir = await mkdtemp(join(tmpdir(), 'tp-bench-'));
+try {
+  const photo = await makeTwelveMegapixelJpeg();
+  const app = await buildApp(testConfig({ dataDir, adminPassword: 'bench-password-123' }));
+  await app.ready();
+  app.services.uploads.warmUp(); // done once after start-up in production too
+  const upload = (n: number) => app.services.uploads.upload({ bytes: variant(photo, n), description: '' });
+  await upload(0); // warm-up: first use of sharp, the JIT and the database
+
+  const times: number[] = [];
+  for (let n = 1; n <= RUNS; n++) {
+    const started = performance.now();
+    const outcome = await upload(n);
+    times.push(performance.now() - started);
+    if (outcome.status !== 200) throw new Error(`upload failed: ${JSON.stringify(outcome.body)}`);
+  }
+  await app.close();
+  console.log(
+    `bench:upload  12-megapixel JPEG (${WIDTH}x${HEIGHT}, ${(photo.length / 1024 / 1024).toFixed(1)} MB), ` +
+      `offline AI, ${RUNS} runs: median ${median(times).toFixed(0)} ms ` +
+      `(min ${Math.min(...times).toFixed(0)} ms, max ${Math.max(...times).toFixed(0)} ms)`,
+  );
+} finally {
+  await rm(dataDir, { recursive: true, force: true });
+}
