@@ -88,10 +88,20 @@ export async function login(page: Page, baseUrl: string): Promise<void> {
   await page.waitForURL(`${baseUrl}/iladmin`);
 }
 
-export async function newContext(browser: Browser, options: { mobile?: boolean } = {}): Promise<BrowserContext> {
-  return browser.newContext(
-    options.mobile
+/**
+ * A laptop or phone browser context. Unless `fullMotion` is asked for, the visitor prefers reduced
+ * motion, so toasts and dialogs appear and leave without transitions: an accessibility scan never
+ * catches a toast half-faded (its colours blended with the page), however the test's timing falls.
+ * The public-site tests ask for full motion, the default a visitor has.
+ */
+export async function newContext(
+  browser: Browser,
+  options: { mobile?: boolean; fullMotion?: boolean } = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
+    reducedMotion: options.fullMotion ? 'no-preference' : 'reduce',
+    ...(options.mobile
       ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
-      : { viewport: { width: 1280, height: 800 } },
-  );
+      : { viewport: { width: 1280, height: 800 } }),
+  });
 }

@@ -17,7 +17,7 @@ describe('public website on an empty database', () => {
   });
 
   async function open(path: string, mobile = false) {
-    const context = await newContext(browser, { mobile });
+    const context = await newContext(browser, { mobile, fullMotion: true });
     const page = await context.newPage();
     const errors = watchConsole(page);
     const response = await page.goto(`${site.baseUrl}${path}`);

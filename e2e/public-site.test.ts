@@ -20,7 +20,7 @@ describe('public website on seeded data', () => {
   });
 
   async function open(path: string, options: { mobile?: boolean } = {}) {
-    const context = await newContext(browser, options);
+    const context = await newContext(browser, { ...options, fullMotion: true });
     contexts.push(context);
     const page = await context.newPage();
     const errors = watchConsole(page);
