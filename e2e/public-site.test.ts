@@ -155,12 +155,20 @@ describe('public website on seeded data', () => {
     it('resolves a slug as a country, then a city, then a place, following the links', async () => {
       const { page, errors } = await open(`/en/${data.countrySlug}`);
       await page.getByRole('heading', { level: 1, name: 'Portugal', exact: true }).waitFor();
+      const aboutCountry = page.getByRole('region', { name: 'About Portugal' });
+      await aboutCountry.getByText('Golden cliffs and tiled façades by the Atlantic.').waitFor();
+      await expect(page.getByRole('link', { name: 'Explore cities' }).getAttribute('href')).resolves.toBe('#cities');
       await page
         .getByRole('link', { name: /Lisbon/ })
         .first()
         .click();
       await page.waitForURL(`${site.baseUrl}/en/lisbon`);
       await page.getByRole('heading', { level: 1, name: 'Lisbon', exact: true }).waitFor();
+      // the line above the city's name is its country
+      await page.locator('.hero-eyebrow', { hasText: 'Portugal' }).waitFor();
+      const aboutCity = page.getByRole('region', { name: 'About Lisbon' });
+      await aboutCity.getByText('Seven hills, yellow trams and the Tagus river.').waitFor();
+      await expect(page.getByRole('link', { name: 'Explore places' }).getAttribute('href')).resolves.toBe('#places');
       await page.getByRole('link', { name: /Belém Tower/ }).click();
       await page.waitForURL(`${site.baseUrl}/en/belem-tower`);
       await page.getByRole('heading', { level: 1, name: 'Belém Tower', exact: true }).waitFor();

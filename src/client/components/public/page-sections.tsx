@@ -139,15 +139,3 @@ export function Paragraphs({ text, className }: { text: string; className?: stri
     </div>
   );
 }
-
-/** The description card of a country or city page. */
-export function DescriptionCard({ title, text }: { title: string; text: string }) {
-  return (
-    <section aria-labelledby="about-title" className="description-card">
-      <h2 id="about-title" className="text-2xl font-bold tracking-tight text-slate-900">
-        {title}
-      </h2>
-      <Paragraphs text={text} className="description-text" />
-    </section>
-  );
-}

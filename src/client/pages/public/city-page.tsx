@@ -1,16 +1,10 @@
 import type { PlaceDto, TranslatedCityDto } from '../../../shared/api/public';
 import { SITE } from '../../../shared/site';
+import { AreaIntro } from '../../components/public/area-intro';
 import { useHead } from '../../components/public/head';
 import { Icon } from '../../components/public/icons';
 import { Spinner } from '../../components/public/page-parts';
-import {
-  DescriptionCard,
-  EmptyMessage,
-  JumpButton,
-  NotFoundView,
-  PhotoHero,
-  SectionHeading,
-} from '../../components/public/page-sections';
+import { EmptyMessage, NotFoundView, SectionHeading } from '../../components/public/page-sections';
 import { PlaceGrid, PlaceGridSkeleton } from '../../components/public/place-card';
 import { useLanguage, useTranslate } from '../../lib/i18n';
 import { cityQuery, placesOfCityQuery, usePublicQuery } from '../../lib/public-queries';
@@ -59,25 +53,18 @@ export default function CityPage({ slug }: { slug: string }) {
   return (
     <>
       <CityHead city={data} places={places.data ?? []} />
-      <PhotoHero image={data.imageUrl} alt={data.description || data.name}>
-        <p className="hero-eyebrow">
-          <Icon name="map-pin" />
-          {data.country}
-        </p>
-        <h1 className="hero-title-large">{data.name}</h1>
-        <div className="mt-8">
-          <JumpButton target="places">
-            {t('cities.explorePlaces', 'Explore places')}
-            <Icon name="arrow-down" size={18} />
-          </JumpButton>
-        </div>
-      </PhotoHero>
-      <div className="px-4 sm:px-6 lg:px-8">
-        <DescriptionCard
-          title={t('countries.aboutTitle', 'About {name}', { name: data.name })}
-          text={data.description}
-        />
-      </div>
+      <AreaIntro
+        area={data}
+        eyebrow={
+          <>
+            <Icon name="map-pin" />
+            {data.country}
+          </>
+        }
+        listId="places"
+        listLabel={t('cities.explorePlaces', 'Explore places')}
+        aboutTitle={t('countries.aboutTitle', 'About {name}', { name: data.name })}
+      />
       <section id="places" tabIndex={-1} aria-labelledby="places-title" className="page-section">
         <SectionHeading id="places-title" title={t('cities.placesTitle', 'Places')} />
         {places.isPending ? (

@@ -1,16 +1,10 @@
 import type { TranslatedCityDto, TranslatedCountryDto } from '../../../shared/api/public';
 import { SITE } from '../../../shared/site';
+import { AreaIntro } from '../../components/public/area-intro';
 import { AreaCard } from '../../components/public/area-card';
 import { useHead } from '../../components/public/head';
-import { Icon } from '../../components/public/icons';
 import { Spinner } from '../../components/public/page-parts';
-import {
-  DescriptionCard,
-  EmptyMessage,
-  JumpButton,
-  PhotoHero,
-  SectionHeading,
-} from '../../components/public/page-sections';
+import { EmptyMessage, SectionHeading } from '../../components/public/page-sections';
 import { useLanguage, useTranslate } from '../../lib/i18n';
 import { citiesOfCountryQuery, countryQuery, usePublicQuery } from '../../lib/public-queries';
 
@@ -42,21 +36,12 @@ export default function CountryPage({ slug }: { slug: string }) {
   return (
     <>
       <CountryHead country={data} cities={cities.data ?? []} />
-      <PhotoHero image={data.imageUrl} alt={data.description || data.name}>
-        <h1 className="hero-title-large">{data.name}</h1>
-        <div className="mt-8">
-          <JumpButton target="cities">
-            {t('countries.exploreCities', 'Explore cities')}
-            <Icon name="arrow-down" size={18} />
-          </JumpButton>
-        </div>
-      </PhotoHero>
-      <div className="px-4 sm:px-6 lg:px-8">
-        <DescriptionCard
-          title={t('countries.aboutTitle', 'About {name}', { name: data.name })}
-          text={data.description}
-        />
-      </div>
+      <AreaIntro
+        area={data}
+        listId="cities"
+        listLabel={t('countries.exploreCities', 'Explore cities')}
+        aboutTitle={t('countries.aboutTitle', 'About {name}', { name: data.name })}
+      />
       <section id="cities" tabIndex={-1} aria-labelledby="cities-title" className="page-section">
         <SectionHeading id="cities-title" title={t('countries.citiesTitle', 'Cities')} />
         {cities.isPending ? (

@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import { Icon } from './icons';
+import { JumpButton, Paragraphs, PhotoHero } from './page-sections';
+
+/* Its own module, so the home and place pages do not load it. */
+
+/**
+ * The top of a country or city page: the photo hero with its name (and an optional line above it),
+ * a button down to the list below, and the "About" card with its description.
+ */
+export function AreaIntro({
+  area,
+  eyebrow,
+  listId,
+  listLabel,
+  aboutTitle,
+}: {
+  area: { name: string; description: string; imageUrl?: string };
+  eyebrow?: ReactNode;
+  /** id of the section the button scrolls to */
+  listId: string;
+  listLabel: string;
+  aboutTitle: string;
+}) {
+  return (
+    <>
+      <PhotoHero image={area.imageUrl} alt={area.description || area.name}>
+        {eyebrow && <p className="hero-eyebrow">{eyebrow}</p>}
+        <h1 className="hero-title-large">{area.name}</h1>
+        <div className="mt-8">
+          <JumpButton target={listId}>
+            {listLabel}
+            <Icon name="arrow-down" size={18} />
+          </JumpButton>
+        </div>
+      </PhotoHero>
+      <div className="px-4 sm:px-6 lg:px-8">
+        <section aria-labelledby="about-title" className="description-card">
+          <h2 id="about-title" className="text-2xl font-bold tracking-tight text-slate-900">
+            {aboutTitle}
+          </h2>
+          <Paragraphs text={area.description} className="description-text" />
+        </section>
+      </div>
+    </>
+  );
+}
