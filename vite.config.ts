@@ -1,4 +1,6 @@
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -7,18 +9,20 @@ import { defineConfig } from 'vite';
  * React Router 7's package exports name only its development build, whose dev warnings then ship
  * to visitors (remix-run/react-router#14102). The production build beside it is the same code
  * with ENABLE_DEV_WARNINGS off; the browser bundle uses it (about 0.5 KB gzipped less). The dev
- * server keeps the warnings, and the SSR bundle imports the package as Node resolves it.
+ * server keeps the warnings, and the SSR bundle imports the package as Node resolves it. Should a
+ * release move that file, the build falls back to the package's own entry.
  */
-const reactRouterProduction = fileURLToPath(
-  new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+const reactRouterProduction = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
 );
+const clientAliases = existsSync(reactRouterProduction)
+  ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
+  : [];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [react(), tailwindcss()],
-  resolve:
-    command === 'build' && !isSsrBuild
-      ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] }
-      : {},
+  resolve: command === 'build' && !isSsrBuild ? { alias: clientAliases } : {},
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
