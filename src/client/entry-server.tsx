@@ -8,13 +8,17 @@ import { App } from './app';
 import { headTags } from './components/public/head-tags';
 import { languageFor } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
-import { prefetchForUrl, type FetchJson } from './ssr/prefetch';
+import type { PublicDataSource } from '../shared/api/public-data';
+import { prefetchForUrl } from './ssr/prefetch';
 import { createSsrCollector, SsrProvider } from './ssr/ssr-context';
 
 export interface RenderRequest {
   /** Path and query of the page. */
   url: string;
-  fetchJson: FetchJson;
+  /** The server's services, read directly (no HTTP). */
+  data: PublicDataSource;
+  /** Aborted when the client has gone: the render stops where it is. */
+  signal?: AbortSignal;
   /** The request's language cookie, for pages whose path names no language. */
   cookieLanguage?: string;
   /** Absolute base of the site (PUBLIC_URL) for canonical links and social previews. */
@@ -31,7 +35,7 @@ export interface RenderResult {
 }
 
 /** Renders the whole page, waiting for lazily loaded page code and Suspense, into one string. */
-function renderComplete(element: ReactNode): Promise<string> {
+function renderComplete(element: ReactNode, signal?: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
     let html = '';
     const sink = new Writable({
@@ -49,15 +53,28 @@ function renderComplete(element: ReactNode): Promise<string> {
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
       onAllReady: () => stream.pipe(sink),
       onShellError: reject,
+      onError: (error) => {
+        if (signal?.aborted) reject(signal.reason as Error);
+        // React's default: report what went wrong while rendering.
+        else console.error(error);
+      },
     });
+    signal?.addEventListener('abort', () => stream.abort(signal.reason), { once: true });
   });
 }
 
-export async function render({ url, fetchJson, cookieLanguage, publicUrl = '' }: RenderRequest): Promise<RenderResult> {
-  const pathname = new URL(url, 'http://localhost').pathname;
-  const lang = languageFor(pathname, cookieLanguage);
+export async function render({
+  url,
+  data,
+  signal,
+  cookieLanguage,
+  publicUrl = '',
+}: RenderRequest): Promise<RenderResult> {
+  const parsed = new URL(url, 'http://localhost');
+  const lang = languageFor(parsed.pathname, cookieLanguage);
   const queryClient = createQueryClient();
-  await prefetchForUrl(pathname, lang, queryClient, fetchJson);
+  await prefetchForUrl(parsed, lang, queryClient, data, signal);
+  signal?.throwIfAborted();
   const collector = createSsrCollector(publicUrl, headTags);
   const html = await renderComplete(
     <StrictMode>
@@ -67,6 +84,7 @@ export async function render({ url, fetchJson, cookieLanguage, publicUrl = '' }:
         </StaticRouter>
       </SsrProvider>
     </StrictMode>,
+    signal,
   );
   return {
     html,

@@ -8,6 +8,8 @@ import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { installErrorHandler } from './error-handler';
 import './fastify-types';
+import { createContentVersion } from './cache/content-version';
+import { installResponseCache } from './cache/response-cache';
 import { createLocalStorage } from './media/storage';
 import { registerRoutes } from './routes';
 import type { PageRouteOptions } from './routes/pages';
@@ -45,7 +47,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('config', config);
   app.decorate('storage', storage);
   app.decorate('services', await createServices(config, database, { ...options, storage }));
+  const contentVersion = await createContentVersion(database);
+  app.decorate('contentVersion', contentVersion);
   app.addHook('onClose', async () => {
+    await contentVersion.close();
     if (!options.database) await database.close();
   });
 
@@ -69,6 +74,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.addHook('onRequest', sameOriginGuard(config.publicUrl));
   app.addHook('preValidation', nulGuard);
+  app.decorate(
+    'responseCacheStats',
+    installResponseCache(app, { versions: contentVersion, maxBytes: config.renderCacheBytes }),
+  );
 
   await registerRoutes(app, options.pages);
   return app;

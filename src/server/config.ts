@@ -26,6 +26,11 @@ export interface AppConfig {
    * true (any), a hop count, or addresses, CIDR ranges and proxy-addr's named ranges.
    */
   trustProxy: boolean | number | string[];
+  /** The in-memory cache of public pages and API answers, in bytes (0 turns it off). */
+  renderCacheBytes: number;
+  /** Public pages rendered at once; more wait up to renderQueueMs, then get 503. */
+  renderConcurrency: number;
+  renderQueueMs: number;
   /** Is the environment production (compact logs, no dev tooling)? */
   production: boolean;
   logLevel: string;
@@ -113,6 +118,32 @@ const envSchema = z.object({
       .default(40),
   ),
   TRUST_PROXY: trustProxySchema,
+  RENDER_CACHE_MB: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of megabytes between 0 and 4096' })
+      .min(0, 'must be a number of megabytes between 0 and 4096')
+      .max(4096, 'must be a number of megabytes between 0 and 4096')
+      .default(64),
+  ),
+  RENDER_CONCURRENCY: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number between 1 and 64' })
+      .int('must be a whole number between 1 and 64')
+      .min(1, 'must be a whole number between 1 and 64')
+      .max(64, 'must be a whole number between 1 and 64')
+      .default(4),
+  ),
+  RENDER_QUEUE_MS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of milliseconds between 0 and 60000' })
+      .int('must be a number of milliseconds between 0 and 60000')
+      .min(0, 'must be a number of milliseconds between 0 and 60000')
+      .max(60_000, 'must be a number of milliseconds between 0 and 60000')
+      .default(3_000),
+  ),
   NODE_ENV: optionalText,
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
@@ -148,6 +179,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ai: { provider: e.AI_PROVIDER, model: e.AI_MODEL, apiKey: e.AI_API_KEY, baseUrl: e.AI_BASE_URL },
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY,
+    renderCacheBytes: Math.round(e.RENDER_CACHE_MB * 1024 * 1024),
+    renderConcurrency: e.RENDER_CONCURRENCY,
+    renderQueueMs: e.RENDER_QUEUE_MS,
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
   };

@@ -1,67 +1,139 @@
 import { useQuery } from '@tanstack/react-query';
+import { parseLinkHeader, type Page, type PageQuery } from '../../shared/api/paging';
+import type {
+  CityDto,
+  CountryDto,
+  FactsDto,
+  GalleryImageDto,
+  HistoryDto,
+  LanguageDto,
+  PlaceDto,
+  TranslatedCityDto,
+  TranslatedCountryDto,
+  UiTranslationDto,
+} from '../../shared/api/public';
+import type { PublicDataSource } from '../../shared/api/public-data';
 import type { LanguageCode } from '../../shared/languages';
 import { RELATED_PLACES_DEFAULT } from '../../shared/limits';
 
 /**
- * The public site's API reads, shared by the page hooks (browser) and the server's prefetch, so
- * both use the very same cache keys. `onError` says what a non-OK answer means for the page:
- * 'null' (not found), 'empty' (no data: spec 7 for history, facts, gallery, related) or 'error'.
+ * The public site's reads, shared by the page hooks (browser, over the API) and the server's
+ * prefetch (straight from its services through `load`), so both fill the very same cache keys.
+ * `onError` says what a non-OK answer means for the page: 'null' (not found), 'empty' (no data:
+ * spec 7 for history, facts, gallery, related) or 'error'. A `paged` list reads its neighbours
+ * from the answer's Link header into a Page.
  */
-export interface PublicQuery {
+export interface PublicQuery<T> {
   path: string;
   key: string[];
   onError: 'null' | 'empty' | 'error';
+  paged: boolean;
+  load: (source: PublicDataSource) => Promise<T | null>;
 }
 
-function query(path: string, onError: PublicQuery['onError']): PublicQuery {
-  return { path, key: path.replace(/^\//, '').split('/'), onError };
+function query<T>(
+  path: string,
+  onError: PublicQuery<T>['onError'],
+  load: PublicQuery<T>['load'],
+  paged = false,
+): PublicQuery<T> {
+  return { path, key: path.replace(/^\//, '').split('/'), onError, load, paged };
 }
 
+/** A list's address for one page: `cursor` ('' or absent for the first page) joins the path's own query. */
+function pagedPath(path: string, cursor: string | undefined): string {
+  if (!cursor) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`;
+}
+
+const pageOf = (cursor: string | undefined): PageQuery => (cursor ? { cursor } : {});
 const seg = (value: string) => encodeURIComponent(value);
 
-export const languagesQuery = () => query('/api/languages', 'empty');
-export const translationsQuery = (lang: LanguageCode) => query(`/api/translations/${lang}`, 'empty');
-export const homePlacesQuery = (lang: LanguageCode) => query(`/api/places/translations/${lang}`, 'error');
-export const countriesQuery = (lang: LanguageCode) => query(`/api/countries/translations/${lang}`, 'error');
+export const languagesQuery = () => query<LanguageDto[]>('/api/languages', 'empty', (s) => s.languages());
+export const translationsQuery = (lang: LanguageCode) =>
+  query<UiTranslationDto[]>(`/api/translations/${lang}`, 'empty', (s) => s.uiTranslations(lang));
+export const homePlacesQuery = (lang: LanguageCode, cursor?: string) =>
+  query<Page<PlaceDto>>(
+    pagedPath(`/api/places/translations/${lang}`, cursor),
+    'error',
+    (s) => s.places(lang, pageOf(cursor)),
+    true,
+  );
+export const countriesQuery = (lang: LanguageCode, cursor?: string) =>
+  query<Page<TranslatedCountryDto>>(
+    pagedPath(`/api/countries/translations/${lang}`, cursor),
+    'error',
+    (s) => s.countries(lang, pageOf(cursor)),
+    true,
+  );
 
-export const countryCheckQuery = (slug: string) => query(`/api/countries/by-slug/${seg(slug)}`, 'null');
+export const countryCheckQuery = (slug: string) =>
+  query<CountryDto | null>(`/api/countries/by-slug/${seg(slug)}`, 'null', (s) => s.countryBySlug(slug));
 export const countryQuery = (slug: string, lang: LanguageCode) =>
-  query(`/api/countries/by-slug/${seg(slug)}/translations/${lang}`, 'null');
-export const citiesOfCountryQuery = (slug: string, lang: LanguageCode) =>
-  query(`/api/countries/by-slug/${seg(slug)}/cities/translations/${lang}`, 'empty');
+  query<TranslatedCountryDto | null>(`/api/countries/by-slug/${seg(slug)}/translations/${lang}`, 'null', (s) =>
+    s.translatedCountry(slug, lang),
+  );
+export const citiesOfCountryQuery = (slug: string, lang: LanguageCode, cursor?: string) =>
+  query<Page<TranslatedCityDto>>(
+    pagedPath(`/api/countries/by-slug/${seg(slug)}/cities/translations/${lang}`, cursor),
+    'empty',
+    (s) => s.citiesOfCountry(slug, lang, pageOf(cursor)),
+    true,
+  );
 
-export const cityCheckQuery = (slug: string) => query(`/api/cities/by-slug/${seg(slug)}`, 'null');
+export const cityCheckQuery = (slug: string) =>
+  query<CityDto | null>(`/api/cities/by-slug/${seg(slug)}`, 'null', (s) => s.cityBySlug(slug));
 export const cityQuery = (slug: string, lang: LanguageCode) =>
-  query(`/api/cities/by-slug/${seg(slug)}/translations/${lang}`, 'null');
-export const placesOfCityQuery = (slug: string, lang: LanguageCode) =>
-  query(`/api/cities/by-slug/${seg(slug)}/places?languageCode=${lang}`, 'empty');
+  query<TranslatedCityDto | null>(`/api/cities/by-slug/${seg(slug)}/translations/${lang}`, 'null', (s) =>
+    s.translatedCity(slug, lang),
+  );
+export const placesOfCityQuery = (slug: string, lang: LanguageCode, cursor?: string) =>
+  query<Page<PlaceDto>>(
+    pagedPath(`/api/cities/by-slug/${seg(slug)}/places?languageCode=${lang}`, cursor),
+    'empty',
+    (s) => s.placesOfCity(slug, lang, pageOf(cursor)),
+    true,
+  );
 
 export const placeQuery = (slug: string, lang: LanguageCode) =>
-  query(`/api/places/by-slug/${seg(slug)}/translations/${lang}`, 'null');
+  query<PlaceDto | null>(`/api/places/by-slug/${seg(slug)}/translations/${lang}`, 'null', (s) =>
+    s.placeBySlug(slug, lang),
+  );
 export const historyQuery = (id: string, lang: LanguageCode) =>
-  query(`/api/places/${seg(id)}/history?languageCode=${lang}`, 'null');
+  query<HistoryDto | null>(`/api/places/${seg(id)}/history?languageCode=${lang}`, 'null', (s) => s.history(id, lang));
 export const factsQuery = (id: string, lang: LanguageCode) =>
-  query(`/api/places/${seg(id)}/facts?languageCode=${lang}`, 'null');
-export const galleryQuery = (id: string) => query(`/api/places/${seg(id)}/gallery`, 'empty');
+  query<FactsDto | null>(`/api/places/${seg(id)}/facts?languageCode=${lang}`, 'null', (s) => s.facts(id, lang));
+export const galleryQuery = (id: string) =>
+  query<GalleryImageDto[]>(`/api/places/${seg(id)}/gallery`, 'empty', (s) => s.gallery(id));
 export const relatedQuery = (id: string, lang: LanguageCode) =>
-  query(`/api/places/${seg(id)}/related?limit=${RELATED_PLACES_DEFAULT}&languageCode=${lang}`, 'empty');
+  query<PlaceDto[]>(
+    `/api/places/${seg(id)}/related?limit=${RELATED_PLACES_DEFAULT}&languageCode=${lang}`,
+    'empty',
+    (s) => s.related(id, RELATED_PLACES_DEFAULT, lang),
+  );
 
-/** The value a page sees for an answer: the body when OK, else what `onError` says. */
-export function resultFor(spec: PublicQuery, status: number, body: unknown): { value: unknown } | undefined {
-  if (status === 200) return { value: body };
-  // Only "this does not exist" answers are final; a server error leaves the query to the browser.
-  if (status >= 500 || spec.onError === 'error') return undefined;
-  return { value: spec.onError === 'null' ? null : [] };
+const EMPTY_PAGE: Page<never> = { items: [], next: null, prev: null };
+
+/** What the page sees when the data does not exist: null, an empty list or page, or (undefined) an error. */
+export function missingValue(spec: PublicQuery<unknown>): { value: unknown } | undefined {
+  if (spec.onError === 'error') return undefined;
+  if (spec.onError === 'null') return { value: null };
+  return { value: spec.paged ? EMPTY_PAGE : [] };
 }
 
-async function fetchPublic(spec: PublicQuery): Promise<unknown> {
+async function fetchPublic<T>(spec: PublicQuery<T>): Promise<T> {
   const response = await fetch(spec.path, { credentials: 'include' });
-  const body: unknown = response.ok ? await response.json() : undefined;
-  const result = resultFor(spec, response.status, body);
-  if (!result) throw new Error(`${response.status}: ${response.statusText}`);
-  return result.value;
+  if (response.ok) {
+    const body = (await response.json()) as unknown;
+    if (!spec.paged) return body as T;
+    return { items: body, ...parseLinkHeader(response.headers.get('Link')) } as T;
+  }
+  // Only "this does not exist" answers are final; a server error leaves the query in error.
+  const missing = response.status < 500 ? missingValue(spec) : undefined;
+  if (!missing) throw new Error(`${response.status}: ${response.statusText}`);
+  return missing.value as T;
 }
 
-export function usePublicQuery<T>(spec: PublicQuery, enabled = true) {
-  return useQuery<T>({ queryKey: spec.key, queryFn: () => fetchPublic(spec) as Promise<T>, enabled });
+export function usePublicQuery<T>(spec: PublicQuery<T>, enabled = true) {
+  return useQuery<T>({ queryKey: spec.key, queryFn: () => fetchPublic(spec), enabled });
 }

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import type { PublicDataSource } from '../../shared/api/public-data';
 import { isLanguageCode, type LanguageCode } from '../../shared/languages';
 import {
   citiesOfCountryQuery,
@@ -12,42 +13,43 @@ import {
   historyQuery,
   homePlacesQuery,
   languagesQuery,
+  missingValue,
   placeQuery,
   placesOfCityQuery,
   relatedQuery,
-  resultFor,
   translationsQuery,
   type PublicQuery,
 } from '../lib/public-queries';
 
-/** Answers a GET to the app's own API, in process (the server uses app.inject). */
-export type FetchJson = (path: string) => Promise<{ status: number; body: unknown }>;
-
-export function keyForPath(path: string): string[] {
-  return path.replace(/^\//, '').split('/');
+/** The page's list cursor (`?cursor=`), as the page component reads it. */
+export function cursorOf(search: URLSearchParams): string | undefined {
+  return search.get('cursor') || undefined;
 }
 
 /**
- * Fills the query cache with the data the page at `pathname` needs on its first render, so the
- * server renders real content and hands the same cache to the client (each API call made once).
- * A slug is resolved as the page does it: country, then city, then place.
+ * Fills the query cache with the data the page at `url` needs on its first render, read straight
+ * from the server's services, so the server renders real content and hands the same cache to the
+ * client (which then asks for nothing). A slug is resolved as the page does it: country, then
+ * city, then place.
  */
 export async function prefetchForUrl(
-  pathname: string,
+  url: URL,
   lang: LanguageCode,
   queryClient: QueryClient,
-  fetchJson: FetchJson,
+  source: PublicDataSource,
+  signal?: AbortSignal,
 ): Promise<void> {
-  const load = async (spec: PublicQuery): Promise<unknown> => {
-    const { status, body } = await fetchJson(spec.path);
-    const result = resultFor(spec, status, body);
+  const load = async <T>(spec: PublicQuery<T>): Promise<T | null | undefined> => {
+    signal?.throwIfAborted();
+    const value = await spec.load(source);
+    const result = value === null ? missingValue(spec) : { value };
     if (result) queryClient.setQueryData(spec.key, result.value);
-    return result?.value;
+    return value;
   };
-  const loadAll = (specs: PublicQuery[]) => Promise.all(specs.map(load));
+  const loadAll = (specs: PublicQuery<unknown>[]) => Promise.all(specs.map((spec) => load(spec)));
 
   const chrome = [translationsQuery(lang), languagesQuery()];
-  const segments = pathname.split('/').filter(Boolean);
+  const segments = url.pathname.split('/').filter(Boolean);
   if (segments.length !== 2 || !isLanguageCode(segments[0])) {
     await loadAll(chrome); // an unknown page: the chrome and the 'Page Not Found' text
     return;
@@ -59,32 +61,34 @@ export async function prefetchForUrl(
     await loadAll(chrome);
     return;
   }
+  const cursor = cursorOf(url.searchParams);
   if (slug === 'home') {
-    await loadAll([...chrome, homePlacesQuery(lang)]);
+    await loadAll([...chrome, homePlacesQuery(lang, cursor)]);
     return;
   }
   if (slug === 'countries') {
-    await loadAll([...chrome, countriesQuery(lang)]);
+    await loadAll([...chrome, countriesQuery(lang, cursor)]);
     return;
   }
-  await Promise.all([loadAll(chrome), resolveSlug(slug, lang, load, loadAll)]);
+  await Promise.all([loadAll(chrome), resolveSlug(slug, lang, cursor, load, loadAll)]);
 }
 
 async function resolveSlug(
   slug: string,
   lang: LanguageCode,
-  load: (spec: PublicQuery) => Promise<unknown>,
-  loadAll: (specs: PublicQuery[]) => Promise<unknown[]>,
+  cursor: string | undefined,
+  load: <T>(spec: PublicQuery<T>) => Promise<T | null | undefined>,
+  loadAll: (specs: PublicQuery<unknown>[]) => Promise<unknown[]>,
 ): Promise<void> {
   if (await load(countryCheckQuery(slug))) {
-    await loadAll([countryQuery(slug, lang), citiesOfCountryQuery(slug, lang)]);
+    await loadAll([countryQuery(slug, lang), citiesOfCountryQuery(slug, lang, cursor)]);
     return;
   }
   if (await load(cityCheckQuery(slug))) {
-    await loadAll([cityQuery(slug, lang), placesOfCityQuery(slug, lang)]);
+    await loadAll([cityQuery(slug, lang), placesOfCityQuery(slug, lang, cursor)]);
     return;
   }
-  const place = (await load(placeQuery(slug, lang))) as { id: string } | null | undefined;
+  const place = await load(placeQuery(slug, lang));
   if (place) {
     await loadAll([
       galleryQuery(place.id),

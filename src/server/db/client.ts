@@ -21,6 +21,12 @@ export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
+  /**
+   * Calls `onNotify` with the payload of each NOTIFY on `channel`, and `onListen` each time the
+   * listening connection is (re)established (notifications sent while it was down are lost).
+   * Answers a function that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -30,6 +36,14 @@ export interface OpenDatabaseOptions {
   /** Folder for PGlite's files; omitted means in memory (tests). */
   pgliteDir?: string;
 }
+
+/**
+ * PGlite keeps PostgreSQL's shared memory in its WebAssembly heap and fills it at start, so all of
+ * shared_buffers (128 MB, as initdb writes it into postgresql.conf) is resident from the first
+ * second. The embedded database is a few MB: 32 MB of buffers still cache all of it, and the idle
+ * server is about 90 MB smaller (docs/memory.md). PGlite's other start parameters stay as they are.
+ */
+const PGLITE_OPTIONS = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] };
 
 /** Opens the database and applies every committed migration before anything else touches it. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -43,11 +57,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      listen: async (channel, onNotify, onListen) => {
+        const request = await client.listen(channel, onNotify, onListen);
+        return () => request.unlisten();
+      },
       close: () => client.end({ timeout: 5 }),
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+  const client = options.pgliteDir ? new PGlite(options.pgliteDir, PGLITE_OPTIONS) : new PGlite(PGLITE_OPTIONS);
   await client.waitReady;
   const pg = drizzlePglite(client, { schema });
   await migratePglite(pg, { migrationsFolder: MIGRATIONS_DIR });
@@ -57,6 +75,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     kind: 'pglite',
     ping: async () => {
       await db.execute(sql`select 1`);
+    },
+    listen: async (channel, onNotify, onListen) => {
+      const unlisten = await client.listen(channel, onNotify);
+      onListen?.();
+      return () => unlisten();
     },
     close: () => client.close(),
   };

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   doublePrecision,
   index,
   jsonb,
   pgTable,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -14,6 +16,8 @@ import {
 import type { HistoryEvent, TriviaFact } from '../../shared/api/public';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+/** Set on insert and kept current by a trigger on update (sitemap `lastmod`). */
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
 export const languages = pgTable('languages', {
   id: serial('id').primaryKey(),
@@ -50,10 +54,13 @@ export const places = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
-    index('places_date_idx').on(t.date, t.createdAt),
-    index('places_location_country_idx').on(t.location, t.country),
+    // Newest first and its keyset paging: (date, created_at, id), read backwards.
+    index('places_newest_idx').on(t.date, t.createdAt, t.id),
+    index('places_location_country_newest_idx').on(t.location, t.country, t.date, t.createdAt, t.id),
+    index('places_created_idx').on(t.createdAt, t.id),
     index('places_country_idx').on(t.country),
   ],
 );
@@ -161,8 +168,13 @@ export const cities = pgTable(
     description: text('description').notNull(),
     imageUrl: text('image_url').notNull(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('cities_name_country_idx').on(t.name, t.country), index('cities_country_idx').on(t.country)],
+  (t) => [
+    uniqueIndex('cities_name_country_idx').on(t.name, t.country),
+    index('cities_country_newest_idx').on(t.country, t.createdAt, t.id),
+    index('cities_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 export const cityTranslations = pgTable(
@@ -179,14 +191,19 @@ export const cityTranslations = pgTable(
   (t) => [uniqueIndex('city_translations_city_language_idx').on(t.cityId, t.languageCode)],
 );
 
-export const countries = pgTable('countries', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  name: text('name').notNull().unique(),
-  slug: text('slug').notNull().unique(),
-  description: text('description').notNull(),
-  imageUrl: text('image_url').notNull(),
-  createdAt: createdAt(),
-});
+export const countries = pgTable(
+  'countries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull().unique(),
+    slug: text('slug').notNull().unique(),
+    description: text('description').notNull(),
+    imageUrl: text('image_url').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('countries_newest_idx').on(t.createdAt, t.id)],
+);
 
 export const countryTranslations = pgTable(
   'country_translations',
@@ -230,4 +247,14 @@ export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * One row: the version of everything the public site shows. Triggers on every content table bump
+ * it in the writing transaction and NOTIFY `content_version`, so every cached page and API answer
+ * of an older version is discarded, on every instance (see src/server/cache/).
+ */
+export const contentVersion = pgTable('content_version', {
+  id: smallint('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
 });

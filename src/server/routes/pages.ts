@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLanguageCode, LANGUAGE_COOKIE, toLanguageCode } from '../../shared/languages';
+import { PUBLIC_PAGE_CACHE } from '../cache/response-cache';
 import { CLIENT_DIST_DIR } from '../paths';
+import { createRenderLimiter, RenderBusyError } from '../ssr/render-limiter';
 import {
   buildRenderSource,
   createPageRenderer,
@@ -12,27 +12,6 @@ import {
   type Page,
   type RenderSource,
 } from '../ssr/renderer';
-
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/** Rendered HTML is compressed (brotli when accepted, else gzip): it carries the page's data too. */
-function pickEncoding(accept: string | undefined): 'br' | 'gzip' | undefined {
-  if (!accept) return undefined;
-  if (/\bbr\b/.test(accept)) return 'br';
-  if (/\bgzip\b/.test(accept)) return 'gzip';
-  return undefined;
-}
-
-function compress(html: string, encoding: 'br' | 'gzip'): Promise<Buffer> {
-  return encoding === 'br'
-    ? brotli(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
-    : gzipAsync(html, { level: 6 });
-}
-
-function varyWith(current: unknown, value: string): string {
-  return typeof current === 'string' && current ? `${current}, ${value}` : value;
-}
 
 export interface PageRouteOptions {
   /** Vite in development; the production build otherwise. */
@@ -63,27 +42,37 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
     });
   }
 
-  const send = async (request: FastifyRequest, reply: FastifyReply, page: Page, cacheControl: string) => {
-    reply.status(page.status).header('Content-Type', 'text/html; charset=utf-8').header('Cache-Control', cacheControl);
-    const encoding = pickEncoding(request.headers['accept-encoding']);
-    if (!encoding) return reply.send(page.html);
-    reply.header('Content-Encoding', encoding).header('Vary', varyWith(reply.getHeader('Vary'), 'Accept-Encoding'));
-    return reply.send(await compress(page.html, encoding));
-  };
+  const limiter = createRenderLimiter(app.config.renderConcurrency, app.config.renderQueueMs);
 
   const handle = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    render: () => Promise<Page>,
-    cacheControl: string,
+    render: (signal: AbortSignal) => Promise<Page>,
   ) => {
+    // The client may leave while its page waits or renders: then stop working on it.
+    const gone = new AbortController();
+    const onClose = () => {
+      if (!reply.raw.writableEnded) gone.abort(new Error('The client closed the connection'));
+    };
+    reply.raw.once('close', onClose);
     try {
-      return await send(request, reply, await render(), cacheControl);
+      const page = await limiter.run(() => render(gone.signal), gone.signal);
+      return reply.status(page.status).header('Content-Type', 'text/html; charset=utf-8').send(page.html);
     } catch (error) {
+      if (gone.signal.aborted) return reply.status(503).send(); // nobody is listening any more
+      if (error instanceof RenderBusyError) {
+        return reply
+          .status(503)
+          .header('Retry-After', '2')
+          .header('Cache-Control', 'no-store')
+          .send({ error: error.message });
+      }
       if (error instanceof SiteNotBuiltError) {
         return reply.status(503).header('Content-Type', 'text/plain; charset=utf-8').send(error.message);
       }
       throw error;
+    } finally {
+      reply.raw.off('close', onClose);
     }
   };
 
@@ -98,30 +87,26 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
     if (!isLanguageCode(lang)) return renderPage(request, reply);
     return reply.header('Cache-Control', 'no-store').redirect(`/${lang}/home`, 302);
   };
-  app.get('/:lang', languageHome);
-  app.get('/:lang/', languageHome);
+  app.get('/:lang', { config: PUBLIC_PAGE_CACHE }, languageHome);
+  app.get('/:lang/', { config: PUBLIC_PAGE_CACHE }, languageHome);
 
   const adminShell = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('X-Robots-Tag', 'noindex, nofollow');
-    return handle(request, reply, () => renderer.renderShell(request.url), 'no-store');
+    const page = await renderer.renderShell(request.url).catch((error: unknown) => {
+      if (error instanceof SiteNotBuiltError) return { status: 503, html: error.message };
+      throw error;
+    });
+    return reply.status(page.status).header('Content-Type', 'text/html; charset=utf-8').send(page.html);
   };
   app.get('/iladmin', adminShell);
   app.get('/iladmin/*', adminShell);
 
-  const renderPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    // Short shared caching keeps pages fresh after an admin edit while letting a CDN absorb bursts.
-    const cookieLanguage = request.cookies[LANGUAGE_COOKIE];
-    // The cookie decides the language only of pages whose path names none (error pages).
-    if (!isLanguageCode(request.url.split('/')[1])) reply.header('Vary', 'Cookie');
-    return handle(
-      request,
-      reply,
-      () => renderer.renderPublic(request.url, cookieLanguage),
-      'public, max-age=60, stale-while-revalidate=300',
-    );
-  };
+  // Caching, compression and ETags of rendered pages: see cache/response-cache.ts. The cookie
+  // decides the language only of pages whose path names none (error pages).
+  const renderPage = (request: FastifyRequest, reply: FastifyReply) =>
+    handle(request, reply, (signal) => renderer.renderPublic(request.url, request.cookies[LANGUAGE_COOKIE], signal));
 
-  app.get('/*', async (request, reply) => {
+  app.get('/*', { config: PUBLIC_PAGE_CACHE }, async (request, reply) => {
     if (request.url.startsWith('/api/')) return reply.callNotFound();
     return renderPage(request, reply);
   });

@@ -10,6 +10,7 @@ import type {
   TranslatedCountryDto,
   UiTranslationDto,
 } from '../../shared/api/public';
+import type { Page, PageQuery } from '../../shared/api/paging';
 import { toLanguageCode } from '../../shared/languages';
 import { RELATED_PLACES_DEFAULT, RELATED_PLACES_MAX, SLUG_MAX_LENGTH } from '../../shared/limits';
 import type { Database } from '../db/client';
@@ -18,6 +19,7 @@ import * as geo from '../db/repos/geo-repo';
 import { listLanguages, listUiTranslations } from '../db/repos/languages-repo';
 import * as placesRepo from '../db/repos/places-repo';
 import { NotFoundError } from '../errors';
+import { readPage } from './paging';
 
 /** A slug longer than any we generate cannot exist: answer "not found" without a query. */
 const plausibleSlug = (slug: string) => slug.length > 0 && slug.length <= SLUG_MAX_LENGTH;
@@ -46,8 +48,11 @@ export function createCatalogService(db: Database) {
     languages: (): Promise<LanguageDto[]> => listLanguages(db),
     uiTranslations: (lang: string): Promise<UiTranslationDto[]> => listUiTranslations(db, toLanguageCode(lang)),
 
-    places: (filter: { location?: string; country?: string } = {}, lang = 'en'): Promise<PlaceDto[]> =>
-      placesRepo.listPlacesOf(db, toLanguageCode(lang), filter),
+    /** Newest places first, one page at a time; optionally of one location and/or country. */
+    places: (filter: placesRepo.PlaceFilter, lang: string, page: PageQuery): Promise<Page<PlaceDto>> =>
+      readPage(placesRepo.placesKeyset, page, (seek, limit) =>
+        placesRepo.listPlacesPage(db, toLanguageCode(lang), filter, seek, limit),
+      ),
 
     async placeBySlug(slug: string, lang: string): Promise<PlaceDto> {
       const place = plausibleSlug(slug)
@@ -85,7 +90,10 @@ export function createCatalogService(db: Database) {
       return placesRepo.listRelatedPlaces(db, place, toLanguageCode(lang), capped);
     },
 
-    countries: (lang: string): Promise<TranslatedCountryDto[]> => geo.listTranslatedCountries(db, toLanguageCode(lang)),
+    countries: (lang: string, page: PageQuery): Promise<Page<TranslatedCountryDto>> =>
+      readPage(geo.countriesKeyset, page, (seek, limit) =>
+        geo.listTranslatedCountriesPage(db, toLanguageCode(lang), seek, limit),
+      ),
     countryBySlug,
     async translatedCountry(slug: string, lang: string): Promise<TranslatedCountryDto> {
       const country = plausibleSlug(slug)
@@ -93,9 +101,11 @@ export function createCatalogService(db: Database) {
         : undefined;
       return found(country, 'Country not found');
     },
-    async citiesOfCountry(slug: string, lang: string): Promise<TranslatedCityDto[]> {
+    async citiesOfCountry(slug: string, lang: string, page: PageQuery): Promise<Page<TranslatedCityDto>> {
       const country = await countryBySlug(slug);
-      return geo.listTranslatedCitiesOfCountry(db, country.name, toLanguageCode(lang));
+      return readPage(geo.citiesKeyset, page, (seek, limit) =>
+        geo.listTranslatedCitiesOfCountryPage(db, country.name, toLanguageCode(lang), seek, limit),
+      );
     },
 
     cityBySlug,
@@ -103,9 +113,17 @@ export function createCatalogService(db: Database) {
       const city = plausibleSlug(slug) ? await geo.findTranslatedCityBySlug(db, slug, toLanguageCode(lang)) : undefined;
       return found(city, 'City not found');
     },
-    async placesOfCity(slug: string, lang: string | undefined): Promise<PlaceDto[]> {
+    async placesOfCity(slug: string, lang: string | undefined, page: PageQuery): Promise<Page<PlaceDto>> {
       const city = await cityBySlug(slug);
-      return placesRepo.listPlacesOf(db, toLanguageCode(lang), { location: city.name, country: city.country });
+      return readPage(placesRepo.placesKeyset, page, (seek, limit) =>
+        placesRepo.listPlacesPage(
+          db,
+          toLanguageCode(lang),
+          { location: city.name, country: city.country },
+          seek,
+          limit,
+        ),
+      );
     },
   };
 }

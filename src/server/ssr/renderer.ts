@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { RenderRequest, RenderResult } from '../../client/entry-server';
 import { CLIENT_DIST_DIR, SSR_ENTRY } from '../paths';
+import { createPublicDataSource } from './public-data';
 
 export interface SsrEntry {
   render(request: RenderRequest): Promise<RenderResult>;
@@ -47,43 +48,45 @@ export interface Page {
   html: string;
 }
 
+/**
+ * Puts `value` where `marker` stands. A function replacer, because a string replacement would read
+ * `$'`, `$&` or `$1` inside page text as patterns and splice the template into the page.
+ */
+function fill(template: string, marker: string, value: string): string {
+  return template.replace(marker, () => value);
+}
+
 export function createPageRenderer(app: FastifyInstance, source: RenderSource) {
-  const fetchJson = async (path: string) => {
-    const response = await app.inject({ method: 'GET', url: path });
-    let body: unknown;
-    try {
-      body = response.json();
-    } catch {
-      body = undefined;
-    }
-    return { status: response.statusCode, body };
-  };
+  const data = createPublicDataSource(app.services.catalog);
 
   return {
-    /** A public page rendered on the server, with its data dehydrated for the client. */
-    async renderPublic(url: string, cookieLanguage?: string): Promise<Page> {
+    /** A public page rendered on the server from the services, with its data dehydrated for the client. */
+    async renderPublic(url: string, cookieLanguage: string | undefined, signal?: AbortSignal): Promise<Page> {
       const [template, entry] = await Promise.all([source.template(url), source.entry()]);
-      const result = await entry.render({ url, fetchJson, cookieLanguage, publicUrl: app.config.publicUrl });
-      const html = template
-        .replace('<html lang="en">', `<html lang="${result.lang}">`)
-        .replace('<!--app-head-->', result.head)
-        .replace('<div id="root"><!--app-html--></div>', `<div id="root" data-ssr="true">${result.html}</div>`)
-        .replace(
-          '<!--app-state-->',
-          `<script id="__QUERY_STATE__" type="application/json">${jsonForScript(result.state)}</script>`,
-        );
+      const result = await entry.render({ url, data, signal, cookieLanguage, publicUrl: app.config.publicUrl });
+      let html = fill(template, '<html lang="en">', `<html lang="${result.lang}">`);
+      html = fill(html, '<!--app-head-->', result.head);
+      html = fill(html, '<div id="root"><!--app-html--></div>', `<div id="root" data-ssr="true">${result.html}</div>`);
+      html = fill(
+        html,
+        '<!--app-state-->',
+        `<script id="__QUERY_STATE__" type="application/json">${jsonForScript(result.state)}</script>`,
+      );
       return { status: result.status, html };
     },
 
     /** The client-only shell for admin screens: no server rendering, never indexed. */
     async renderShell(url: string): Promise<Page> {
       const template = await source.template(url);
-      const html = template
-        .replace(
+      const html = fill(
+        fill(
+          template,
           '<!--app-head-->',
           '<meta name="robots" content="noindex, nofollow" /><title>Admin · Travel Places</title>',
-        )
-        .replace('<!--app-state-->', '');
+        ),
+        '<!--app-state-->',
+        '',
+      );
       return { status: 200, html };
     },
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { langParam, slugParam } from './common';
+import { pageQuery } from './paging';
 
 export const languageDto = z.object({
   id: z.number().int(),
@@ -97,8 +98,10 @@ export const slugLangParams = z.object({ slug: slugParam, lang: langParam });
 export const placeListQuery = z.object({
   location: z.string().max(500).optional(),
   country: z.string().max(500).optional(),
+  ...pageQuery.shape,
 });
 export const languageCodeQuery = z.object({ languageCode: langParam.optional() });
+export const pagedLanguageCodeQuery = languageCodeQuery.extend(pageQuery.shape);
 export const relatedQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).optional(),
   languageCode: langParam.optional(),

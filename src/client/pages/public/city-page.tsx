@@ -1,3 +1,5 @@
+import { useSearchParams } from 'react-router';
+import { cursorSearch } from '../../../shared/api/paging';
 import type { PlaceDto, TranslatedCityDto } from '../../../shared/api/public';
 import { SITE } from '../../../shared/site';
 import { AreaIntro } from '../../components/public/area-intro';
@@ -5,9 +7,11 @@ import { useHead } from '../../components/public/head';
 import { Icon } from '../../components/public/icons';
 import { Spinner } from '../../components/public/page-parts';
 import { EmptyMessage, NotFoundView, SectionHeading } from '../../components/public/page-sections';
+import { Pager } from '../../components/public/pager';
 import { PlaceGrid, PlaceGridSkeleton } from '../../components/public/place-card';
 import { useLanguage, useTranslate } from '../../lib/i18n';
 import { cityQuery, placesOfCityQuery, usePublicQuery } from '../../lib/public-queries';
+import { cursorOf } from '../../ssr/prefetch';
 import { useHttpStatus } from '../../ssr/ssr-context';
 
 function CityNotFound() {
@@ -26,14 +30,22 @@ function CityNotFound() {
   );
 }
 
-function CityHead({ city, places }: { city: TranslatedCityDto; places: PlaceDto[] }) {
+function CityHead({
+  city,
+  places,
+  cursor,
+}: {
+  city: TranslatedCityDto;
+  places: PlaceDto[];
+  cursor: string | undefined;
+}) {
   const t = useTranslate();
   useHead({
     title: `${city.name}, ${city.country}`,
     suffix: t('meta.title.suffix', SITE.name),
     description: city.description || `${city.name}, ${city.country}`,
     keywords: [city.name, city.country, ...places.map((p) => p.title)].join(', '),
-    path: city.slug,
+    path: `${city.slug}${cursorSearch(cursor ?? '')}`,
     image: city.imageUrl,
     preloadImage: city.imageUrl,
   });
@@ -44,7 +56,9 @@ export default function CityPage({ slug }: { slug: string }) {
   const lang = useLanguage();
   const t = useTranslate();
   const city = usePublicQuery<TranslatedCityDto | null>(cityQuery(slug, lang));
-  const places = usePublicQuery<PlaceDto[]>(placesOfCityQuery(slug, lang));
+  const [search] = useSearchParams();
+  const cursor = cursorOf(search);
+  const places = usePublicQuery(placesOfCityQuery(slug, lang, cursor));
 
   if (city.isPending) return <Spinner label={t('common.loading', 'Loading…')} />;
   if (!city.data) return <CityNotFound />;
@@ -52,7 +66,7 @@ export default function CityPage({ slug }: { slug: string }) {
 
   return (
     <>
-      <CityHead city={data} places={places.data ?? []} />
+      <CityHead city={data} places={places.data?.items ?? []} cursor={cursor} />
       <AreaIntro
         area={data}
         eyebrow={
@@ -69,8 +83,11 @@ export default function CityPage({ slug }: { slug: string }) {
         <SectionHeading id="places-title" title={t('cities.placesTitle', 'Places')} />
         {places.isPending ? (
           <PlaceGridSkeleton label={t('common.loading', 'Loading…')} />
-        ) : places.data && places.data.length > 0 ? (
-          <PlaceGrid places={places.data} />
+        ) : places.data && places.data.items.length > 0 ? (
+          <>
+            <PlaceGrid places={places.data.items} />
+            <Pager page={places.data} path={`/${lang}/${data.slug}`} section="places" />
+          </>
         ) : (
           <EmptyMessage>{t('cities.placesEmpty', 'No places in this city yet.')}</EmptyMessage>
         )}

@@ -1,16 +1,22 @@
-import type { TranslatedCountryDto } from '../../../shared/api/public';
+import { useSearchParams } from 'react-router';
+import { cursorSearch } from '../../../shared/api/paging';
 import { SITE } from '../../../shared/site';
 import { AreaCard } from '../../components/public/area-card';
 import { useHead } from '../../components/public/head';
 import { Spinner } from '../../components/public/page-parts';
 import { EmptyMessage, PlainHero } from '../../components/public/page-sections';
+import { Pager } from '../../components/public/pager';
 import { useLanguage, useTranslate } from '../../lib/i18n';
 import { countriesQuery, usePublicQuery } from '../../lib/public-queries';
+import { cursorOf } from '../../ssr/prefetch';
 
 export default function CountriesPage() {
   const lang = useLanguage();
   const t = useTranslate();
-  const countries = usePublicQuery<TranslatedCountryDto[]>(countriesQuery(lang));
+  const [search] = useSearchParams();
+  const cursor = cursorOf(search);
+  const countries = usePublicQuery(countriesQuery(lang, cursor));
+  const items = countries.data?.items;
   const title = t('countries.title', 'Countries');
 
   useHead({
@@ -20,9 +26,9 @@ export default function CountriesPage() {
       'meta.countries.description',
       'Browse the countries we have travelled and the places we found there.',
     ),
-    keywords: [title, ...(countries.data ?? []).map((c) => c.name)].join(', '),
-    path: 'countries',
-    image: countries.data?.[0]?.imageUrl,
+    keywords: [title, ...(items ?? []).map((c) => c.name)].join(', '),
+    path: `countries${cursorSearch(cursor ?? '')}`,
+    image: items?.[0]?.imageUrl,
   });
 
   return (
@@ -33,23 +39,31 @@ export default function CountriesPage() {
           {t('countries.subtitle', 'Choose a country to see its cities and places.')}
         </p>
       </PlainHero>
-      <section aria-label={title} className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
+      <section
+        id="countries"
+        tabIndex={-1}
+        aria-label={title}
+        className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8"
+      >
         {countries.isPending ? (
           <Spinner label={t('common.loading', 'Loading…')} />
-        ) : countries.data && countries.data.length > 0 ? (
-          <ul className="card-grid">
-            {countries.data.map((country, index) => (
-              <AreaCard
-                key={country.id}
-                href={`/${lang}/${country.slug}`}
-                name={country.name}
-                description={country.description}
-                imageUrl={country.imageUrl}
-                index={index}
-                heading="h2"
-              />
-            ))}
-          </ul>
+        ) : countries.data && countries.data.items.length > 0 ? (
+          <>
+            <ul className="card-grid">
+              {countries.data.items.map((country, index) => (
+                <AreaCard
+                  key={country.id}
+                  href={`/${lang}/${country.slug}`}
+                  name={country.name}
+                  description={country.description}
+                  imageUrl={country.imageUrl}
+                  index={index}
+                  heading="h2"
+                />
+              ))}
+            </ul>
+            <Pager page={countries.data} path={`/${lang}/countries`} section="countries" />
+          </>
         ) : (
           <EmptyMessage>{t('countries.empty', 'No countries yet.')}</EmptyMessage>
         )}

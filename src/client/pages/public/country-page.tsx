@@ -1,3 +1,5 @@
+import { useSearchParams } from 'react-router';
+import { cursorSearch } from '../../../shared/api/paging';
 import type { TranslatedCityDto, TranslatedCountryDto } from '../../../shared/api/public';
 import { SITE } from '../../../shared/site';
 import { AreaIntro } from '../../components/public/area-intro';
@@ -5,17 +7,27 @@ import { AreaCard } from '../../components/public/area-card';
 import { useHead } from '../../components/public/head';
 import { Spinner } from '../../components/public/page-parts';
 import { EmptyMessage, SectionHeading } from '../../components/public/page-sections';
+import { Pager } from '../../components/public/pager';
 import { useLanguage, useTranslate } from '../../lib/i18n';
 import { citiesOfCountryQuery, countryQuery, usePublicQuery } from '../../lib/public-queries';
+import { cursorOf } from '../../ssr/prefetch';
 
-function CountryHead({ country, cities }: { country: TranslatedCountryDto; cities: TranslatedCityDto[] }) {
+function CountryHead({
+  country,
+  cities,
+  cursor,
+}: {
+  country: TranslatedCountryDto;
+  cities: TranslatedCityDto[];
+  cursor: string | undefined;
+}) {
   const t = useTranslate();
   useHead({
     title: country.name,
     suffix: t('meta.title.suffix', SITE.name),
     description: country.description || country.name,
     keywords: [country.name, ...cities.map((c) => c.name), t('meta.home.keywords', 'travel, places')].join(', '),
-    path: country.slug,
+    path: `${country.slug}${cursorSearch(cursor ?? '')}`,
     image: country.imageUrl,
     preloadImage: country.imageUrl,
   });
@@ -26,7 +38,9 @@ export default function CountryPage({ slug }: { slug: string }) {
   const lang = useLanguage();
   const t = useTranslate();
   const country = usePublicQuery<TranslatedCountryDto | null>(countryQuery(slug, lang));
-  const cities = usePublicQuery<TranslatedCityDto[]>(citiesOfCountryQuery(slug, lang));
+  const [search] = useSearchParams();
+  const cursor = cursorOf(search);
+  const cities = usePublicQuery(citiesOfCountryQuery(slug, lang, cursor));
 
   if (country.isPending) return <Spinner label={t('common.loading', 'Loading…')} />;
   // Spec: an unknown country renders nothing on the country page.
@@ -35,7 +49,7 @@ export default function CountryPage({ slug }: { slug: string }) {
 
   return (
     <>
-      <CountryHead country={data} cities={cities.data ?? []} />
+      <CountryHead country={data} cities={cities.data?.items ?? []} cursor={cursor} />
       <AreaIntro
         area={data}
         listId="cities"
@@ -46,20 +60,23 @@ export default function CountryPage({ slug }: { slug: string }) {
         <SectionHeading id="cities-title" title={t('countries.citiesTitle', 'Cities')} />
         {cities.isPending ? (
           <Spinner label={t('common.loading', 'Loading…')} />
-        ) : cities.data && cities.data.length > 0 ? (
-          <ul className="card-grid">
-            {cities.data.map((city, index) => (
-              <AreaCard
-                key={city.id}
-                href={`/${lang}/${city.slug}`}
-                name={city.name}
-                country={city.country}
-                description={city.description}
-                imageUrl={city.imageUrl}
-                index={index}
-              />
-            ))}
-          </ul>
+        ) : cities.data && cities.data.items.length > 0 ? (
+          <>
+            <ul className="card-grid">
+              {cities.data.items.map((city, index) => (
+                <AreaCard
+                  key={city.id}
+                  href={`/${lang}/${city.slug}`}
+                  name={city.name}
+                  country={city.country}
+                  description={city.description}
+                  imageUrl={city.imageUrl}
+                  index={index}
+                />
+              ))}
+            </ul>
+            <Pager page={cities.data} path={`/${lang}/${data.slug}`} section="cities" />
+          </>
         ) : (
           <EmptyMessage>{t('cities.empty', 'No cities yet in this country.')}</EmptyMessage>
         )}

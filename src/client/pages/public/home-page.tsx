@@ -1,17 +1,23 @@
-import type { PlaceDto } from '../../../shared/api/public';
+import { useSearchParams } from 'react-router';
+import { cursorSearch } from '../../../shared/api/paging';
 import { SITE } from '../../../shared/site';
 import { useHead } from '../../components/public/head';
 import { Icon } from '../../components/public/icons';
 import { EmptyMessage, JumpButton, PhotoHero, SectionHeading } from '../../components/public/page-sections';
+import { Pager } from '../../components/public/pager';
 import { PlaceGrid, PlaceGridSkeleton } from '../../components/public/place-card';
 import { useLanguage, useTranslate } from '../../lib/i18n';
 import { homePlacesQuery, usePublicQuery } from '../../lib/public-queries';
+import { cursorOf } from '../../ssr/prefetch';
 
 export default function HomePage() {
   const lang = useLanguage();
   const t = useTranslate();
-  const places = usePublicQuery<PlaceDto[]>(homePlacesQuery(lang));
-  const heroImage = places.data?.[0]?.imageUrl;
+  const [search] = useSearchParams();
+  const cursor = cursorOf(search);
+  const places = usePublicQuery(homePlacesQuery(lang, cursor));
+  const items = places.data?.items;
+  const heroImage = items?.[0]?.imageUrl;
   const title = t('hero.title', 'Discover the World’s Hidden Gems');
 
   useHead({
@@ -22,7 +28,8 @@ export default function HomePage() {
       'Discover remarkable places around the world, with free full-resolution photos, history and trivia.',
     ),
     keywords: t('meta.home.keywords', 'travel, places, destinations, photos, history, trivia'),
-    path: 'home',
+    // A later page of the list is a page of its own, in every language.
+    path: `home${cursorSearch(cursor ?? '')}`,
     image: heroImage,
     preloadImage: heroImage,
   });
@@ -30,7 +37,7 @@ export default function HomePage() {
   const placesTitle = t('places.title', 'Latest Places');
   return (
     <>
-      <PhotoHero image={heroImage} alt={places.data?.[0]?.description ?? ''} tall>
+      <PhotoHero image={heroImage} alt={items?.[0]?.description ?? ''} tall>
         <div className="max-w-3xl">
           <h1 className="hero-title">{title}</h1>
           <p className="mt-5 max-w-2xl text-lg text-slate-100 sm:text-xl">
@@ -52,8 +59,11 @@ export default function HomePage() {
         />
         {places.isPending ? (
           <PlaceGridSkeleton label={t('common.loading', 'Loading…')} />
-        ) : places.data && places.data.length > 0 ? (
-          <PlaceGrid places={places.data} />
+        ) : places.data && places.data.items.length > 0 ? (
+          <>
+            <PlaceGrid places={places.data.items} />
+            <Pager page={places.data} path={`/${lang}/home`} section="explore" />
+          </>
         ) : (
           <EmptyMessage>{t('places.empty', 'No places yet. Check back soon!')}</EmptyMessage>
         )}

@@ -1,29 +1,56 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { CityDto, CountryDto, TranslatedCityDto, TranslatedCountryDto } from '../../../shared/api/public';
 import type { LanguageCode } from '../../../shared/languages';
 import type { DbOrTx } from '../client';
 import { cities, cityTranslations, countries, countryTranslations } from '../schema';
+import { keysetOrder, pageKeyColumn, seekCondition, type Keyed, type Keyset, type Seek } from './keyset';
 
 const ctr = alias(countryTranslations, 'ctr');
 const cityTr = alias(cityTranslations, 'city_tr');
 
-/** Countries with name and description in `lang`, falling back to the original (English) text. */
-function selectTranslatedCountries(db: DbOrTx, lang: LanguageCode) {
+/** Country name and description in `lang`, falling back to the original (English) text. */
+const translatedCountryColumns = {
+  id: countries.id,
+  slug: countries.slug,
+  name: sql<string>`coalesce(${ctr.name}, ${countries.name})`,
+  description: sql<string>`coalesce(${ctr.description}, ${countries.description})`,
+  imageUrl: countries.imageUrl,
+};
+
+function selectTranslatedCountries<Extra extends Record<string, SQL>>(db: DbOrTx, lang: LanguageCode, extra: Extra) {
   return db
-    .select({
-      id: countries.id,
-      slug: countries.slug,
-      name: sql<string>`coalesce(${ctr.name}, ${countries.name})`,
-      description: sql<string>`coalesce(${ctr.description}, ${countries.description})`,
-      imageUrl: countries.imageUrl,
-    })
+    .select({ ...translatedCountryColumns, ...extra })
     .from(countries)
     .leftJoin(ctr, and(eq(ctr.countryId, countries.id), eq(ctr.languageCode, lang)));
 }
 
-export function listTranslatedCountries(db: DbOrTx, lang: LanguageCode): Promise<TranslatedCountryDto[]> {
-  return selectTranslatedCountries(db, lang).orderBy(desc(countries.createdAt), desc(countries.id));
+/** Newest first (index countries_newest_idx). */
+export const countriesKeyset: Keyset = {
+  columns: [
+    { column: countries.createdAt, kind: 'timestamp' },
+    { column: countries.id, kind: 'uuid' },
+  ],
+};
+
+/** Newest first within a country (index cities_country_newest_idx). */
+export const citiesKeyset: Keyset = {
+  columns: [
+    { column: cities.createdAt, kind: 'timestamp' },
+    { column: cities.id, kind: 'uuid' },
+  ],
+};
+
+export function listTranslatedCountriesPage(
+  db: DbOrTx,
+  lang: LanguageCode,
+  seek: Seek | undefined,
+  limit: number,
+): Promise<(TranslatedCountryDto & Keyed)[]> {
+  return selectTranslatedCountries(db, lang, { pageKey: pageKeyColumn(countriesKeyset) })
+    .where(seekCondition(countriesKeyset, seek))
+    .orderBy(...keysetOrder(countriesKeyset, seek))
+    .limit(limit);
 }
 
 export async function findCountryBySlug(db: DbOrTx, slug: string): Promise<CountryDto | undefined> {
@@ -37,12 +64,12 @@ export async function findTranslatedCountryBySlug(
   slug: string,
   lang: LanguageCode,
 ): Promise<TranslatedCountryDto | undefined> {
-  const rows = await selectTranslatedCountries(db, lang).where(eq(countries.slug, slug)).limit(1);
+  const rows = await selectTranslatedCountries(db, lang, {}).where(eq(countries.slug, slug)).limit(1);
   return rows[0];
 }
 
 /** Cities with name and description in `lang`; the country name is translated through its country row. */
-function selectTranslatedCities(db: DbOrTx, lang: LanguageCode) {
+function selectTranslatedCities<Extra extends Record<string, SQL>>(db: DbOrTx, lang: LanguageCode, extra: Extra) {
   return db
     .select({
       id: cities.id,
@@ -51,6 +78,7 @@ function selectTranslatedCities(db: DbOrTx, lang: LanguageCode) {
       country: sql<string>`coalesce(${ctr.name}, ${cities.country})`,
       description: sql<string>`coalesce(${cityTr.description}, ${cities.description})`,
       imageUrl: cities.imageUrl,
+      ...extra,
     })
     .from(cities)
     .leftJoin(cityTr, and(eq(cityTr.cityId, cities.id), eq(cityTr.languageCode, lang)))
@@ -58,14 +86,17 @@ function selectTranslatedCities(db: DbOrTx, lang: LanguageCode) {
     .leftJoin(ctr, and(eq(ctr.countryId, countries.id), eq(ctr.languageCode, lang)));
 }
 
-export function listTranslatedCitiesOfCountry(
+export function listTranslatedCitiesOfCountryPage(
   db: DbOrTx,
   countryName: string,
   lang: LanguageCode,
-): Promise<TranslatedCityDto[]> {
-  return selectTranslatedCities(db, lang)
-    .where(eq(cities.country, countryName))
-    .orderBy(desc(cities.createdAt), desc(cities.id));
+  seek: Seek | undefined,
+  limit: number,
+): Promise<(TranslatedCityDto & Keyed)[]> {
+  return selectTranslatedCities(db, lang, { pageKey: pageKeyColumn(citiesKeyset) })
+    .where(and(eq(cities.country, countryName), seekCondition(citiesKeyset, seek)))
+    .orderBy(...keysetOrder(citiesKeyset, seek))
+    .limit(limit);
 }
 
 export async function findCityBySlug(db: DbOrTx, slug: string): Promise<CityDto | undefined> {
@@ -79,6 +110,6 @@ export async function findTranslatedCityBySlug(
   slug: string,
   lang: LanguageCode,
 ): Promise<TranslatedCityDto | undefined> {
-  const rows = await selectTranslatedCities(db, lang).where(eq(cities.slug, slug)).limit(1);
+  const rows = await selectTranslatedCities(db, lang, {}).where(eq(cities.slug, slug)).limit(1);
   return rows[0];
 }

@@ -4,11 +4,21 @@ import type { FactsDto, GalleryImageDto, HistoryDto, PlaceDto } from '../../../s
 import type { LanguageCode } from '../../../shared/languages';
 import type { DbOrTx } from '../client';
 import { galleryImages, placeFacts, placeHistory, places, placeTranslations } from '../schema';
+import { keysetOrder, pageKeyColumn, seekCondition, type Keyed, type Keyset, type Seek } from './keyset';
 
 const tr = alias(placeTranslations, 'tr');
 
 /** Newest first: by the place's date, then by when it was added. */
 export const newestFirst = [desc(places.date), desc(places.createdAt), desc(places.id)] as const;
+
+/** The same order as a keyset, for paging (index places_newest_idx). */
+export const placesKeyset: Keyset = {
+  columns: [
+    { column: places.date, kind: 'text' },
+    { column: places.createdAt, kind: 'timestamp' },
+    { column: places.id, kind: 'uuid' },
+  ],
+};
 
 function translatedColumns(lang: LanguageCode) {
   return {
@@ -40,20 +50,32 @@ function selectTranslated(db: DbOrTx, lang: LanguageCode, where?: SQL) {
     .orderBy(...newestFirst);
 }
 
-export function listTranslatedPlaces(db: DbOrTx, lang: LanguageCode, where?: SQL): Promise<PlaceDto[]> {
-  return selectTranslated(db, lang, where);
+export interface PlaceFilter {
+  location?: string;
+  country?: string;
 }
 
-export function listPlacesOf(
+/** One page of places (newest first), optionally of one location and/or country. */
+export function listPlacesPage(
   db: DbOrTx,
   lang: LanguageCode,
-  filter: { location?: string; country?: string },
-): Promise<PlaceDto[]> {
-  const conditions = [
-    filter.location !== undefined ? eq(places.location, filter.location) : undefined,
-    filter.country !== undefined ? eq(places.country, filter.country) : undefined,
-  ].filter((c): c is SQL => c !== undefined);
-  return selectTranslated(db, lang, conditions.length ? and(...conditions) : undefined);
+  filter: PlaceFilter,
+  seek: Seek | undefined,
+  limit: number,
+): Promise<(PlaceDto & Keyed)[]> {
+  return db
+    .select({ ...translatedColumns(lang), pageKey: pageKeyColumn(placesKeyset) })
+    .from(places)
+    .leftJoin(tr, and(eq(tr.placeId, places.id), eq(tr.languageCode, lang)))
+    .where(
+      and(
+        filter.location !== undefined ? eq(places.location, filter.location) : undefined,
+        filter.country !== undefined ? eq(places.country, filter.country) : undefined,
+        seekCondition(placesKeyset, seek),
+      ),
+    )
+    .orderBy(...keysetOrder(placesKeyset, seek))
+    .limit(limit);
 }
 
 export async function findTranslatedPlaceBySlug(db: DbOrTx, slug: string, lang: LanguageCode) {

@@ -290,6 +290,9 @@ export const UI_TEXT: Record<string, Texts> = {
     fr: 'La page que vous cherchez n’existe pas ou a été déplacée.',
     zh: '你要找的页面不存在或已被移动。',
   },
+  'pager.label': { en: 'Pages', es: 'Páginas', de: 'Seiten', fr: 'Pages', zh: '分页' },
+  'pager.newer': { en: 'Newer', es: 'Más recientes', de: 'Neuere', fr: 'Plus récents', zh: '较新' },
+  'pager.older': { en: 'Older', es: 'Anteriores', de: 'Ältere', fr: 'Plus anciens', zh: '较早' },
   'common.loading': { en: 'Loading…', es: 'Cargando…', de: 'Wird geladen…', fr: 'Chargement…', zh: '加载中…' },
   'footer.tagline': {
     en: 'Curated places, honest stories and free photos for curious travellers.',

@@ -1,25 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cachePublicRoutes } from '../../cache/response-cache';
 import { z } from 'zod';
 import {
   cityDto,
   countryDto,
-  languageCodeQuery,
   langParams,
+  pagedLanguageCodeQuery,
   placeDto,
   slugLangParams,
   slugParams,
   translatedCityDto,
   translatedCountryDto,
 } from '../../../shared/api/public';
+import { pageQuery } from '../../../shared/api/paging';
+import { sendPage } from '../paging';
 
 /** Countries and cities, with their translated forms. */
 export const publicGeoRoutes: FastifyPluginAsyncZod = async (app) => {
   const { catalog } = app.services;
+  cachePublicRoutes(app);
 
   app.get(
     '/api/countries/translations/:lang',
-    { schema: { params: langParams, response: { 200: z.array(translatedCountryDto) } } },
-    (req) => catalog.countries(req.params.lang),
+    { schema: { params: langParams, querystring: pageQuery, response: { 200: z.array(translatedCountryDto) } } },
+    async (req, reply) => sendPage(req, reply, await catalog.countries(req.params.lang, req.query)),
   );
   app.get('/api/countries/by-slug/:slug', { schema: { params: slugParams, response: { 200: countryDto } } }, (req) =>
     catalog.countryBySlug(req.params.slug),
@@ -31,8 +35,9 @@ export const publicGeoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/countries/by-slug/:slug/cities/translations/:lang',
-    { schema: { params: slugLangParams, response: { 200: z.array(translatedCityDto) } } },
-    (req) => catalog.citiesOfCountry(req.params.slug, req.params.lang),
+    { schema: { params: slugLangParams, querystring: pageQuery, response: { 200: z.array(translatedCityDto) } } },
+    async (req, reply) =>
+      sendPage(req, reply, await catalog.citiesOfCountry(req.params.slug, req.params.lang, req.query)),
   );
 
   app.get('/api/cities/by-slug/:slug', { schema: { params: slugParams, response: { 200: cityDto } } }, (req) =>
@@ -45,7 +50,10 @@ export const publicGeoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/cities/by-slug/:slug/places',
-    { schema: { params: slugParams, querystring: languageCodeQuery, response: { 200: z.array(placeDto) } } },
-    (req) => catalog.placesOfCity(req.params.slug, req.query.languageCode),
+    { schema: { params: slugParams, querystring: pagedLanguageCodeQuery, response: { 200: z.array(placeDto) } } },
+    async (req, reply) => {
+      const { languageCode, ...page } = req.query;
+      return sendPage(req, reply, await catalog.placesOfCity(req.params.slug, languageCode, page));
+    },
   );
 };

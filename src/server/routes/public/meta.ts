@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cachePublicRoutes } from '../../cache/response-cache';
 import { z } from 'zod';
 import { errorResponse } from '../../../shared/api/common';
 import { healthDto, langParams, languageDto, uiTranslationDto } from '../../../shared/api/public';
@@ -6,15 +7,22 @@ import { healthDto, langParams, languageDto, uiTranslationDto } from '../../../s
 /** Health, languages and interface text. */
 export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { catalog, health } = app.services;
+  cachePublicRoutes(app);
 
-  app.get('/api/health', { schema: { response: { 200: healthDto, 503: errorResponse } } }, async (_req, reply) => {
-    try {
-      await health.check();
-    } catch {
-      return reply.status(503).send({ error: 'Database unreachable' });
-    }
-    return { status: 'ok' as const };
-  });
+  // Health is live, never cached: a load balancer must see the database as it is now.
+  const live = { publicCache: undefined };
+  app.get(
+    '/api/health',
+    { schema: { response: { 200: healthDto, 503: errorResponse } }, config: live },
+    async (_req, reply) => {
+      try {
+        await health.check();
+      } catch {
+        return reply.status(503).send({ error: 'Database unreachable' });
+      }
+      return { status: 'ok' as const };
+    },
+  );
 
   app.get('/api/languages', { schema: { response: { 200: z.array(languageDto) } } }, () => catalog.languages());
 

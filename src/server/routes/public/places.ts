@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cachePublicRoutes } from '../../cache/response-cache';
 import { z } from 'zod';
 import { idParams } from '../../../shared/api/common';
 import {
@@ -12,18 +13,26 @@ import {
   relatedQuery,
   slugLangParams,
 } from '../../../shared/api/public';
+import { pageQuery } from '../../../shared/api/paging';
+import { sendPage } from '../paging';
 
 export const publicPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { catalog } = app.services;
+  cachePublicRoutes(app);
 
-  app.get('/api/places', { schema: { querystring: placeListQuery, response: { 200: z.array(placeDto) } } }, (req) =>
-    catalog.places(req.query),
+  app.get(
+    '/api/places',
+    { schema: { querystring: placeListQuery, response: { 200: z.array(placeDto) } } },
+    async (req, reply) => {
+      const { location, country, ...page } = req.query;
+      return sendPage(req, reply, await catalog.places({ location, country }, 'en', page));
+    },
   );
 
   app.get(
     '/api/places/translations/:lang',
-    { schema: { params: langParams, response: { 200: z.array(placeDto) } } },
-    (req) => catalog.places({}, req.params.lang),
+    { schema: { params: langParams, querystring: pageQuery, response: { 200: z.array(placeDto) } } },
+    async (req, reply) => sendPage(req, reply, await catalog.places({}, req.params.lang, req.query)),
   );
 
   app.get(

@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+import { cursorSearch, type Page } from '../../../shared/api/paging';
+import { useTranslate } from '../../lib/i18n';
+import { Icon } from './icons';
+
+/**
+ * Links to the newer and older pages of a list (`?cursor=`), with rel="prev"/"next": they work
+ * without JavaScript and crawlers follow them; in the browser they navigate without a reload.
+ * `path` is the page's own path; `section` the id of the list, so the visitor lands on it.
+ */
+export function Pager({ page, path, section }: { page: Page<unknown>; path: string; section: string }) {
+  const t = useTranslate();
+  if (page.next === null && page.prev === null) return null;
+  const href = (cursor: string) => `${path}${cursorSearch(cursor)}#${section}`;
+  const linkClass =
+    'inline-flex items-center gap-2 rounded-full bg-white px-5 py-2.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 transition hover:bg-slate-50 hover:ring-slate-300';
+  return (
+    <nav aria-label={t('pager.label', 'Pages')} className="mt-10 flex items-center justify-between gap-4">
+      {page.prev !== null ? (
+        <Link to={href(page.prev)} rel="prev" className={linkClass}>
+          <Icon name="chevron-left" size={16} />
+          {t('pager.newer', 'Newer')}
+        </Link>
+      ) : (
+        <span />
+      )}
+      {page.next !== null && (
+        <Link to={href(page.next)} rel="next" className={linkClass}>
+          {t('pager.older', 'Older')}
+          <Icon name="chevron-right" size={16} />
+        </Link>
+      )}
+    </nav>
+  );
+}

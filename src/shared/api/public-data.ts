@@ -1,0 +1,37 @@
+import type { LanguageCode } from '../languages';
+import type { Page, PageQuery } from './paging';
+import type {
+  CityDto,
+  CountryDto,
+  FactsDto,
+  GalleryImageDto,
+  HistoryDto,
+  LanguageDto,
+  PlaceDto,
+  TranslatedCityDto,
+  TranslatedCountryDto,
+  UiTranslationDto,
+} from './public';
+
+/**
+ * The public site's reads as typed functions: what each public API route answers, without HTTP.
+ * The server renders pages from its services through this (no in-process requests); the browser
+ * reads the same data over the API. `null` means "does not exist" (the API's 404).
+ */
+export interface PublicDataSource {
+  languages(): Promise<LanguageDto[]>;
+  uiTranslations(lang: LanguageCode): Promise<UiTranslationDto[]>;
+  places(lang: LanguageCode, page: PageQuery): Promise<Page<PlaceDto> | null>;
+  countries(lang: LanguageCode, page: PageQuery): Promise<Page<TranslatedCountryDto> | null>;
+  countryBySlug(slug: string): Promise<CountryDto | null>;
+  translatedCountry(slug: string, lang: LanguageCode): Promise<TranslatedCountryDto | null>;
+  citiesOfCountry(slug: string, lang: LanguageCode, page: PageQuery): Promise<Page<TranslatedCityDto> | null>;
+  cityBySlug(slug: string): Promise<CityDto | null>;
+  translatedCity(slug: string, lang: LanguageCode): Promise<TranslatedCityDto | null>;
+  placesOfCity(slug: string, lang: LanguageCode, page: PageQuery): Promise<Page<PlaceDto> | null>;
+  placeBySlug(slug: string, lang: LanguageCode): Promise<PlaceDto | null>;
+  history(placeId: string, lang: LanguageCode): Promise<HistoryDto | null>;
+  facts(placeId: string, lang: LanguageCode): Promise<FactsDto | null>;
+  gallery(placeId: string): Promise<GalleryImageDto[] | null>;
+  related(placeId: string, limit: number, lang: LanguageCode): Promise<PlaceDto[] | null>;
+}
