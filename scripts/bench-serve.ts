@@ -1,0 +1,365 @@
+// `npm run bench:serve`: builds, fills a database with N places, starts the built server and
+// measures, in one run and side by side, static-file throughput (the 1.0 baseline), repeated and
+// first-time page renders, a list API, response sizes, sitemap coverage and the server's memory.
+//
+//   BENCH_PLACES=5000  BENCH_SECONDS=8  BENCH_CONNECTIONS=16  BENCH_SKIP_BUILD=1
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test  (a fresh tp_bench_* database is created
+//   on that server and dropped at the end; without it, embedded PGlite in a temp DATA_DIR)
+//
+// Prints readable tables, then one line `BENCH_RESULT {json}`. Exits non-zero only when the server
+// does not start or a load scenario saw errors, timeouts or non-2xx answers; targets are reported.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CITY_SLUG, fillDatabase, placeSlug } from './bench/fill';
+import { runScenario, type ScenarioResult } from './bench/load';
+import {
+  cpuTicks,
+  createBenchDatabase,
+  memoryOf,
+  startServer,
+  waitUntilIdle,
+  type ServerProcess,
+} from './bench/server';
+import { checkSitemap, measureSize, rawGet, type SizeResult } from './bench/sizes';
+
+// dist/, `npm run build` and the server's own paths are all relative to the project root
+process.chdir(join(dirname(fileURLToPath(import.meta.url)), '..'));
+
+const intEnv = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+};
+const PLACES = intEnv('BENCH_PLACES', 5000);
+const SECONDS = intEnv('BENCH_SECONDS', 8);
+const CONNECTIONS = intEnv('BENCH_CONNECTIONS', 16);
+const SKIP_BUILD = process.env.BENCH_SKIP_BUILD === '1';
+const SERVER_URL = process.env.DATABASE_URL?.trim() || undefined;
+/** The place requested again and again; the first-render scenario never asks for it. */
+const REPEATED_PLACE = 42;
+const KB = 1000;
+
+/** A problem with the setup that its message explains; no stack trace needed. */
+class SetupError extends Error {}
+
+// ---- cleanup that runs once, in reverse order, on success, failure and Ctrl-C alike ----------
+const cleanups: Array<() => Promise<void> | void> = [];
+let cleaning: Promise<void> | undefined;
+function cleanup(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const step of cleanups.reverse()) {
+      try {
+        await step();
+      } catch (error) {
+        console.error('cleanup:', error instanceof Error ? error.message : error);
+      }
+    }
+  })();
+  return cleaning;
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: cleaning up`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+// ---- output helpers ----------------------------------------------------------------------------
+function printTable(title: string, rows: Array<Array<string | number>>): void {
+  const cells = rows.map((row) => row.map(String));
+  const widths = cells[0]?.map((_, i) => Math.max(...cells.map((row) => row[i]?.length ?? 0))) ?? [];
+  console.log(`\n${title}`);
+  for (const [r, row] of cells.entries()) {
+    // text columns left-aligned, numbers right-aligned
+    console.log(
+      '  ' +
+        row
+          .map((cell, i) =>
+            /^[\d.,-]+( \w+)?$/.test(cell) && r > 0 ? cell.padStart(widths[i] ?? 0) : cell.padEnd(widths[i] ?? 0),
+          )
+          .join('  '),
+    );
+  }
+}
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const ratio = (value: number, base: number) => Math.round((value / base) * 1000) / 1000;
+
+function build(): number {
+  const started = performance.now();
+  console.log('Building (npm run build)...');
+  const result = spawnSync('npm', ['run', 'build'], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    // plain text: only the tail of a failed build is printed
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
+  if (result.status !== 0) {
+    console.error(`${result.stdout}\n${result.stderr}`.split('\n').slice(-40).join('\n'));
+    throw new SetupError('npm run build failed (another engineer may be mid-edit: retry, or BENCH_SKIP_BUILD=1)');
+  }
+  return Math.round(performance.now() - started);
+}
+
+/** A small file @fastify/static serves from dist/client: the favicon, which every build has. */
+function staticPath(): string {
+  if (existsSync('dist/client/favicon.svg')) return '/favicon.svg';
+  throw new SetupError('dist/client/favicon.svg is missing: run the build first');
+}
+
+/** Fisher-Yates with a fixed seed: first renders hit places in no particular (but repeatable) order. */
+function shuffled<T>(items: T[]): T[] {
+  const out = [...items];
+  let state = 12345;
+  for (let i = out.length - 1; i > 0; i--) {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    const j = state % (i + 1);
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+}
+
+async function main(): Promise<number> {
+  const buildMs = SKIP_BUILD ? undefined : build();
+  if (!existsSync('dist/server/main.js'))
+    throw new SetupError('dist/server/main.js is missing: run without BENCH_SKIP_BUILD');
+  const staticFile = staticPath();
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'tp-bench-serve-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  let databaseUrl: string | undefined;
+  if (SERVER_URL) {
+    const database = await createBenchDatabase(SERVER_URL);
+    cleanups.push(() => database.drop());
+    databaseUrl = database.url;
+    console.log(`Database: PostgreSQL, fresh database ${database.name}`);
+  } else {
+    console.log(`Database: embedded PGlite in ${dataDir}`);
+  }
+  const dbKind = databaseUrl ? 'postgres' : 'pglite';
+
+  const fill = await fillDatabase({ databaseUrl, dataDir, places: PLACES });
+  console.log(
+    `Filled ${fill.places} places, ${fill.translations} translations, ${fill.historyRows} history and ` +
+      `${fill.factRows} facts rows, ${fill.imageFiles} image files in ${(fill.ms / 1000).toFixed(1)} s`,
+  );
+
+  let server: ServerProcess;
+  try {
+    server = await startServer({ DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    return 2;
+  }
+  cleanups.push(() => server.stop());
+  const base = server.baseUrl;
+  console.log(
+    `Server pid ${server.pid} healthy at ${base} after ${server.startupMs} ms; idle RSS ${memoryOf(server.pid)?.rssMb ?? '?'} MiB`,
+  );
+
+  const load = { baseUrl: base, seconds: SECONDS, connections: CONNECTIONS };
+  const homePath = '/en/home';
+  const placePath = `/en/${placeSlug(REPEATED_PLACE)}`;
+  const listApi = '/api/places/translations/en';
+  // Warm up the JIT and connection handling on the cheapest path, and each repeated path once, so
+  // the measured runs compare steady states. Nothing in /de/ is touched before the first renders.
+  await runScenario({ ...load, seconds: 2, name: 'warm-up', path: staticFile });
+  for (const path of [homePath, placePath, listApi]) await rawGet(base + path, 'br, gzip');
+
+  // A few never-requested pages one at a time (in French, untouched elsewhere): what one render
+  // costs without queueing, to tell the CPU per render from contention in the loaded run.
+  const soloPlaces = [7, 77, 777, 1777, 2777].filter((n) => n <= fill.places && n !== REPEATED_PLACE);
+  const soloMs: number[] = [];
+  for (const n of soloPlaces) soloMs.push((await rawGet(`${base}/fr/${placeSlug(n)}`, 'br, gzip')).ms);
+  const soloMedianMs = [...soloMs].sort((a, b) => a - b)[Math.floor(soloMs.length / 2)] ?? 0;
+  console.log(`First render alone (${soloMs.length} pages in /fr/, one at a time): ${soloMs.join(', ')} ms`);
+
+  const firstRenderPaths = shuffled(
+    Array.from({ length: fill.places }, (_, i) => i + 1)
+      .filter((n) => n !== REPEATED_PLACE && !soloPlaces.includes(n))
+      .map((n) => `/de/${placeSlug(n)}`),
+  );
+  const scenarios: Array<ScenarioResult & { cpuMsPerRequest: number }> = [];
+  const plan: Array<{ name: string; path?: string; paths?: string[] }> = [
+    { name: 'static file', path: staticFile },
+    { name: 'home', path: homePath },
+    { name: 'place page (repeated)', path: placePath },
+    { name: 'first renders (/de/)', paths: firstRenderPaths },
+    { name: 'list API (repeated)', path: listApi },
+    // the machine is shared: a second static run at the end shows how much the baseline drifted
+    { name: 'static file (again)', path: staticFile },
+  ];
+  for (const step of plan) {
+    await waitUntilIdle(server.pid);
+    process.stdout.write(`  ${step.name}...`);
+    const ticksBefore = cpuTicks(server.pid) ?? 0;
+    const result = await runScenario({ ...load, ...step });
+    // include the renders the server finishes after autocannon hung up: they were paid for too
+    const waitedAfter = await waitUntilIdle(server.pid);
+    // /proc counts CPU in clock ticks, 100 per second on Linux
+    const cpuMs = ((cpuTicks(server.pid) ?? 0) - ticksBefore) * 10;
+    const cpuMsPerRequest = Math.round((cpuMs / Math.max(result.requests, 1)) * 100) / 100;
+    process.stdout.write(
+      ` ${result.reqPerSec} req/s` +
+        (waitedAfter > 1000 ? ` (server busy ${(waitedAfter / 1000).toFixed(1)} s after)` : '') +
+        '\n',
+    );
+    scenarios.push({ ...result, cpuMsPerRequest });
+  }
+  const statics = scenarios.filter((s) => s.name.startsWith('static'));
+  const baseline = statics.reduce((sum, s) => sum + s.reqPerSec, 0) / Math.max(statics.length, 1) || 1;
+  const rate = (name: string) => scenarios.find((s) => s.name.startsWith(name))?.reqPerSec ?? 0;
+
+  printTable(
+    `Load (${CONNECTIONS} connections, ${SECONDS} s each, Accept-Encoding: br, gzip; baseline = mean of both static runs ` +
+      `${Math.round(baseline)} req/s, shared machine: compare ratios, not absolute numbers)`,
+    [
+      [
+        'scenario',
+        'path',
+        'req/s',
+        'ratio',
+        'p50 ms',
+        'p99 ms',
+        'requests',
+        'errors',
+        'timeouts',
+        'non-2xx',
+        'bytes/req',
+        'server CPU ms/req',
+      ],
+      ...scenarios.map((s) => [
+        s.name,
+        s.path,
+        s.reqPerSec,
+        ratio(s.reqPerSec, baseline).toFixed(3),
+        s.p50Ms,
+        s.p99Ms,
+        s.requests,
+        s.errors,
+        s.timeouts,
+        s.non2xx,
+        s.bytesPerRequest,
+        s.cpuMsPerRequest.toFixed(2),
+      ]),
+    ],
+  );
+
+  await waitUntilIdle(server.pid);
+  const sizePaths = [homePath, `/en/${CITY_SLUG}`, listApi, `/api/cities/by-slug/${CITY_SLUG}/places`];
+  const sizes: SizeResult[] = [];
+  const shortUrl = (url: string) => url.replace(base, '').replace(/(cursor=[^&#]{8})[^&#]*/, '$1...');
+  for (const path of sizePaths) sizes.push(await measureSize(base, path));
+  printTable('Sizes (one request each; "next" = first rel="next" link, its status, items and overlap with page 1)', [
+    ['path', 'status', 'identity', 'br', 'enc', 'ms', 'items', 'next page'],
+    ...sizes.map((s) => [
+      s.path,
+      s.status,
+      kb(s.identityBytes),
+      kb(s.brBytes),
+      s.encoding,
+      s.ms,
+      s.items ?? '-',
+      s.next
+        ? `${shortUrl(s.next)} -> ${s.nextStatus ?? '?'}` +
+          (s.nextItems !== undefined ? `, ${s.nextItems} items, ${s.nextOverlap ?? 0} already on page 1` : '')
+        : 'none',
+    ]),
+  ]);
+
+  const slugs = Array.from({ length: fill.places }, (_, i) => placeSlug(i + 1));
+  const sitemap = await checkSitemap(base, slugs);
+  console.log(
+    `\nSitemap: ${sitemap.kind} (${sitemap.status}), /sitemap.xml ${kb(sitemap.bytes)}, ${sitemap.children} child sitemaps ` +
+      `(largest ${kb(sitemap.largestChildBytes)}), ${sitemap.urls} <url>s (max ${sitemap.maxUrlsPerFile} per file), ` +
+      `place URLs ${sitemap.placeUrlsFound}/${sitemap.placeUrlsExpected}`,
+  );
+
+  const memory = memoryOf(server.pid);
+  console.log(
+    `Server memory after the load: RSS ${memory?.rssMb ?? '?'} MiB (peak ${memory?.peakRssMb ?? '?'} MiB), ${dbKind}`,
+  );
+  const warnings = server.warnings();
+  if (warnings.length) console.log(`Server logged ${warnings.length} warnings/errors, last: ${warnings.at(-1)}`);
+
+  const failedScenarios = scenarios.filter((s) => s.errors + s.timeouts + s.non2xx > 0);
+  const sizeOf = (path: string) => sizes.find((s) => s.path === path)?.identityBytes ?? Infinity;
+  const targets: Array<{ target: string; value: string; pass: boolean | null }> = [
+    {
+      target: 'repeated place >= 0.4 x static',
+      value: ratio(rate('place page'), baseline).toFixed(3),
+      pass: rate('place page') >= 0.4 * baseline,
+    },
+    {
+      target: 'home >= 0.3 x static',
+      value: ratio(rate('home'), baseline).toFixed(3),
+      pass: rate('home') >= 0.3 * baseline,
+    },
+    {
+      target: 'first renders >= 0.06 x static',
+      value: ratio(rate('first renders'), baseline).toFixed(3),
+      pass: rate('first renders') >= 0.06 * baseline,
+    },
+    {
+      target: 'no errors, timeouts or non-2xx',
+      value: failedScenarios.map((s) => s.name).join(', ') || 'none',
+      pass: failedScenarios.length === 0,
+    },
+    ...sizePaths.map((path) => ({
+      target: `${path} <= 200 KB (uncompressed)`,
+      value: kb(sizeOf(path)),
+      pass: sizeOf(path) <= 200 * KB,
+    })),
+    { target: '/sitemap.xml <= 1 MB (uncompressed)', value: kb(sitemap.bytes), pass: sitemap.bytes <= 1000 * KB },
+    {
+      target: 'sitemap lists every place in every language',
+      value: `${sitemap.placeUrlsFound}/${sitemap.placeUrlsExpected}`,
+      pass: sitemap.placeUrlsFound === sitemap.placeUrlsExpected,
+    },
+    // the memory target is stated for PostgreSQL; PGlite keeps the database inside the process
+    {
+      target: 'RSS after load <= 1 GB (PostgreSQL)',
+      value: `${memory?.rssMb ?? '?'} MiB`,
+      pass: dbKind === 'postgres' ? (memory?.rssMb ?? Infinity) <= 1024 : null,
+    },
+  ];
+  printTable('Targets', [
+    ['target', 'value', 'result'],
+    ...targets.map((t) => [t.target, t.value, t.pass === null ? 'n/a' : t.pass ? 'PASS' : 'FAIL']),
+  ]);
+
+  const result = {
+    places: fill.places,
+    db: dbKind,
+    connections: CONNECTIONS,
+    seconds: SECONDS,
+    buildMs,
+    fillMs: fill.ms,
+    startupMs: server.startupMs,
+    soloFirstRenderMs: soloMedianMs,
+    staticBaselineReqPerSec: Math.round(baseline),
+    scenarios: scenarios.map((s) => ({ ...s, ratio: ratio(s.reqPerSec, baseline) })),
+    sizes,
+    sitemap,
+    rssMb: memory?.rssMb,
+    peakRssMb: memory?.peakRssMb,
+    serverWarnings: warnings.length,
+    targets: targets.map((t) => ({ ...t })),
+  };
+  console.log(`\nBENCH_RESULT ${JSON.stringify(result)}`);
+  return failedScenarios.length ? 1 : 0;
+}
+
+main()
+  .then(async (code) => {
+    await cleanup();
+    process.exit(code);
+  })
+  .catch(async (error: unknown) => {
+    const text =
+      error instanceof SetupError ? error.message : error instanceof Error ? (error.stack ?? error.message) : error;
+    console.error('bench-serve failed:', text);
+    await cleanup();
+    process.exit(2);
+  });
