@@ -8,21 +8,22 @@ import { defineConfig } from 'vite';
 /**
  * React Router 7's package exports name only its development build, whose dev warnings then ship
  * to visitors (remix-run/react-router#14102). The production build beside it is the same code
- * with ENABLE_DEV_WARNINGS off; the browser bundle uses it (about 0.5 KB gzipped less). The dev
- * server keeps the warnings, and the SSR bundle imports the package as Node resolves it. Should a
- * release move that file, the build falls back to the package's own entry.
+ * with ENABLE_DEV_WARNINGS off; the browser bundle uses it (about 0.5 KB gzipped less), and so
+ * does the SSR bundle, where the development build's checks cost time on every render. The dev
+ * server keeps the warnings. Should a release move that file, the build falls back to the
+ * package's own entry.
  */
 const reactRouterProduction = join(
   dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
   'dist/production/index.mjs',
 );
-const clientAliases = existsSync(reactRouterProduction)
+const productionAliases = existsSync(reactRouterProduction)
   ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
   : [];
 
-export default defineConfig(({ command, isSsrBuild }) => ({
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss()],
-  resolve: command === 'build' && !isSsrBuild ? { alias: clientAliases } : {},
+  resolve: command === 'build' ? { alias: productionAliases } : {},
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -33,6 +34,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   },
   ssr: {
     // bundle these into the SSR build so the server and client render the same components
-    noExternal: ['sonner', 'lucide-react'],
+    noExternal: ['sonner', 'lucide-react', ...(command === 'build' ? ['react-router'] : [])],
   },
 }));

@@ -184,14 +184,15 @@ describe('public API on populated data', () => {
     expect(gallery).toEqual([{ id: image.id, imageUrl: image.imageUrl, originalImagePath: image.originalImagePath }]);
   });
 
-  it('relates places from the same city first, then the same country, never the place itself', async () => {
+  it('relates places of the same city only (the heading names the city), never the place itself', async () => {
     const here = await makePlace(t.db, { location: 'Lyon', country: 'Nowhereland', date: '2024-01-01' });
     const sameCityOld = await makePlace(t.db, { location: 'Lyon', country: 'Nowhereland', date: '2020-01-01' });
     const sameCountryNew = await makePlace(t.db, { location: 'Nice', country: 'Nowhereland', date: '2026-01-01' });
     const elsewhere = await makePlace(t.db, { location: 'Lima', country: 'Peru', date: '2026-02-01' });
     const related = (await get(t, `/api/places/${here.id}/related?limit=5&languageCode=en`)).json<{ id: string }[]>();
     const ids = related.map((p) => p.id);
-    expect(ids).toEqual([sameCityOld.id, sameCountryNew.id]);
+    expect(ids).toEqual([sameCityOld.id]);
+    expect(ids).not.toContain(sameCountryNew.id);
     expect(ids).not.toContain(here.id);
     expect(ids).not.toContain(elsewhere.id);
 

@@ -317,7 +317,11 @@ describe('render and API cache', () => {
       const key = 'places.title';
       const before = await get('/api/translations/fr');
       expect((await get('/api/translations/fr')).body).toBe(before.body);
+      const pageBefore = await get('/fr/home');
+      expect(pageBefore.body).not.toContain('Derniers lieux (modifié)');
       await t.db.update(uiTranslations).set({ value: 'Derniers lieux (modifié)' }).where(eq(uiTranslations.key, key));
+      // the page's interface text (read once per version for every render) follows too
+      expect((await get('/fr/home')).body).toContain('Derniers lieux (modifié)');
       const after = await get('/api/translations/fr');
       expect(before.body).not.toContain('Derniers lieux (modifié)');
       expect(after.body).toContain('Derniers lieux (modifié)');

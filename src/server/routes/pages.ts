@@ -104,7 +104,13 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
   // Caching, compression and ETags of rendered pages: see cache/response-cache.ts. The cookie
   // decides the language only of pages whose path names none (error pages).
   const renderPage = (request: FastifyRequest, reply: FastifyReply) =>
-    handle(request, reply, (signal) => renderer.renderPublic(request.url, request.cookies[LANGUAGE_COOKIE], signal));
+    handle(request, reply, async (signal) =>
+      renderer.renderPublic(request.url, {
+        cookieLanguage: request.cookies[LANGUAGE_COOKIE],
+        signal,
+        version: request.publicCache?.version ?? (await app.contentVersion.fresh()),
+      }),
+    );
 
   app.get('/*', { config: PUBLIC_PAGE_CACHE }, async (request, reply) => {
     if (request.url.startsWith('/api/')) return reply.callNotFound();

@@ -61,31 +61,33 @@ export function createCatalogService(db: Database) {
       return found(place, 'Place not found');
     },
 
-    async history(placeId: string, lang: string | undefined): Promise<HistoryDto> {
-      await placeById(placeId);
-      const code = toLanguageCode(lang);
-      const history =
-        (await placesRepo.findHistory(db, placeId, code)) ??
-        (code === 'en' ? undefined : await placesRepo.findHistory(db, placeId, 'en'));
+    // The sections of a place page. `known` is the place when the caller has just read it
+    // (server rendering), which saves asking the database whether it exists once per section.
+
+    async history(placeId: string, lang: string | undefined, known?: PlaceDto): Promise<HistoryDto> {
+      if (!known) await placeById(placeId);
+      const history = await placesRepo.findHistory(db, placeId, toLanguageCode(lang));
       return history ?? { hasEvents: 'no', events: [] };
     },
 
-    async facts(placeId: string, lang: string | undefined): Promise<FactsDto> {
-      await placeById(placeId);
-      const code = toLanguageCode(lang);
-      const facts =
-        (await placesRepo.findFacts(db, placeId, code)) ??
-        (code === 'en' ? undefined : await placesRepo.findFacts(db, placeId, 'en'));
+    async facts(placeId: string, lang: string | undefined, known?: PlaceDto): Promise<FactsDto> {
+      if (!known) await placeById(placeId);
+      const facts = await placesRepo.findFacts(db, placeId, toLanguageCode(lang));
       return facts ?? { hasFacts: 'no', facts: [] };
     },
 
-    async gallery(placeId: string): Promise<GalleryImageDto[]> {
-      await placeById(placeId);
+    async gallery(placeId: string, known?: PlaceDto): Promise<GalleryImageDto[]> {
+      if (!known) await placeById(placeId);
       return placesRepo.listGallery(db, placeId);
     },
 
-    async related(placeId: string, limit: number | undefined, lang: string | undefined): Promise<PlaceDto[]> {
-      const place = await placeById(placeId);
+    async related(
+      placeId: string,
+      limit: number | undefined,
+      lang: string | undefined,
+      known?: PlaceDto,
+    ): Promise<PlaceDto[]> {
+      const place = known ?? (await placeById(placeId));
       const capped = Math.min(Math.max(limit ?? RELATED_PLACES_DEFAULT, 1), RELATED_PLACES_MAX);
       return placesRepo.listRelatedPlaces(db, place, toLanguageCode(lang), capped);
     },

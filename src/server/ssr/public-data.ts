@@ -1,4 +1,6 @@
 import type { PublicDataSource } from '../../shared/api/public-data';
+import type { PlaceDto } from '../../shared/api/public';
+import type { LanguageCode } from '../../shared/languages';
 import { AppError } from '../errors';
 import type { CatalogService } from '../services/catalog';
 
@@ -12,11 +14,59 @@ async function orNull<T>(read: Promise<T>): Promise<T | null> {
   }
 }
 
-/** Server rendering reads the catalogue service directly: the same functions the API routes call. */
-export function createPublicDataSource(catalog: CatalogService): PublicDataSource {
+/**
+ * The site's chrome (languages and interface text) is on every page and changes only with the
+ * content version: it is read once per version, not once per render.
+ */
+export function createChromeMemo(catalog: CatalogService) {
+  let version = -1;
+  const reads = new Map<string, Promise<unknown>>();
+
+  const remember = <T>(key: string, read: () => Promise<T>): Promise<T> => {
+    const cached = reads.get(key) as Promise<T> | undefined;
+    if (cached) return cached;
+    const reading = read();
+    reads.set(key, reading);
+    reading.catch(() => reads.delete(key));
+    return reading;
+  };
+
   return {
-    languages: () => catalog.languages(),
-    uiTranslations: (lang) => catalog.uiTranslations(lang),
+    /** The chrome readers for a render made from `renderVersion`. */
+    at(renderVersion: number) {
+      if (renderVersion > version) {
+        version = renderVersion;
+        reads.clear();
+      }
+      // A render from an older version than the memo's reads for itself.
+      if (renderVersion < version) {
+        return {
+          languages: () => catalog.languages(),
+          uiTranslations: (lang: LanguageCode) => catalog.uiTranslations(lang),
+        };
+      }
+      return {
+        languages: () => remember('languages', () => catalog.languages()),
+        uiTranslations: (lang: LanguageCode) => remember(`text ${lang}`, () => catalog.uiTranslations(lang)),
+      };
+    },
+  };
+}
+
+export type ChromeMemo = ReturnType<typeof createChromeMemo>;
+
+/**
+ * Server rendering reads the catalogue service directly: the same functions the API routes call.
+ * One source serves one render: the place it has read is not looked up again by each section.
+ */
+export function createPublicDataSource(
+  catalog: CatalogService,
+  chrome: ReturnType<ChromeMemo['at']>,
+): PublicDataSource {
+  const readPlaces = new Map<string, PlaceDto>();
+  return {
+    languages: chrome.languages,
+    uiTranslations: chrome.uiTranslations,
     places: (lang, page) => orNull(catalog.places({}, lang, page)),
     countries: (lang, page) => orNull(catalog.countries(lang, page)),
     countryBySlug: (slug) => orNull(catalog.countryBySlug(slug)),
@@ -25,10 +75,14 @@ export function createPublicDataSource(catalog: CatalogService): PublicDataSourc
     cityBySlug: (slug) => orNull(catalog.cityBySlug(slug)),
     translatedCity: (slug, lang) => orNull(catalog.translatedCity(slug, lang)),
     placesOfCity: (slug, lang, page) => orNull(catalog.placesOfCity(slug, lang, page)),
-    placeBySlug: (slug, lang) => orNull(catalog.placeBySlug(slug, lang)),
-    history: (id, lang) => orNull(catalog.history(id, lang)),
-    facts: (id, lang) => orNull(catalog.facts(id, lang)),
-    gallery: (id) => orNull(catalog.gallery(id)),
-    related: (id, limit, lang) => orNull(catalog.related(id, limit, lang)),
+    async placeBySlug(slug, lang) {
+      const place = await orNull(catalog.placeBySlug(slug, lang));
+      if (place) readPlaces.set(place.id, place);
+      return place;
+    },
+    history: (id, lang) => orNull(catalog.history(id, lang, readPlaces.get(id))),
+    facts: (id, lang) => orNull(catalog.facts(id, lang, readPlaces.get(id))),
+    gallery: (id) => orNull(catalog.gallery(id, readPlaces.get(id))),
+    related: (id, limit, lang) => orNull(catalog.related(id, limit, lang, readPlaces.get(id))),
   };
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { RenderRequest, RenderResult } from '../../client/entry-server';
 import { CLIENT_DIST_DIR, SSR_ENTRY } from '../paths';
-import { createPublicDataSource } from './public-data';
+import { createChromeMemo, createPublicDataSource } from './public-data';
 
 export interface SsrEntry {
   render(request: RenderRequest): Promise<RenderResult>;
@@ -57,12 +57,20 @@ function fill(template: string, marker: string, value: string): string {
 }
 
 export function createPageRenderer(app: FastifyInstance, source: RenderSource) {
-  const data = createPublicDataSource(app.services.catalog);
+  const { catalog } = app.services;
+  const chrome = createChromeMemo(catalog);
 
   return {
-    /** A public page rendered on the server from the services, with its data dehydrated for the client. */
-    async renderPublic(url: string, cookieLanguage: string | undefined, signal?: AbortSignal): Promise<Page> {
+    /**
+     * A public page rendered on the server from the services, with its data dehydrated for the
+     * client. `version` is the content version read before any of the page's data.
+     */
+    async renderPublic(
+      url: string,
+      { cookieLanguage, signal, version }: { cookieLanguage?: string; signal?: AbortSignal; version: number },
+    ): Promise<Page> {
       const [template, entry] = await Promise.all([source.template(url), source.entry()]);
+      const data = createPublicDataSource(catalog, chrome.at(version));
       const result = await entry.render({ url, data, signal, cookieLanguage, publicUrl: app.config.publicUrl });
       let html = fill(template, '<html lang="en">', `<html lang="${result.lang}">`);
       html = fill(html, '<!--app-head-->', result.head);

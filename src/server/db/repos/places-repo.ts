@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FactsDto, GalleryImageDto, HistoryDto, PlaceDto } from '../../../shared/api/public';
 import type { LanguageCode } from '../../../shared/languages';
@@ -88,37 +88,44 @@ export async function findPlaceById(db: DbOrTx, id: string) {
   return rows[0];
 }
 
-/** Same city first, then the same country; newest first within each; never the place itself. */
+/**
+ * Other places of the same city, newest first, never the place itself: the page lists them under
+ * 'see also in {location}', so they come from that location only. Index-backed
+ * (places_location_country_newest_idx), so it costs the same with 5 or 50,000 places in a city.
+ */
 export async function listRelatedPlaces(
   db: DbOrTx,
   place: { id: string; location: string; country: string },
   lang: LanguageCode,
   limit: number,
 ): Promise<PlaceDto[]> {
-  const sameCity = and(eq(places.location, place.location), eq(places.country, place.country));
   return db
     .select(translatedColumns(lang))
     .from(places)
     .leftJoin(tr, and(eq(tr.placeId, places.id), eq(tr.languageCode, lang)))
-    .where(and(ne(places.id, place.id), or(sameCity, eq(places.country, place.country))))
-    .orderBy(sql`case when ${sameCity} then 0 else 1 end`, ...newestFirst)
+    .where(and(eq(places.location, place.location), eq(places.country, place.country), ne(places.id, place.id)))
+    .orderBy(...newestFirst)
     .limit(limit);
 }
 
+/** The place's history in `lang`, else in English (one query, the wanted language first). */
 export async function findHistory(db: DbOrTx, placeId: string, lang: string): Promise<HistoryDto | undefined> {
   const rows = await db
     .select({ hasEvents: placeHistory.hasEvents, events: placeHistory.events })
     .from(placeHistory)
-    .where(and(eq(placeHistory.placeId, placeId), eq(placeHistory.languageCode, lang)))
+    .where(and(eq(placeHistory.placeId, placeId), inArray(placeHistory.languageCode, [lang, 'en'])))
+    .orderBy(sql`${placeHistory.languageCode} = ${lang} desc`)
     .limit(1);
   return rows[0];
 }
 
+/** The place's trivia in `lang`, else in English. */
 export async function findFacts(db: DbOrTx, placeId: string, lang: string): Promise<FactsDto | undefined> {
   const rows = await db
     .select({ hasFacts: placeFacts.hasFacts, facts: placeFacts.facts })
     .from(placeFacts)
-    .where(and(eq(placeFacts.placeId, placeId), eq(placeFacts.languageCode, lang)))
+    .where(and(eq(placeFacts.placeId, placeId), inArray(placeFacts.languageCode, [lang, 'en'])))
+    .orderBy(sql`${placeFacts.languageCode} = ${lang} desc`)
     .limit(1);
   return rows[0];
 }
