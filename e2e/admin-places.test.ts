@@ -5,6 +5,8 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_SIZE_DEFAULT } from '../src/shared/api/paging';
+import { EDIT_PLACES_DEFAULT_COUNT } from '../src/shared/limits';
 import { adminSessions, galleryImages, places } from '../src/server/db/schema';
 import { makeFacts, makeHistory, makePlace, makePlaceTranslation } from '../tests/helpers/factories';
 import { launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
@@ -277,6 +279,80 @@ describe('Edit Places and galleries in the admin', () => {
     const violations = (await new AxeBuilder({ page }).analyze()).violations;
     expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
     // the only failed request is the refused fake image
+    expect(consoleErrors.filter((e) => !e.includes('status of 415'))).toEqual([]);
+  });
+
+  it("pages a city with more places than one page: 'Load more' loads the rest", async () => {
+    // 30 places in Osaka, older than all others; more than one page of the city (24).
+    const count = PAGE_SIZE_DEFAULT + 6;
+    for (let i = 0; i < count; i++) {
+      await makePlace(site.db, {
+        title: `Osaka sight ${i + 1}`,
+        location: 'Osaka',
+        country: 'Japan',
+        imageUrl: `/media/web/e2e-place-${i % 3}-1000.jpg`,
+        date: `2023-12-${String(31 - i).padStart(2, '0')}`,
+      });
+    }
+    // 'Osaka sight 1' would also name 'Osaka sight 10' and the like
+    const osaka = (title: string) => page.getByRole('article', { name: title, exact: true });
+    const requested: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/admin/places-with-translations') requested.push(url.search);
+    });
+
+    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await page.getByRole('heading', { name: `All Places (${11 + count})` }).waitFor();
+    await page.getByText('Showing last 10 places').waitFor();
+    expect(await page.getByRole('article').count()).toBe(10);
+    // 'all' asks the server for the latest ten only
+    expect(requested).toEqual([`?limit=${EDIT_PLACES_DEFAULT_COUNT}`]);
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+
+    const filter = page.getByLabel('Filter by City');
+    expect(await filter.locator('option').allTextContents()).toEqual([
+      'All Places (Last 10)',
+      'Kyoto, Japan',
+      'Lyon, France',
+      'Osaka, Japan',
+      'Paris, France',
+    ]);
+    await filter.selectOption('Osaka, Japan');
+    // the line names all of the city's places, the list shows its first page
+    await page.getByText(`Showing ${count} places from Osaka, Japan`).waitFor();
+    await osaka('Osaka sight 1').waitFor();
+    expect(await page.getByRole('article').count()).toBe(PAGE_SIZE_DEFAULT);
+    const loadMore = page.getByRole('button', { name: 'Load more' });
+    await loadMore.waitFor();
+
+    await loadMore.click();
+    await osaka(`Osaka sight ${count}`).waitFor();
+    await loadMore.waitFor({ state: 'detached' });
+    const titles = await page.getByRole('article').getByRole('heading').allTextContents();
+    // every place of the city once, newest first
+    expect(titles).toEqual(Array.from({ length: count }, (_, i) => `Osaka sight ${i + 1}`));
+    // the first card just loaded has the focus, since the button is gone
+    await expect(
+      osaka(`Osaka sight ${PAGE_SIZE_DEFAULT + 1}`).evaluate((el) => el === document.activeElement),
+    ).resolves.toBe(true);
+    // the second page followed the first page's Link header: the same city, and a cursor
+    const pages = requested.slice(1).map((search) => new URLSearchParams(search));
+    expect(pages.map((search) => [search.get('location'), search.get('country'), search.has('cursor')])).toEqual([
+      ['Osaka', 'Japan', false],
+      ['Osaka', 'Japan', true],
+    ]);
+
+    // a mutation refreshes every loaded page: deleting one of the second page keeps the rest
+    await osaka(`Osaka sight ${count}`).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText(`Showing ${count - 1} places from Osaka, Japan`).waitFor();
+    await page.getByRole('heading', { name: `All Places (${10 + count})` }).waitFor();
+    await osaka(`Osaka sight ${count}`).waitFor({ state: 'detached' });
+    expect(await page.getByRole('article').count()).toBe(count - 1);
+
+    const violations = (await new AxeBuilder({ page }).analyze()).violations;
+    expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
     expect(consoleErrors.filter((e) => !e.includes('status of 415'))).toEqual([]);
   });
 

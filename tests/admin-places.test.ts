@@ -2,7 +2,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AdminPlaceDto } from '../src/shared/api/admin-places';
+import type { AdminPlaceDto, AdminPlaceLocations } from '../src/shared/api/admin-places';
+import { PAGE_SIZE_DEFAULT, parseLinkHeader } from '../src/shared/api/paging';
+import { EDIT_PLACES_DEFAULT_COUNT } from '../src/shared/limits';
 import {
   cities,
   galleryImages,
@@ -25,6 +27,7 @@ import { makePhoto } from './helpers/photos';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
+
 const validBody = {
   title: 'Eiffel Tower at dusk',
   description: 'The iron lady lights up over the Seine.',
@@ -54,11 +57,45 @@ describe('Edit Places API', () => {
     return `/media/${key}`;
   }
 
+  /** `count` places on distinct days, answered newest first. */
+  async function makePlaces(count: number, overrides: Partial<Parameters<typeof makePlace>[1]> = {}) {
+    const made = [];
+    for (let i = 0; i < count; i++) {
+      const day = new Date(Date.UTC(2020, 0, 1 + i)).toISOString().slice(0, 10);
+      made.push(await makePlace(t.db, { title: `Place of ${day}`, date: day, ...overrides }));
+    }
+    return made.reverse();
+  }
+
+  /** Follows `rel="next"` from `url` to the end, answering every page's items and Link header. */
+  async function walk(url: string): Promise<{ pages: AdminPlaceDto[][]; links: string[] }> {
+    const pages: AdminPlaceDto[][] = [];
+    const links: string[] = [];
+    let next: string | undefined = url;
+    while (next) {
+      const response = await t.admin({ method: 'GET', url: next });
+      expect(response.statusCode).toBe(200);
+      pages.push(response.json<AdminPlaceDto[]>());
+      const link = (response.headers.link as string | undefined) ?? '';
+      links.push(link);
+      next = /<([^>]+)>;\s*rel="next"/.exec(link)?.[1];
+      expect(pages.length).toBeLessThan(20);
+    }
+    return { pages, links };
+  }
+
   describe('GET /api/admin/places-with-translations', () => {
     it('refuses a visitor without a session', async () => {
-      const response = await t.app.inject({ method: 'GET', url: '/api/admin/places-with-translations' });
-      expect(response.statusCode).toBe(401);
-      expect(response.json<{ error: string }>().error).toBe('Please sign in to continue.');
+      await makePlace(t.db);
+      for (const url of [
+        '/api/admin/places-with-translations',
+        '/api/admin/places-with-translations?limit=10&location=Paris&country=France',
+      ]) {
+        const response = await t.app.inject({ method: 'GET', url });
+        expect(response.statusCode).toBe(401);
+        expect(response.json<{ error: string }>().error).toBe('Please sign in to continue.');
+        expect(response.headers.link).toBeUndefined();
+      }
     });
 
     it('lists places newest first with languages, history, facts and gallery counts', async () => {
@@ -73,12 +110,22 @@ describe('Edit Places API', () => {
 
       const response = await t.admin({ method: 'GET', url: '/api/admin/places-with-translations' });
       expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toContain('no-store');
+      // everything fits on the first page: no neighbours to announce
+      expect(response.headers.link).toBeUndefined();
       const list = response.json<AdminPlaceDto[]>();
       expect(list.map((p) => p.title)).toEqual(['Newer', 'Older']);
-      expect(list[0]).toMatchObject({
+      expect(list[0]).toEqual({
         id: newer.id,
+        slug: newer.slug,
+        title: 'Newer',
+        description: newer.description,
+        fullDescription: newer.fullDescription,
+        imageUrl: newer.imageUrl,
+        originalImagePath: newer.originalImagePath,
         location: 'Paris',
         country: 'France',
+        date: '2024-08-02',
         translatedLanguages: ['en', 'es', 'fr'],
         hasHistory: true,
         historyEventCount: 2,
@@ -95,6 +142,150 @@ describe('Edit Places API', () => {
         factsCount: 0,
         galleryCount: 0,
       });
+      expect(list[1]).not.toHaveProperty('pageKey');
+    });
+
+    it(`answers ${PAGE_SIZE_DEFAULT} places unless a limit asks for another number`, async () => {
+      const made = await makePlaces(PAGE_SIZE_DEFAULT + 2);
+      const response = await t.admin({ method: 'GET', url: '/api/admin/places-with-translations' });
+      expect(response.json<AdminPlaceDto[]>().map((p) => p.id)).toEqual(
+        made.slice(0, PAGE_SIZE_DEFAULT).map((p) => p.id),
+      );
+      const links = parseLinkHeader(String(response.headers.link));
+      expect(links.next).toBeTruthy();
+      expect(links.prev).toBeNull();
+
+      const latest = await t.admin({
+        method: 'GET',
+        url: `/api/admin/places-with-translations?limit=${EDIT_PLACES_DEFAULT_COUNT}`,
+      });
+      expect(latest.json<AdminPlaceDto[]>().map((p) => p.id)).toEqual(
+        made.slice(0, EDIT_PLACES_DEFAULT_COUNT).map((p) => p.id),
+      );
+    });
+
+    it('pages 30 places by 10 through the Link header: every place once, newest first', async () => {
+      const made = await makePlaces(30);
+      const { pages, links } = await walk('/api/admin/places-with-translations?limit=10');
+      expect(pages.map((p) => p.length)).toEqual([10, 10, 10]);
+      const ids = pages.flat().map((p) => p.id);
+      expect(new Set(ids).size).toBe(30);
+      expect(ids).toEqual(made.map((p) => p.id));
+      // the next page's address keeps the limit and the admin path
+      expect(links[0]).toMatch(/^<\/api\/admin\/places-with-translations\?limit=10&cursor=[\w-]+>; rel="next"$/);
+      // the last page announces only the page before it
+      expect(parseLinkHeader(links[2]!).next).toBeNull();
+      const prev = /<([^>]+)>;\s*rel="prev"/.exec(links[2]!)?.[1];
+      const back = await t.admin({ method: 'GET', url: prev! });
+      expect(back.json<AdminPlaceDto[]>().map((p) => p.id)).toEqual(pages[1]!.map((p) => p.id));
+    });
+
+    it('keeps places of the same day apart by when they were added', async () => {
+      const made = await makePlaces(7, { date: '2024-05-01' });
+      const { pages } = await walk('/api/admin/places-with-translations?limit=3');
+      expect(pages.map((p) => p.length)).toEqual([3, 3, 1]);
+      const ids = pages.flat().map((p) => p.id);
+      expect(new Set(ids).size).toBe(7);
+      expect([...ids].sort()).toEqual(made.map((p) => p.id).sort());
+      // the same order as one page holding them all
+      const whole = await t.admin({ method: 'GET', url: '/api/admin/places-with-translations?limit=100' });
+      expect(whole.json<AdminPlaceDto[]>().map((p) => p.id)).toEqual(ids);
+    });
+
+    it("pages only the chosen city's places, and the filter stays in the next page's address", async () => {
+      const kyoto = await makePlaces(12, { location: 'Kyoto', country: 'Japan' });
+      await makePlaces(5, { location: 'Lyon', country: 'France' });
+      // same city name, other country: not Kyoto, Japan
+      await makePlaces(3, { location: 'Kyoto', country: 'Elsewhere' });
+
+      const { pages, links } = await walk('/api/admin/places-with-translations?limit=5&location=Kyoto&country=Japan');
+      expect(pages.map((p) => p.length)).toEqual([5, 5, 2]);
+      expect(pages.flat().map((p) => p.id)).toEqual(kyoto.map((p) => p.id));
+      expect(pages.flat().every((p) => p.location === 'Kyoto' && p.country === 'Japan')).toBe(true);
+      const next = new URL(/<([^>]+)>;\s*rel="next"/.exec(links[0]!)![1]!, 'http://localhost');
+      expect(Object.fromEntries(next.searchParams)).toMatchObject({ limit: '5', location: 'Kyoto', country: 'Japan' });
+
+      const names = encodeURIComponent('Saint-Étienne, "Loire" & co');
+      await makePlace(t.db, { location: 'Saint-Étienne, "Loire" & co', country: 'France' });
+      const odd = await t.admin({
+        method: 'GET',
+        url: `/api/admin/places-with-translations?location=${names}&country=France`,
+      });
+      expect(odd.json<AdminPlaceDto[]>().map((p) => p.location)).toEqual(['Saint-Étienne, "Loire" & co']);
+
+      const none = await t.admin({
+        method: 'GET',
+        url: '/api/admin/places-with-translations?location=Atlantis&country=Nowhere',
+      });
+      expect(none.statusCode).toBe(200);
+      expect(none.json()).toEqual([]);
+      expect(none.headers.link).toBeUndefined();
+    });
+
+    it.each([
+      ['a limit above 100', '?limit=101'],
+      ['a limit of 0', '?limit=0'],
+      ['a limit that is not a number', '?limit=ten'],
+      ['a cursor that is not base64url', '?cursor=not%20a%20cursor'],
+      ['a cursor that names no place key', `?cursor=${Buffer.from('["a","x"]').toString('base64url')}`],
+      [
+        'a cursor with an impossible date',
+        `?cursor=${Buffer.from(JSON.stringify(['a', '2024-05-01', '2024-02-30T10:00:00.000000Z', UNKNOWN_ID])).toString('base64url')}`,
+      ],
+    ])('answers 400 for %s', async (_name, search) => {
+      await makePlaces(3);
+      const response = await t.admin({ method: 'GET', url: `/api/admin/places-with-translations${search}` });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toHaveProperty('error');
+    });
+  });
+
+  describe('GET /api/admin/places/locations', () => {
+    it('refuses a visitor without a session', async () => {
+      await makePlace(t.db);
+      const response = await t.app.inject({ method: 'GET', url: '/api/admin/places/locations' });
+      expect(response.statusCode).toBe(401);
+      expect(response.json<{ error: string }>().error).toBe('Please sign in to continue.');
+    });
+
+    it('answers no cities and a total of 0 when there are no places', async () => {
+      const response = await t.admin({ method: 'GET', url: '/api/admin/places/locations' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ total: 0, locations: [] });
+    });
+
+    it('counts the places of each location and country, by location then country, and in all', async () => {
+      await makePlaces(3, { location: 'Paris', country: 'France' });
+      await makePlaces(2, { location: 'Kyoto', country: 'Japan' });
+      await makePlaces(1, { location: 'Lyon', country: 'France' });
+      await makePlaces(4, { location: 'Kyoto', country: 'Elsewhere' });
+
+      const response = await t.admin({ method: 'GET', url: '/api/admin/places/locations' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toContain('no-store');
+      expect(response.json<AdminPlaceLocations>()).toEqual({
+        total: 10,
+        locations: [
+          { location: 'Kyoto', country: 'Elsewhere', count: 4 },
+          { location: 'Kyoto', country: 'Japan', count: 2 },
+          { location: 'Lyon', country: 'France', count: 1 },
+          { location: 'Paris', country: 'France', count: 3 },
+        ],
+      });
+    });
+
+    it('follows edits and deletions', async () => {
+      const [first, second] = await makePlaces(2, { location: 'Paris', country: 'France' });
+      const edited = await t.admin({
+        method: 'PUT',
+        url: `/api/admin/places/${first!.id}`,
+        payload: { ...validBody, location: 'Lyon', date: first!.date },
+      });
+      expect(edited.statusCode).toBe(200);
+      const deleted = await t.admin({ method: 'DELETE', url: `/api/admin/places/${second!.id}` });
+      expect(deleted.statusCode).toBe(200);
+      const response = await t.admin({ method: 'GET', url: '/api/admin/places/locations' });
+      expect(response.json()).toEqual({ total: 1, locations: [{ location: 'Lyon', country: 'France', count: 1 }] });
     });
   });
 

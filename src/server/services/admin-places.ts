@@ -1,35 +1,74 @@
-import type { AdminPlaceDto, UpdatePlaceRequest, UpdatePlaceResponse } from '../../shared/api/admin-places';
+import {
+  ADMIN_PLACE_LOCATIONS_MAX,
+  type AdminPlaceDto,
+  type AdminPlaceLocations,
+  type UpdatePlaceRequest,
+  type UpdatePlaceResponse,
+} from '../../shared/api/admin-places';
+import type { Page, PageQuery } from '../../shared/api/paging';
 import { LANGUAGE_CODES, type LanguageCode } from '../../shared/languages';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import * as repo from '../db/repos/admin-places-repo';
+import type { Keyed } from '../db/repos/keyset';
+import { placesKeyset, type PlaceFilter } from '../db/repos/places-repo';
 import { NotFoundError } from '../errors';
 import type { Storage } from '../media/storage';
 import { removeImageFiles, unusedImages } from './media-cleanup';
+import { readPage } from './paging';
 
 const PLACE_NOT_FOUND = 'Place not found';
 /** The fields a place translation carries a copy of (spec section 3, place_translation). */
 const TRANSLATED_FIELDS = ['title', 'description', 'location', 'country'] as const;
 
+type AdminPlaceRow = Awaited<ReturnType<typeof repo.listAdminPlacePage>>[number];
+
+/** A row of the admin list as the Edit Places card reads it (its page key kept for the cursor). */
+function toAdminPlace({
+  translationCodes,
+  historyEventCount,
+  factsCount,
+  galleryCount,
+  ...place
+}: AdminPlaceRow): AdminPlaceDto & Keyed {
+  const codes = new Set(translationCodes ? translationCodes.split(',') : []);
+  // The place itself is written in English, so English always counts as translated.
+  codes.add('en');
+  return {
+    ...place,
+    translatedLanguages: LANGUAGE_CODES.filter((code): code is LanguageCode => codes.has(code)),
+    hasHistory: historyEventCount !== null,
+    historyEventCount: historyEventCount ?? 0,
+    hasFacts: factsCount !== null,
+    factsCount: factsCount ?? 0,
+    galleryCount: Number(galleryCount),
+  };
+}
+
 /** Edit Places: the admin list with its figures, editing and deleting places (spec section 2). */
 export function createAdminPlacesService(db: Database, storage: Storage) {
   return {
-    async list(): Promise<AdminPlaceDto[]> {
-      const rows = await repo.listAdminPlaceRows(db);
-      return rows.map(({ translationCodes, historyEventCount, factsCount, galleryCount, ...place }) => {
-        const codes = new Set(translationCodes ? translationCodes.split(',') : []);
-        // The place itself is written in English, so English always counts as translated.
-        codes.add('en');
-        return {
-          ...place,
-          translatedLanguages: LANGUAGE_CODES.filter((code): code is LanguageCode => codes.has(code)),
-          hasHistory: historyEventCount !== null,
-          historyEventCount: historyEventCount ?? 0,
-          hasFacts: factsCount !== null,
-          factsCount: factsCount ?? 0,
-          galleryCount: Number(galleryCount),
-        };
+    /**
+     * One page of the Edit Places list, newest first (keyset paging over placesKeyset), optionally
+     * of one location and/or country.
+     */
+    list(filter: PlaceFilter, page: PageQuery): Promise<Page<AdminPlaceDto>> {
+      return readPage(placesKeyset, page, async (seek, limit) => {
+        const rows = await repo.listAdminPlacePage(db, filter, seek, limit);
+        return rows.map(toAdminPlace);
       });
+    },
+
+    /**
+     * The Filter by City choices with their counts, and the number of all places. Capped at
+     * ADMIN_PLACE_LOCATIONS_MAX (2,000) cities so the answer stays small however many there are.
+     */
+    async locations(): Promise<AdminPlaceLocations> {
+      const [total, locations] = await Promise.all([
+        repo.countPlaces(db),
+        repo.listPlaceLocations(db, ADMIN_PLACE_LOCATIONS_MAX),
+      ]);
+      return { total, locations };
     },
 
     /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES } from '../languages';
+import { pageQuery } from './paging';
 import { placeDto } from './public';
 
 /** A place as the Edit Places screen sees it: the original (English) row plus its admin figures. */
@@ -26,7 +27,37 @@ export const adminPlaceDto = placeDto
     galleryCount: z.number().int(),
   });
 export type AdminPlaceDto = z.infer<typeof adminPlaceDto>;
+/** Answer of GET /api/admin/places-with-translations: one page (the neighbours are in the Link header). */
 export const adminPlaceList = z.array(adminPlaceDto);
+
+/** `?limit=&cursor=&location=&country=` of GET /api/admin/places-with-translations. */
+export const adminPlaceListQuery = z.object({
+  location: z.string().max(500).optional(),
+  country: z.string().max(500).optional(),
+  ...pageQuery.shape,
+});
+export type AdminPlaceListQuery = z.infer<typeof adminPlaceListQuery>;
+
+/** One city of the Filter by City select: a distinct location and country and its number of places. */
+export const adminPlaceLocationDto = z.object({
+  location: z.string(),
+  country: z.string(),
+  count: z.number().int(),
+});
+export type AdminPlaceLocationDto = z.infer<typeof adminPlaceLocationDto>;
+
+/**
+ * Answer of GET /api/admin/places/locations: how many places there are in all, and each distinct
+ * location/country with its count, by location then country (at most ADMIN_PLACE_LOCATIONS_MAX).
+ */
+export const adminPlaceLocations = z.object({
+  total: z.number().int(),
+  locations: z.array(adminPlaceLocationDto),
+});
+export type AdminPlaceLocations = z.infer<typeof adminPlaceLocations>;
+
+/** The locations answer lists at most this many cities; `total` still counts every place. */
+export const ADMIN_PLACE_LOCATIONS_MAX = 2000;
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -1,5 +1,5 @@
-import { MapPinOff, RefreshCw } from 'lucide-react';
-import { useId, useMemo, useRef, useState } from 'react';
+import { Loader2, MapPinOff, RefreshCw } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AdminPlaceDto } from '../../../shared/api/admin-places';
 import { EDIT_PLACES_DEFAULT_COUNT } from '../../../shared/limits';
 import { AdminLayout } from '../../components/admin/admin-layout';
@@ -7,7 +7,12 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EditPlaceDialog } from '../../components/admin/places/edit-place-dialog';
 import { GalleryDialog } from '../../components/admin/places/gallery-dialog';
 import { PlaceCard } from '../../components/admin/places/place-card';
-import { useAdminPlaces, useDeletePlace } from '../../components/admin/places/use-admin-places';
+import {
+  useAdminPlaceLocations,
+  useAdminPlaces,
+  useDeletePlace,
+  type PlaceCity,
+} from '../../components/admin/places/use-admin-places';
 import { usePlaceAiActions } from '../../components/admin/places/use-place-ai-actions';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent } from '../../components/ui/card';
@@ -18,7 +23,10 @@ import { ApiError } from '../../lib/api';
 import { useSessionExpiredRedirect } from '../../lib/admin-session';
 
 const ALL = 'all';
-const cityOf = (place: Pick<AdminPlaceDto, 'location' | 'country'>) => `${place.location}, ${place.country}`;
+const cityOf = (place: PlaceCity) => `${place.location}, ${place.country}`;
+/** A select value that names a location and country exactly, whatever commas they contain. */
+const cityValue = (place: PlaceCity) => JSON.stringify([place.location, place.country]);
+const plural = (n: number) => `${n} place${n === 1 ? '' : 's'}`;
 
 function LoadingCards() {
   return (
@@ -38,24 +46,56 @@ function LoadingCards() {
 }
 
 export default function EditPlacesPage() {
-  const places = useAdminPlaces();
-  useSessionExpiredRedirect(places.error);
+  const locations = useAdminPlaceLocations();
+  const [city, setCity] = useState(ALL);
+  // The choices come from the server, by city name; a city that disappeared (its last place
+  // deleted or moved) falls back to all places.
+  const choices = useMemo(
+    () =>
+      (locations.data?.locations ?? [])
+        .map((place) => ({ ...place, label: cityOf(place), value: cityValue(place) }))
+        .sort((a, b) => a.location.localeCompare(b.location) || a.country.localeCompare(b.country)),
+    [locations.data],
+  );
+  const chosen = city === ALL ? undefined : choices.find((choice) => choice.value === city);
+  const selected = chosen ? chosen.value : ALL;
+  const places = useAdminPlaces(chosen && { location: chosen.location, country: chosen.country });
+  useSessionExpiredRedirect(places.error ?? locations.error);
   const deletePlace = useDeletePlace();
   const ai = usePlaceAiActions();
   const filterId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [city, setCity] = useState(ALL);
   const [editing, setEditing] = useState<AdminPlaceDto | undefined>();
   const [galleryOf, setGalleryOf] = useState<AdminPlaceDto | undefined>();
   const [deleting, setDeleting] = useState<AdminPlaceDto | undefined>();
 
-  const all = useMemo(() => places.data ?? [], [places.data]);
-  const cities = useMemo(() => [...new Set(all.map(cityOf))].sort((a, b) => a.localeCompare(b)), [all]);
-  // A city that disappeared (its last place deleted or moved) falls back to all places.
-  const selected = city !== ALL && cities.includes(city) ? city : ALL;
-  const shown = selected === ALL ? all.slice(0, EDIT_PLACES_DEFAULT_COUNT) : all.filter((p) => cityOf(p) === selected);
+  // 'All' asks the server for the latest ten only; a city for its pages loaded so far.
+  const shown = useMemo(() => places.data?.pages.flatMap((page) => page.items) ?? [], [places.data]);
+  const total = locations.data?.total;
+  const cityLabel = chosen?.label ?? '';
+  // For a city the line names all of its places, loaded or not; 'all' names what is shown.
+  const showingCount = chosen ? Math.max(chosen.count, shown.length) : shown.length;
   // Dialogs follow the fresh list, so counts and titles update while they are open.
-  const galleryPlace = galleryOf && (all.find((p) => p.id === galleryOf.id) ?? galleryOf);
+  const galleryPlace = galleryOf && (shown.find((p) => p.id === galleryOf.id) ?? galleryOf);
+
+  // After 'Load more' the first card just loaded takes the focus: reading goes on from there, and
+  // the button may be gone (no more pages).
+  const listRef = useRef<HTMLDivElement>(null);
+  const focusCardAt = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    const index = focusCardAt.current;
+    if (index === undefined || shown.length <= index) return;
+    focusCardAt.current = undefined;
+    const card = listRef.current?.querySelectorAll<HTMLElement>('[role="article"]')[index];
+    if (!card) return;
+    card.tabIndex = -1;
+    card.focus();
+  }, [shown]);
+
+  function loadMore() {
+    focusCardAt.current = shown.length;
+    void places.fetchNextPage();
+  }
 
   function confirmDelete() {
     const place = deleting;
@@ -85,14 +125,17 @@ export default function EditPlacesPage() {
           <Select
             id={filterId}
             value={selected}
-            onChange={(event) => setCity(event.target.value)}
+            onChange={(event) => {
+              focusCardAt.current = undefined;
+              setCity(event.target.value);
+            }}
             className="sm:max-w-md"
-            disabled={!places.data}
+            disabled={!locations.data}
           >
             <option value={ALL}>All Places (Last {EDIT_PLACES_DEFAULT_COUNT})</option>
-            {cities.map((name) => (
-              <option key={name} value={name}>
-                {name}
+            {choices.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
               </option>
             ))}
           </Select>
@@ -107,20 +150,18 @@ export default function EditPlacesPage() {
             tabIndex={-1}
             className="text-xl font-semibold text-slate-900 focus:outline-none"
           >
-            All Places ({all.length})
+            {total === undefined ? 'All Places' : `All Places (${total})`}
           </h2>
           {places.data && shown.length > 0 && (
             <p className="text-sm text-slate-600" aria-live="polite">
-              {selected === ALL
-                ? `Showing last ${shown.length} place${shown.length === 1 ? '' : 's'}`
-                : `Showing ${shown.length} place${shown.length === 1 ? '' : 's'} from ${selected}`}
+              {chosen ? `Showing ${plural(showingCount)} from ${cityLabel}` : `Showing last ${plural(shown.length)}`}
             </p>
           )}
         </div>
 
         {places.isPending ? (
           <LoadingCards />
-        ) : places.isError ? (
+        ) : places.isError && !places.isFetchNextPageError ? (
           <Card className="flex flex-col items-center gap-3 p-10 text-center" role="alert">
             <p className="font-medium text-slate-900">The places could not be loaded.</p>
             <Button variant="outline" onClick={() => void places.refetch()}>
@@ -131,12 +172,12 @@ export default function EditPlacesPage() {
           <Card className="flex flex-col items-center gap-2 p-10 text-center">
             <MapPinOff className="size-10 text-slate-400" aria-hidden="true" />
             <p className="font-medium text-slate-900">
-              {selected === ALL ? 'No places found' : `No places found in ${selected}`}
+              {chosen ? `No places found in ${cityLabel}` : 'No places found'}
             </p>
             <p className="text-sm text-slate-600">Upload geotagged photos to create places.</p>
           </Card>
         ) : (
-          <div className="flex flex-col gap-4">
+          <div ref={listRef} className="flex flex-col gap-4">
             {shown.map((place) => (
               <PlaceCard
                 key={place.id}
@@ -148,6 +189,19 @@ export default function EditPlacesPage() {
                 onDelete={() => setDeleting(place)}
               />
             ))}
+            {places.hasNextPage && (
+              <div className="flex justify-center">
+                <Button variant="outline" onClick={loadMore} disabled={places.isFetchingNextPage}>
+                  {places.isFetchingNextPage && <Loader2 className="animate-spin" aria-hidden="true" />}
+                  {places.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                </Button>
+              </div>
+            )}
+            {places.isFetchNextPageError && (
+              <p className="text-center text-sm text-red-700" role="alert">
+                The next places could not be loaded. Use Load more to try again.
+              </p>
+            )}
           </div>
         )}
       </section>

@@ -2,10 +2,16 @@ import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { UpdatePlaceRequest } from '../../../shared/api/admin-places';
 import type { DbOrTx } from '../client';
 import { cities, countries, galleryImages, photos, places, placeTranslations } from '../schema';
-import { newestFirst } from './places-repo';
+import { keysetOrder, pageKeyColumn, seekCondition, type Seek } from './keyset';
+import { placesKeyset, type PlaceFilter } from './places-repo';
 
-/** Every place, newest first, with the figures the Edit Places cards show. */
-export function listAdminPlaceRows(db: DbOrTx) {
+/**
+ * One page of places, newest first, with the figures the Edit Places cards show; optionally of one
+ * location and/or country. The seek and order follow placesKeyset, so the scan walks
+ * places_newest_idx (or places_location_country_newest_idx for a city) backwards and stops after
+ * `limit` rows; the figures' subqueries run only for the rows of the page.
+ */
+export function listAdminPlacePage(db: DbOrTx, filter: PlaceFilter, seek: Seek | undefined, limit: number) {
   return db
     .select({
       id: places.id,
@@ -28,9 +34,37 @@ export function listAdminPlaceRows(db: DbOrTx) {
       factsCount: sql<number | null>`(select jsonb_array_length(pf.facts)::int
         from place_facts pf where pf.place_id = "places"."id" and pf.language_code = 'en')`,
       galleryCount: sql<number>`(select count(*)::int from gallery_images gi where gi.place_id = "places"."id")`,
+      pageKey: pageKeyColumn(placesKeyset),
     })
     .from(places)
-    .orderBy(...newestFirst);
+    .where(
+      and(
+        filter.location !== undefined ? eq(places.location, filter.location) : undefined,
+        filter.country !== undefined ? eq(places.country, filter.country) : undefined,
+        seekCondition(placesKeyset, seek),
+      ),
+    )
+    .orderBy(...keysetOrder(placesKeyset, seek))
+    .limit(limit);
+}
+
+/** How many places there are in all. */
+export async function countPlaces(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(places);
+  return row?.total ?? 0;
+}
+
+/**
+ * Each distinct location and country with its number of places, by location then country; at
+ * most `limit` of them. The grouping reads places_location_country_newest_idx in its order.
+ */
+export function listPlaceLocations(db: DbOrTx, limit: number) {
+  return db
+    .select({ location: places.location, country: places.country, count: sql<number>`count(*)::int` })
+    .from(places)
+    .groupBy(places.location, places.country)
+    .orderBy(places.location, places.country)
+    .limit(limit);
 }
 
 /** The translated fields of a place as they are now, locked until the transaction ends. */

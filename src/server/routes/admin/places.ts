@@ -1,23 +1,43 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminPlaceList,
+  adminPlaceListQuery,
+  adminPlaceLocations,
   successMessage,
   updatePlaceRequest,
   updatePlaceResponse,
 } from '../../../shared/api/admin-places';
 import { errorResponse, idParams } from '../../../shared/api/common';
+import { sendPage } from '../paging';
 
 /** Edit Places (spec sections 2 and 7). Registered inside the session-guarded admin scope. */
 export const adminPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { adminPlaces } = app.services;
   const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
+  // One page of the list, newest first; the neighbouring pages are named in the Link header.
   app.get(
     '/api/admin/places-with-translations',
-    { schema: { response: { 200: adminPlaceList, 401: errorResponse } } },
+    {
+      schema: {
+        querystring: adminPlaceListQuery,
+        response: { 200: adminPlaceList, 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const { location, country, ...page } = req.query;
+      return sendPage(req, reply, await adminPlaces.list({ location, country }, page));
+    },
+  );
+
+  // The Filter by City choices and the number of all places (at most 2,000 cities, see the service).
+  app.get(
+    '/api/admin/places/locations',
+    { schema: { response: { 200: adminPlaceLocations, 401: errorResponse } } },
     async (_req, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return adminPlaces.list();
+      return adminPlaces.locations();
     },
   );
 

@@ -1,14 +1,20 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   AdminPlaceDto,
+  AdminPlaceLocations,
   GalleryItemDto,
   SuccessMessage,
   UpdatePlaceRequest,
   UpdatePlaceResponse,
 } from '../../../../shared/api/admin-places';
-import { apiJson } from '../../../lib/api';
+import { parseLinkHeader, type Page } from '../../../../shared/api/paging';
+import { EDIT_PLACES_DEFAULT_COUNT } from '../../../../shared/limits';
+import { apiJson, apiRequest } from '../../../lib/api';
 
+/** Every page of the Edit Places list lives under this key (then 'latest', or 'city' + location + country). */
 export const ADMIN_PLACES_KEY = ['api', 'admin', 'places-with-translations'] as const;
+/** The Filter by City choices with their counts, and the number of all places. */
+export const ADMIN_PLACE_LOCATIONS_KEY = ['api', 'admin', 'places', 'locations'] as const;
 export const galleryKey = (placeId: string) => ['api', 'admin', 'places', placeId, 'gallery'] as const;
 
 /**
@@ -24,8 +30,45 @@ export function invalidatePlaceLists(queryClient: QueryClient): Promise<void> {
   });
 }
 
-export function useAdminPlaces() {
-  return useQuery<AdminPlaceDto[]>({ queryKey: ADMIN_PLACES_KEY });
+/** One city of the Filter by City select. */
+export interface PlaceCity {
+  location: string;
+  country: string;
+}
+
+/** One page of the admin list: its array body, and its neighbours from the Link header. */
+async function fetchPlacesPage(search: URLSearchParams): Promise<Page<AdminPlaceDto>> {
+  const response = await apiRequest('GET', `/api/admin/places-with-translations?${search.toString()}`);
+  const items = (await response.json()) as AdminPlaceDto[];
+  return { items, ...parseLinkHeader(response.headers.get('Link')) };
+}
+
+/**
+ * The Edit Places list. Without a city: the latest EDIT_PLACES_DEFAULT_COUNT places, one page and
+ * no more (spec section 2). With a city: its places newest first, a page at a time;
+ * `fetchNextPage` follows the Link header's next cursor until there is none.
+ */
+export function useAdminPlaces(city: PlaceCity | undefined) {
+  return useInfiniteQuery({
+    queryKey: city ? [...ADMIN_PLACES_KEY, 'city', city.location, city.country] : [...ADMIN_PLACES_KEY, 'latest'],
+    queryFn: ({ pageParam }) => {
+      const search = new URLSearchParams();
+      if (city) {
+        search.set('location', city.location);
+        search.set('country', city.country);
+      } else {
+        search.set('limit', String(EDIT_PLACES_DEFAULT_COUNT));
+      }
+      if (pageParam) search.set('cursor', pageParam);
+      return fetchPlacesPage(search);
+    },
+    initialPageParam: '',
+    getNextPageParam: (last) => (city && last.next ? last.next : undefined),
+  });
+}
+
+export function useAdminPlaceLocations() {
+  return useQuery<AdminPlaceLocations>({ queryKey: ADMIN_PLACE_LOCATIONS_KEY });
 }
 
 export function useUpdatePlace() {
