@@ -160,6 +160,7 @@ describe('admin routes without a session', () => {
     const calls = [
       ['POST', '/api/admin/logout'],
       ['GET', '/api/admin/places-with-translations'],
+      ['GET', '/api/admin/places/locations'],
       ['GET', '/api/admin/cities'],
       ['GET', '/api/admin/countries'],
       ['POST', '/api/admin/upload'],
