@@ -10,7 +10,15 @@ import {
   type ChatRequest,
   type FakeChatCompletions,
 } from './helpers/fake-chat-completions';
-import { makeCity, makeCountry, makePlace } from './helpers/factories';
+import {
+  makeCity,
+  makeCountry,
+  makeFacts,
+  makeGalleryImage,
+  makeHistory,
+  makePlace,
+  makePlaceTranslation,
+} from './helpers/factories';
 import { uploadRequest } from './helpers/multipart';
 import { sourceRenderSource } from './helpers/page-source';
 import { makePhoto } from './helpers/photos';
@@ -109,6 +117,48 @@ describe('render and API cache', () => {
       expect(second.body).toMatch(/rel="prev"/);
       // a later page is a page of its own, canonical and in every language
       expect(second.body).toContain(`<link rel="canonical" href="${t.config.publicUrl}${href}"`);
+    });
+  });
+
+  describe('server rendering', () => {
+    it('hands the browser the very data the public API answers for each of the page’s queries', async () => {
+      const place = await makePlace(t.db, {
+        title: 'Rendered place',
+        slug: 'rendered-place',
+        location: 'Bergen',
+        country: 'Norway',
+      });
+      await makePlaceTranslation(t.db, place.id, 'de', { title: 'Gerenderter Ort' });
+      await makeHistory(t.db, place.id);
+      await makeFacts(t.db, place.id, 'de');
+      await makeGalleryImage(t.db, place.id);
+      await makeGalleryImage(t.db, place.id);
+      for (let i = 0; i < 7; i++)
+        await makePlace(t.db, { location: 'Bergen', country: 'Norway', date: `2020-02-0${i + 1}` });
+      await makePlace(t.db, { location: 'Oslo', country: 'Norway' });
+
+      const html = (await get('/de/rendered-place')).body;
+      const state = JSON.parse(
+        /<script id="__QUERY_STATE__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!,
+      ) as {
+        queries: { queryKey: string[]; state: { data: unknown } }[];
+      };
+      const keys = state.queries.map((q) => `/${q.queryKey.join('/')}`);
+      for (const path of [
+        '/api/places/by-slug/rendered-place/translations/de',
+        `/api/places/${place.id}/gallery`,
+        `/api/places/${place.id}/history?languageCode=de`,
+        `/api/places/${place.id}/facts?languageCode=de`,
+        `/api/places/${place.id}/related?limit=5&languageCode=de`,
+        '/api/translations/de',
+        '/api/languages',
+      ]) {
+        expect(keys, path).toContain(path);
+        const rendered = state.queries.find((q) => `/${q.queryKey.join('/')}` === path)!.state.data;
+        expect(rendered, path).toEqual((await get(path)).json());
+      }
+      const related = state.queries.find((q) => q.queryKey.at(-1)?.startsWith('related'))!.state.data as unknown[];
+      expect(related).toHaveLength(5);
     });
   });
 

@@ -21,6 +21,10 @@ import * as placesRepo from '../db/repos/places-repo';
 import { NotFoundError } from '../errors';
 import { readPage } from './paging';
 
+/** What a place without history or trivia answers. */
+export const NO_HISTORY: HistoryDto = { hasEvents: 'no', events: [] };
+export const NO_FACTS: FactsDto = { hasFacts: 'no', facts: [] };
+
 /** A slug longer than any we generate cannot exist: answer "not found" without a query. */
 const plausibleSlug = (slug: string) => slug.length > 0 && slug.length <= SLUG_MAX_LENGTH;
 
@@ -61,19 +65,27 @@ export function createCatalogService(db: Database) {
       return found(place, 'Place not found');
     },
 
-    // The sections of a place page. `known` is the place when the caller has just read it
-    // (server rendering), which saves asking the database whether it exists once per section.
+    /** A whole place page (place, gallery, history, trivia, related) in one read: server rendering. */
+    async placePage(slug: string, lang: string): Promise<placesRepo.PlacePage> {
+      const page = plausibleSlug(slug)
+        ? await placesRepo.findPlacePage(db, slug, toLanguageCode(lang), RELATED_PLACES_DEFAULT)
+        : undefined;
+      return found(page, 'Place not found');
+    },
+
+    // The sections of a place page, each as the API answers it. `known` is the place when the
+    // caller has just read it, which saves asking the database whether it exists.
 
     async history(placeId: string, lang: string | undefined, known?: PlaceDto): Promise<HistoryDto> {
       if (!known) await placeById(placeId);
       const history = await placesRepo.findHistory(db, placeId, toLanguageCode(lang));
-      return history ?? { hasEvents: 'no', events: [] };
+      return history ?? NO_HISTORY;
     },
 
     async facts(placeId: string, lang: string | undefined, known?: PlaceDto): Promise<FactsDto> {
       if (!known) await placeById(placeId);
       const facts = await placesRepo.findFacts(db, placeId, toLanguageCode(lang));
-      return facts ?? { hasFacts: 'no', facts: [] };
+      return facts ?? NO_FACTS;
     },
 
     async gallery(placeId: string, known?: PlaceDto): Promise<GalleryImageDto[]> {

@@ -1,8 +1,9 @@
 import type { PublicDataSource } from '../../shared/api/public-data';
-import type { PlaceDto } from '../../shared/api/public';
+import { RELATED_PLACES_DEFAULT } from '../../shared/limits';
+import type { PlacePage } from '../db/repos/places-repo';
 import type { LanguageCode } from '../../shared/languages';
 import { AppError } from '../errors';
-import type { CatalogService } from '../services/catalog';
+import { NO_FACTS, NO_HISTORY, type CatalogService } from '../services/catalog';
 
 /** A 4xx from the catalogue (not found, a bad cursor) is "no data" for the page; other errors stay errors. */
 async function orNull<T>(read: Promise<T>): Promise<T | null> {
@@ -57,13 +58,18 @@ export type ChromeMemo = ReturnType<typeof createChromeMemo>;
 
 /**
  * Server rendering reads the catalogue service directly: the same functions the API routes call.
- * One source serves one render: the place it has read is not looked up again by each section.
+ * One source serves one render: a place page is read in one round trip (place and sections), and
+ * the sections the page then asks for come from that read.
  */
 export function createPublicDataSource(
   catalog: CatalogService,
   chrome: ReturnType<ChromeMemo['at']>,
 ): PublicDataSource {
-  const readPlaces = new Map<string, PlaceDto>();
+  const pages = new Map<string, { lang: LanguageCode; page: PlacePage }>();
+  const pageOf = (id: string, lang: LanguageCode) => {
+    const read = pages.get(id);
+    return read?.lang === lang ? read.page : undefined;
+  };
   return {
     languages: chrome.languages,
     uiTranslations: chrome.uiTranslations,
@@ -76,13 +82,24 @@ export function createPublicDataSource(
     translatedCity: (slug, lang) => orNull(catalog.translatedCity(slug, lang)),
     placesOfCity: (slug, lang, page) => orNull(catalog.placesOfCity(slug, lang, page)),
     async placeBySlug(slug, lang) {
-      const place = await orNull(catalog.placeBySlug(slug, lang));
-      if (place) readPlaces.set(place.id, place);
-      return place;
+      const page = await orNull(catalog.placePage(slug, lang));
+      if (page) pages.set(page.place.id, { lang, page });
+      return page?.place ?? null;
     },
-    history: (id, lang) => orNull(catalog.history(id, lang, readPlaces.get(id))),
-    facts: (id, lang) => orNull(catalog.facts(id, lang, readPlaces.get(id))),
-    gallery: (id) => orNull(catalog.gallery(id, readPlaces.get(id))),
-    related: (id, limit, lang) => orNull(catalog.related(id, limit, lang, readPlaces.get(id))),
+    history: async (id, lang) => {
+      const page = pageOf(id, lang);
+      return page ? (page.history ?? NO_HISTORY) : orNull(catalog.history(id, lang));
+    },
+    facts: async (id, lang) => {
+      const page = pageOf(id, lang);
+      return page ? (page.facts ?? NO_FACTS) : orNull(catalog.facts(id, lang));
+    },
+    gallery: async (id) => pages.get(id)?.page.gallery ?? orNull(catalog.gallery(id)),
+    related: async (id, limit, lang) => {
+      const page = pageOf(id, lang);
+      return page && limit <= RELATED_PLACES_DEFAULT
+        ? page.related.slice(0, limit)
+        : orNull(catalog.related(id, limit, lang));
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FactsDto, GalleryImageDto, HistoryDto, PlaceDto } from '../../../shared/api/public';
 import type { LanguageCode } from '../../../shared/languages';
 import type { DbOrTx } from '../client';
@@ -20,24 +20,53 @@ export const placesKeyset: Keyset = {
   ],
 };
 
-function translatedColumns(lang: LanguageCode) {
+type PlaceColumns = Record<
+  | 'id'
+  | 'slug'
+  | 'title'
+  | 'description'
+  | 'fullDescription'
+  | 'imageUrl'
+  | 'originalImagePath'
+  | 'location'
+  | 'country'
+  | 'date'
+  | 'latitude'
+  | 'longitude',
+  AnyPgColumn
+>;
+type TranslationColumns = Record<
+  'id' | 'title' | 'description' | 'fullDescription' | 'location' | 'country',
+  AnyPgColumn
+>;
+
+/** A place's fields in `lang` from a places row `p` and its translation row `t` (English fallback). */
+function translatedFields<P extends PlaceColumns, T extends TranslationColumns>(p: P, t: T, lang: LanguageCode) {
   return {
-    id: places.id,
-    slug: places.slug,
-    title: sql<string>`coalesce(${tr.title}, ${places.title})`,
-    description: sql<string>`coalesce(${tr.description}, ${places.description})`,
+    id: p.id,
+    slug: p.slug,
+    title: sql<string>`coalesce(${t.title}, ${p.title})`,
+    description: sql<string>`coalesce(${t.description}, ${p.description})`,
     fullDescription: sql<
       string | null
-    >`case when ${tr.id} is null then ${places.fullDescription} else coalesce(${tr.fullDescription}, ${places.fullDescription}) end`,
-    imageUrl: places.imageUrl,
-    originalImagePath: places.originalImagePath,
-    location: sql<string>`coalesce(${tr.location}, ${places.location})`,
-    country: sql<string>`coalesce(${tr.country}, ${places.country})`,
-    date: places.date,
-    latitude: places.latitude,
-    longitude: places.longitude,
-    languageCode: sql<string>`case when ${tr.id} is null then 'en' else ${lang} end`,
+    >`case when ${t.id} is null then ${p.fullDescription} else coalesce(${t.fullDescription}, ${p.fullDescription}) end`,
+    imageUrl: p.imageUrl,
+    originalImagePath: p.originalImagePath,
+    location: sql<string>`coalesce(${t.location}, ${p.location})`,
+    country: sql<string>`coalesce(${t.country}, ${p.country})`,
+    date: p.date,
+    latitude: p.latitude,
+    longitude: p.longitude,
+    languageCode: sql<string>`case when ${t.id} is null then 'en' else ${lang} end`,
   };
+}
+
+const translatedColumns = (lang: LanguageCode) => translatedFields(places, tr, lang);
+
+/** The same fields as one JSON object (a PlaceDto), for places nested in another query's row. */
+function translatedJson(p: PlaceColumns, t: TranslationColumns, lang: LanguageCode): SQL {
+  const fields = Object.entries(translatedFields(p, t, lang)).map(([name, value]) => sql`${name}::text, ${value}`);
+  return sql`json_build_object(${sql.join(fields, sql`, `)})`;
 }
 
 /** Places with their text in `lang`, falling back to the original (English) text per place. */
@@ -81,6 +110,66 @@ export function listPlacesPage(
 export async function findTranslatedPlaceBySlug(db: DbOrTx, slug: string, lang: LanguageCode) {
   const rows = await selectTranslated(db, lang, eq(places.slug, slug)).limit(1);
   return rows[0];
+}
+
+const related = alias(places, 'related');
+const relatedTr = alias(placeTranslations, 'related_tr');
+
+export interface PlacePage {
+  place: PlaceDto;
+  gallery: GalleryImageDto[];
+  history: HistoryDto | null;
+  facts: FactsDto | null;
+  related: PlaceDto[];
+}
+
+/**
+ * Everything a place page shows, in `lang`, in one round trip: the place, its gallery, history and
+ * trivia (English when `lang` has none) and up to `relatedLimit` other places of its city. Each
+ * part is the same query the public API answers on its own, nested as a JSON subquery.
+ */
+export async function findPlacePage(
+  db: DbOrTx,
+  slug: string,
+  lang: LanguageCode,
+  relatedLimit: number,
+): Promise<PlacePage | undefined> {
+  const gallery = sql<GalleryImageDto[]>`(select coalesce(json_agg(json_build_object(
+      'id', g.id, 'imageUrl', g.image_url, 'originalImagePath', g.original_image_path
+    ) order by g.created_at, g.id), '[]'::json) from gallery_images g where g.place_id = ${places.id})`;
+  const history = sql<HistoryDto | null>`(select json_build_object('hasEvents', h.has_events, 'events', h.events)
+    from place_history h where h.place_id = ${places.id} and h.language_code in (${lang}, 'en')
+    order by h.language_code = ${lang} desc limit 1)`;
+  const facts = sql<FactsDto | null>`(select json_build_object('hasFacts', f.has_facts, 'facts', f.facts)
+    from place_facts f where f.place_id = ${places.id} and f.language_code in (${lang}, 'en')
+    order by f.language_code = ${lang} desc limit 1)`;
+  const relatedPlaces = sql<
+    PlaceDto[]
+  >`(select coalesce(json_agg(x.place order by x.date desc, x.created_at desc, x.id desc), '[]'::json)
+    from (select ${translatedJson(related, relatedTr, lang)} as place, ${related.date} as date,
+            ${related.createdAt} as created_at, ${related.id} as id
+          from ${places} ${related} left join ${placeTranslations} ${relatedTr}
+            on ${relatedTr.placeId} = ${related.id} and ${relatedTr.languageCode} = ${lang}
+          where ${related.location} = ${places.location} and ${related.country} = ${places.country}
+            and ${related.id} <> ${places.id}
+          order by ${related.date} desc, ${related.createdAt} desc, ${related.id} desc
+          limit ${relatedLimit}) x)`;
+  const rows = await db
+    .select({
+      ...translatedColumns(lang),
+      pageGallery: gallery,
+      pageHistory: history,
+      pageFacts: facts,
+      pageRelated: relatedPlaces,
+    })
+    .from(places)
+    .leftJoin(tr, and(eq(tr.placeId, places.id), eq(tr.languageCode, lang)))
+    .where(eq(places.slug, slug))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return undefined;
+  const { pageGallery, pageHistory, pageFacts, pageRelated, ...place } = row;
+  return { place, gallery: pageGallery, history: pageHistory, facts: pageFacts, related: pageRelated };
 }
 
 export async function findPlaceById(db: DbOrTx, id: string) {
