@@ -159,6 +159,20 @@ describe('render and API cache', () => {
       }
       const related = state.queries.find((q) => q.queryKey.at(-1)?.startsWith('related'))!.state.data as unknown[];
       expect(related).toHaveLength(5);
+
+      // a city page: the address checks (country, then city) and the city's places
+      const city = await makeCity(t.db, { name: 'Bergen', country: 'Norway', slug: 'bergen' });
+      const cityHtml = (await get(`/de/${city.slug}`)).body;
+      const cityState = JSON.parse(
+        /<script id="__QUERY_STATE__" type="application\/json">(.*?)<\/script>/s.exec(cityHtml)![1]!,
+      ) as {
+        queries: { queryKey: string[]; state: { data: unknown } }[];
+      };
+      const cityCheck = cityState.queries.find((q) => q.queryKey.join('/') === 'api/cities/by-slug/bergen')!.state.data;
+      expect(cityCheck).toEqual((await get('/api/cities/by-slug/bergen')).json());
+      const countryCheck = cityState.queries.find((q) => q.queryKey.join('/') === 'api/countries/by-slug/bergen')!.state
+        .data;
+      expect(countryCheck).toBeNull();
     });
   });
 

@@ -123,6 +123,10 @@ export function createCatalogService(db: Database) {
     },
 
     cityBySlug,
+    /** The country and the city a page address names, in one read (server rendering asks for both). */
+    async slugOwners(slug: string): Promise<{ country: CountryDto | undefined; city: CityDto | undefined }> {
+      return plausibleSlug(slug) ? geo.findSlugOwners(db, slug) : { country: undefined, city: undefined };
+    },
     async translatedCity(slug: string, lang: string): Promise<TranslatedCityDto> {
       const city = plausibleSlug(slug) ? await geo.findTranslatedCityBySlug(db, slug, toLanguageCode(lang)) : undefined;
       return found(city, 'City not found');

@@ -58,13 +58,22 @@ export type ChromeMemo = ReturnType<typeof createChromeMemo>;
 
 /**
  * Server rendering reads the catalogue service directly: the same functions the API routes call.
- * One source serves one render: a place page is read in one round trip (place and sections), and
- * the sections the page then asks for come from that read.
+ * One source serves one render: the country and city checks of an address are one read, a place
+ * page is one read (place and sections), and the sections the page then asks for come from it.
  */
 export function createPublicDataSource(
   catalog: CatalogService,
   chrome: ReturnType<ChromeMemo['at']>,
 ): PublicDataSource {
+  const owners = new Map<string, ReturnType<CatalogService['slugOwners']>>();
+  const ownersOf = (slug: string) => {
+    let read = owners.get(slug);
+    if (!read) {
+      read = catalog.slugOwners(slug);
+      owners.set(slug, read);
+    }
+    return read;
+  };
   const pages = new Map<string, { lang: LanguageCode; page: PlacePage }>();
   const pageOf = (id: string, lang: LanguageCode) => {
     const read = pages.get(id);
@@ -75,10 +84,10 @@ export function createPublicDataSource(
     uiTranslations: chrome.uiTranslations,
     places: (lang, page) => orNull(catalog.places({}, lang, page)),
     countries: (lang, page) => orNull(catalog.countries(lang, page)),
-    countryBySlug: (slug) => orNull(catalog.countryBySlug(slug)),
+    countryBySlug: async (slug) => (await ownersOf(slug)).country ?? null,
     translatedCountry: (slug, lang) => orNull(catalog.translatedCountry(slug, lang)),
     citiesOfCountry: (slug, lang, page) => orNull(catalog.citiesOfCountry(slug, lang, page)),
-    cityBySlug: (slug) => orNull(catalog.cityBySlug(slug)),
+    cityBySlug: async (slug) => (await ownersOf(slug)).city ?? null,
     translatedCity: (slug, lang) => orNull(catalog.translatedCity(slug, lang)),
     placesOfCity: (slug, lang, page) => orNull(catalog.placesOfCity(slug, lang, page)),
     async placeBySlug(slug, lang) {
