@@ -55,7 +55,9 @@ describe('public website on an empty database', () => {
   it('still offers the language picker and a sitemap of the fixed pages', async () => {
     const { page } = await open('/en/home');
     await page.getByRole('button', { name: /Language: English/ }).waitFor();
-    const sitemap = await (await fetch(`${site.baseUrl}/sitemap.xml`)).text();
+    const index = await (await fetch(`${site.baseUrl}/sitemap.xml`)).text();
+    expect(index).toContain(`<loc>${site.baseUrl}/sitemaps/pages.xml</loc>`);
+    const sitemap = await (await fetch(`${site.baseUrl}/sitemaps/pages.xml`)).text();
     expect(sitemap.match(/<url>/g)).toHaveLength(10);
   });
 

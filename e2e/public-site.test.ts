@@ -137,8 +137,19 @@ describe('public website on seeded data', () => {
       expect(robots.body).toContain('Disallow: /api/admin');
       expect(robots.body).toContain(`Sitemap: ${site.baseUrl}/sitemap.xml`);
 
-      const sitemap = await html('/sitemap.xml');
-      expect(sitemap.response.headers.get('content-type')).toContain('application/xml');
+      const index = await html('/sitemap.xml');
+      expect(index.response.headers.get('content-type')).toContain('application/xml');
+      expect(index.body).toContain('<sitemapindex');
+      // every child sitemap the index names, read as a crawler would
+      const children = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+      expect(children.length).toBeGreaterThanOrEqual(4);
+      const sitemap = { body: '' };
+      for (const child of children) {
+        expect(child.startsWith(`${site.baseUrl}/sitemaps/`)).toBe(true);
+        const answer = await fetch(child);
+        expect(answer.status).toBe(200);
+        sitemap.body += await answer.text();
+      }
       for (const lang of ['en', 'es', 'de', 'fr', 'zh']) {
         for (const slug of ['home', 'countries', 'portugal', 'lisbon', 'belem-tower']) {
           expect(sitemap.body).toContain(`<loc>${site.baseUrl}/${lang}/${slug}</loc>`);

@@ -1,6 +1,35 @@
 import { LANGUAGE_CODES } from '../../shared/languages';
 import type { Database } from '../db/client';
-import { listPublicSlugs, type SitemapEntry } from '../db/repos/sitemap-repo';
+import {
+  listSitemapChunks,
+  readLatestChanges,
+  readSitemapChunk,
+  type SitemapEntry,
+  type SitemapKind,
+} from '../db/repos/sitemap-repo';
+import { NotFoundError } from '../errors';
+
+/** The sitemap protocol's limit of URLs in one sitemap file. */
+const MAX_URLS_PER_SITEMAP = 50_000;
+/** Every page is listed once per language, so one child covers at most this many pages. */
+export const MAX_PAGES_PER_SITEMAP = Math.floor(MAX_URLS_PER_SITEMAP / LANGUAGE_CODES.length);
+/**
+ * Pages per sitemap child: 1,000 pages are 5,000 URLs with their alternates, about 4 MB of XML with
+ * 30-character slugs (50 kB compressed), well inside the protocol's 50,000 URLs and 50 MB. Larger
+ * children near one cache entry's limit (an eighth of RENDER_CACHE_MB: 8 MB by default), past which
+ * they would be rebuilt on every request; 100,000 places still make only 100 children.
+ */
+export const SITEMAP_PAGES_PER_CHILD = 1_000;
+
+const CHUNKED_KINDS: readonly SitemapKind[] = ['countries', 'cities', 'places'];
+
+/** `pages.xml`, or `{kind}-{n}.xml` with n a positive number written without leading zeros. */
+const CHILD_NAME = /^(?:(pages)|(countries|cities|places)-([1-9][0-9]{0,8}))\.xml$/;
+
+export interface SeoServiceOptions {
+  /** Pages per sitemap child (tests use a handful); at most MAX_PAGES_PER_SITEMAP. */
+  pagesPerChild?: number;
+}
 
 const escapeXml = (text: string) =>
   text
@@ -10,53 +39,106 @@ const escapeXml = (text: string) =>
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&apos;');
 
-/** Sitemap and robots.txt for search engines, built from PUBLIC_URL and the catalogue. */
-export function createSeoService(db: Database, publicUrl: () => string) {
-  return {
-    /** Every public page in every language, each with its alternates (xhtml:link) and x-default. */
-    async sitemap(): Promise<string> {
-      const base = publicUrl();
-      const slugs = await listPublicSlugs(db);
-      // Slug resolution takes a country before a city before a place: list each path once.
-      const seen = new Set<string>();
-      const pages: SitemapEntry[] = [];
-      for (const entry of [
-        { slug: 'home', lastModified: undefined },
-        { slug: 'countries', lastModified: undefined },
-        ...slugs.countries,
-        ...slugs.cities,
-        ...slugs.places,
-      ]) {
-        if (seen.has(entry.slug)) continue;
-        seen.add(entry.slug);
-        pages.push(entry);
-      }
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
-      const urlOf = (lang: string, slug: string) => escapeXml(`${base}/${lang}/${encodeURIComponent(slug)}`);
-      const urls = pages.flatMap((page) => {
-        const alternates = [
-          ...LANGUAGE_CODES.map(
-            (lang) => `    <xhtml:link rel="alternate" hreflang="${lang}" href="${urlOf(lang, page.slug)}"/>`,
-          ),
-          `    <xhtml:link rel="alternate" hreflang="x-default" href="${urlOf('en', page.slug)}"/>`,
-        ].join('\n');
-        return LANGUAGE_CODES.map((lang) =>
-          [
-            '  <url>',
-            `    <loc>${urlOf(lang, page.slug)}</loc>`,
-            ...(page.lastModified ? [`    <lastmod>${page.lastModified}</lastmod>`] : []),
-            alternates,
-            '  </url>',
-          ].join('\n'),
-        );
-      });
+/** The newest of some W3C datetimes (all UTC and of one format, so they sort as text). */
+const newest = (dates: (string | undefined)[]) =>
+  dates.reduce<string | undefined>((a, b) => (a === undefined || (b !== undefined && b > a) ? b : a), undefined);
+
+/**
+ * Sitemaps and robots.txt for search engines, built from PUBLIC_URL and the catalogue.
+ *
+ * /sitemap.xml is an index of children: /sitemaps/pages.xml (home and countries pages), then
+ * /sitemaps/{countries,cities,places}-N.xml, the Nth chunk of that table in (created_at, id) order.
+ * New rows join the last chunk, so older children stay as they are. The routes keep every answer
+ * in the response cache until the content changes.
+ */
+export function createSeoService(db: Database, publicUrl: () => string, options: SeoServiceOptions = {}) {
+  const pagesPerChild = options.pagesPerChild ?? SITEMAP_PAGES_PER_CHILD;
+  if (!Number.isSafeInteger(pagesPerChild) || pagesPerChild < 1 || pagesPerChild > MAX_PAGES_PER_SITEMAP) {
+    throw new Error(`pagesPerChild must be an integer from 1 to ${MAX_PAGES_PER_SITEMAP}, not ${pagesPerChild}`);
+  }
+
+  /** Home and the countries page: the newest place and the newest country are what they show. */
+  const sitePages = async (): Promise<SitemapEntry[]> => {
+    const latest = await readLatestChanges(db);
+    return [
+      { slug: 'home', lastModified: latest.places },
+      { slug: 'countries', lastModified: latest.countries },
+    ];
+  };
+
+  /** Every page in every language, each with its alternates (xhtml:link) and x-default. */
+  const urlset = (pages: SitemapEntry[]) => {
+    const base = publicUrl();
+    const urlOf = (lang: string, slug: string) => escapeXml(`${base}/${lang}/${encodeURIComponent(slug)}`);
+    const urls = pages.flatMap((page) => {
+      const alternates = [
+        ...LANGUAGE_CODES.map(
+          (lang) => `    <xhtml:link rel="alternate" hreflang="${lang}" href="${urlOf(lang, page.slug)}"/>`,
+        ),
+        `    <xhtml:link rel="alternate" hreflang="x-default" href="${urlOf('en', page.slug)}"/>`,
+      ].join('\n');
+      return LANGUAGE_CODES.map((lang) =>
+        [
+          '  <url>',
+          `    <loc>${urlOf(lang, page.slug)}</loc>`,
+          ...(page.lastModified ? [`    <lastmod>${page.lastModified}</lastmod>`] : []),
+          alternates,
+          '  </url>',
+        ].join('\n'),
+      );
+    });
+    return [
+      XML_DECLARATION,
+      `<urlset xmlns="${SITEMAP_NS}" xmlns:xhtml="http://www.w3.org/1999/xhtml">`,
+      ...urls,
+      '</urlset>',
+      '',
+    ].join('\n');
+  };
+
+  return {
+    pagesPerChild,
+
+    /** /sitemap.xml: one entry per child, with the newest change among the pages it lists. */
+    async sitemapIndex(): Promise<string> {
+      const base = publicUrl();
+      const children: { name: string; lastModified: string | undefined }[] = [
+        { name: 'pages.xml', lastModified: newest((await sitePages()).map((page) => page.lastModified)) },
+      ];
+      // Sequential: each is one pass over its table; together they would only compete.
+      for (const kind of CHUNKED_KINDS) {
+        for (const chunk of await listSitemapChunks(db, kind, pagesPerChild)) {
+          children.push({ name: `${kind}-${chunk.number}.xml`, lastModified: chunk.lastModified });
+        }
+      }
       return [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
-        ...urls,
-        '</urlset>',
+        XML_DECLARATION,
+        `<sitemapindex xmlns="${SITEMAP_NS}">`,
+        ...children.map((child) =>
+          [
+            '  <sitemap>',
+            `    <loc>${escapeXml(`${base}/sitemaps/${child.name}`)}</loc>`,
+            ...(child.lastModified ? [`    <lastmod>${child.lastModified}</lastmod>`] : []),
+            '  </sitemap>',
+          ].join('\n'),
+        ),
+        '</sitemapindex>',
         '',
       ].join('\n');
+    },
+
+    /** /sitemaps/{name}: a child the index names; NotFoundError for any other name. */
+    async sitemapChild(name: string): Promise<string> {
+      const match = CHILD_NAME.exec(name);
+      if (!match) throw new NotFoundError(`No such sitemap: ${name.slice(0, 100)}`);
+      if (match[1]) return urlset(await sitePages());
+      const kind = match[2] as SitemapKind;
+      const pages = await readSitemapChunk(db, kind, pagesPerChild, Number(match[3]));
+      if (!pages) throw new NotFoundError(`No such sitemap: ${name}`);
+      return urlset(pages);
     },
 
     /** The public site is open to crawlers; the admin screens and admin API are not. */
