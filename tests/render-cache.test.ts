@@ -212,6 +212,19 @@ describe('render and API cache', () => {
       }
     });
 
+    it('keeps a large answer only compressed, and still answers it whole to a client without encodings', async () => {
+      const story = Array.from({ length: 6000 }, (_, i) => `Paragraph ${i} of a very long story.`).join('\n');
+      await makePlace(t.db, { title: 'Long read', slug: 'long-read', fullDescription: story });
+      const first = await get('/en/long-read', { 'accept-encoding': 'br' });
+      expect(brotliDecompressSync(first.rawPayload).length).toBeGreaterThan(256 * 1024);
+      const plain = await get('/en/long-read');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(brotliDecompressSync(first.rawPayload).toString());
+      expect(plain.body).toContain('Paragraph 5999 of a very long story.');
+      const gz = await get('/en/long-read', { 'accept-encoding': 'gzip' });
+      expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    });
+
     it('marks every admin answer private and no-store', async () => {
       for (const url of ['/api/admin/status', '/api/admin/places-with-translations', '/iladmin/edit-places']) {
         const response = await t.admin({ method: 'GET', url });

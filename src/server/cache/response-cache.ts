@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { brotliCompress, constants as zlibConstants, gunzip, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { isLanguageCode, LANGUAGE_COOKIE, toLanguageCode } from '../../shared/languages';
@@ -51,7 +51,12 @@ interface Entry {
   status: number;
   headers: Record<string, string>;
   vary: string;
-  body: Buffer;
+  /**
+   * The identity body; a large one is kept only gzipped (clients nearly all accept an encoding,
+   * and a sitemap child of a few MB must not push the pages out of the cache).
+   */
+  body: Buffer | undefined;
+  size: number;
   /** Hash of the identity body; each encoding gets its own strong ETag from it. */
   hash: string;
   encoded: Partial<Record<Encoding, Buffer>>;
@@ -60,11 +65,14 @@ interface Entry {
 /** Answers worth keeping: pages and data, and "this does not exist" (a deleted place stays 404). */
 const CACHEABLE_STATUS = new Set([200, 404]);
 const KEPT_HEADERS = ['content-type', 'link', 'x-robots-tag'];
+/** Above this the identity body is dropped once it is gzipped. */
+const LARGE_BODY_BYTES = 256 * 1024;
 /** Below this a compressed body saves less than its headers cost. */
 const MIN_COMPRESS_BYTES = 1024;
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 
 function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
   return encoding === 'br'
@@ -130,7 +138,11 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
           // One answer may not push out more than an eighth of everything else.
           maxEntrySize: Math.max(1, Math.floor(options.maxBytes / 8)),
           sizeCalculation: (entry, key) =>
-            key.length + entry.body.length + (entry.encoded.br?.length ?? 0) + (entry.encoded.gzip?.length ?? 0) + 256,
+            key.length +
+            (entry.body?.length ?? 0) +
+            (entry.encoded.br?.length ?? 0) +
+            (entry.encoded.gzip?.length ?? 0) +
+            256,
         })
       : undefined;
   let seenVersion = versions.current();
@@ -152,17 +164,16 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
     reply.code(entry.status);
     for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value);
     reply.header('Cache-Control', PUBLIC_CACHE_CONTROL).header('Vary', entry.vary);
-    const encoding =
-      entry.body.length >= MIN_COMPRESS_BYTES ? pickEncoding(request.headers['accept-encoding']) : undefined;
+    const encoding = entry.size >= MIN_COMPRESS_BYTES ? pickEncoding(request.headers['accept-encoding']) : undefined;
     reply.header('ETag', etagFor(entry, encoding));
     if (notModified(request, entry)) {
       reply.code(304).removeHeader('content-type');
       return '';
     }
-    if (!encoding) return entry.body;
+    if (!encoding) return entry.body ?? gunzipAsync(entry.encoded.gzip!);
     let encoded = entry.encoded[encoding];
     if (!encoded) {
-      encoded = await compress(entry.body, encoding);
+      encoded = await compress(entry.body ?? (await gunzipAsync(entry.encoded.gzip!)), encoding);
       entry.encoded[encoding] = encoded;
       // Set again so the LRU counts the new bytes (only if the entry is still the current one).
       if (lru?.get(key) === entry) lru.set(key, entry);
@@ -210,9 +221,14 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
       headers,
       vary: state.vary,
       body,
+      size: body.length,
       hash: createHash('sha256').update(body).digest('base64url').slice(0, 27),
       encoded: {},
     };
+    if (body.length > LARGE_BODY_BYTES) {
+      entry.encoded.gzip = await compress(body, 'gzip');
+      entry.body = undefined;
+    }
     // An answer made while a write committed may hold older data: keep it only if still current.
     if (state.version === versions.current()) lru?.set(state.key, entry);
     return respond(request, reply, entry, state.key);
