@@ -1,4 +1,4 @@
-import { createContext, createElement, useCallback, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import type { UiTranslationDto } from '../../shared/api/public';
 import {
@@ -59,13 +59,25 @@ function interpolate(text: string, values?: Record<string, string | number>): st
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 }
 
+/** English fallbacks as they are: outside the public site's layout no text is loaded. */
+const untranslated: Translate = (_key, fallback, values) => interpolate(fallback, values);
+const TranslateContext = createContext<Translate>(untranslated);
+
 /**
- * Interface text from GET /api/translations/{lang}. A missing key (or text not loaded yet) gives
- * the supplied fallback, so the page always reads well.
+ * Interface text from GET /api/translations/{lang}, read once for the whole public site (one
+ * query and one lookup table, not one per component that shows text).
  */
-export function useTranslate(): Translate {
+export function TranslationsProvider({ children }: { children: ReactNode }) {
   const lang = useLanguage();
   const { data } = usePublicQuery<UiTranslationDto[]>(translationsQuery(lang));
-  const table = useMemo(() => new Map((data ?? []).map((row) => [row.key, row.value])), [data]);
-  return useCallback((key, fallback, values) => interpolate(table.get(key) ?? fallback, values), [table]);
+  const translate = useMemo<Translate>(() => {
+    const table = new Map((data ?? []).map((row) => [row.key, row.value]));
+    return (key, fallback, values) => interpolate(table.get(key) ?? fallback, values);
+  }, [data]);
+  return createElement(TranslateContext.Provider, { value: translate }, children);
+}
+
+/** A missing key (or text not loaded yet) gives the supplied fallback, so the page always reads well. */
+export function useTranslate(): Translate {
+  return useContext(TranslateContext);
 }

@@ -1,13 +1,21 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useTranslate } from '../../lib/i18n';
+import { TranslationsProvider, useTranslate } from '../../lib/i18n';
 import { NavBar } from './nav-bar';
 import { Spinner } from './page-parts';
 import './public.css';
 import { SiteFooter } from './site-footer';
 
-/** Nav, page and footer around every public screen. */
+/** Nav, page and footer around every public screen, all reading one table of interface text. */
 export function SiteLayout() {
+  return (
+    <TranslationsProvider>
+      <SiteFrame />
+    </TranslationsProvider>
+  );
+}
+
+function SiteFrame() {
   const { pathname, hash } = useLocation();
   const t = useTranslate();
   // A new page starts at its top, as a full page load would.

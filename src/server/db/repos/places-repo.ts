@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FactsDto, GalleryImageDto, HistoryDto, PlaceDto } from '../../../shared/api/public';
 import type { LanguageCode } from '../../../shared/languages';
@@ -41,7 +41,11 @@ type TranslationColumns = Record<
 >;
 
 /** A place's fields in `lang` from a places row `p` and its translation row `t` (English fallback). */
-function translatedFields<P extends PlaceColumns, T extends TranslationColumns>(p: P, t: T, lang: LanguageCode) {
+function translatedFields<P extends PlaceColumns, T extends TranslationColumns>(
+  p: P,
+  t: T,
+  lang: LanguageCode | Placeholder,
+) {
   return {
     id: p.id,
     slug: p.slug,
@@ -64,7 +68,7 @@ function translatedFields<P extends PlaceColumns, T extends TranslationColumns>(
 const translatedColumns = (lang: LanguageCode) => translatedFields(places, tr, lang);
 
 /** The same fields as one JSON object (a PlaceDto), for places nested in another query's row. */
-function translatedJson(p: PlaceColumns, t: TranslationColumns, lang: LanguageCode): SQL {
+function translatedJson(p: PlaceColumns, t: TranslationColumns, lang: LanguageCode | Placeholder): SQL {
   const fields = Object.entries(translatedFields(p, t, lang)).map(([name, value]) => sql`${name}::text, ${value}`);
   return sql`json_build_object(${sql.join(fields, sql`, `)})`;
 }
@@ -123,17 +127,9 @@ export interface PlacePage {
   related: PlaceDto[];
 }
 
-/**
- * Everything a place page shows, in `lang`, in one round trip: the place, its gallery, history and
- * trivia (English when `lang` has none) and up to `relatedLimit` other places of its city. Each
- * part is the same query the public API answers on its own, nested as a JSON subquery.
- */
-export async function findPlacePage(
-  db: DbOrTx,
-  slug: string,
-  lang: LanguageCode,
-  relatedLimit: number,
-): Promise<PlacePage | undefined> {
+/** The place page's query, built once per database handle and reused (it is on every first render). */
+function preparePlacePage(db: DbOrTx) {
+  const lang = sql.placeholder('lang');
   const gallery = sql<GalleryImageDto[]>`(select coalesce(json_agg(json_build_object(
       'id', g.id, 'imageUrl', g.image_url, 'originalImagePath', g.original_image_path
     ) order by g.created_at, g.id), '[]'::json) from gallery_images g where g.place_id = ${places.id})`;
@@ -153,10 +149,10 @@ export async function findPlacePage(
           where ${related.location} = ${places.location} and ${related.country} = ${places.country}
             and ${related.id} <> ${places.id}
           order by ${related.date} desc, ${related.createdAt} desc, ${related.id} desc
-          limit ${relatedLimit}) x)`;
-  const rows = await db
+          limit ${sql.placeholder('relatedLimit')}) x)`;
+  return db
     .select({
-      ...translatedColumns(lang),
+      ...translatedFields(places, tr, lang),
       pageGallery: gallery,
       pageHistory: history,
       pageFacts: facts,
@@ -164,8 +160,30 @@ export async function findPlacePage(
     })
     .from(places)
     .leftJoin(tr, and(eq(tr.placeId, places.id), eq(tr.languageCode, lang)))
-    .where(eq(places.slug, slug))
-    .limit(1);
+    .where(eq(places.slug, sql.placeholder('slug')))
+    .limit(1)
+    .prepare('place_page');
+}
+
+const placePageStatements = new WeakMap<DbOrTx, ReturnType<typeof preparePlacePage>>();
+
+/**
+ * Everything a place page shows, in `lang`, in one round trip: the place, its gallery, history and
+ * trivia (English when `lang` has none) and up to `relatedLimit` other places of its city. Each
+ * part is the same query the public API answers on its own, nested as a JSON subquery.
+ */
+export async function findPlacePage(
+  db: DbOrTx,
+  slug: string,
+  lang: LanguageCode,
+  relatedLimit: number,
+): Promise<PlacePage | undefined> {
+  let statement = placePageStatements.get(db);
+  if (!statement) {
+    statement = preparePlacePage(db);
+    placePageStatements.set(db, statement);
+  }
+  const rows = await statement.execute({ slug, lang, relatedLimit });
   const row = rows[0];
   if (!row) return undefined;
   const { pageGallery, pageHistory, pageFacts, pageRelated, ...place } = row;
