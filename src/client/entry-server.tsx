@@ -9,14 +9,15 @@ import { headTags } from './components/public/head-tags';
 import { languageFor } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import type { PublicDataSource } from '../shared/api/public-data';
+import type { LanguageCode } from '../shared/languages';
 import { prefetchForUrl } from './ssr/prefetch';
 import { createSsrCollector, SsrProvider } from './ssr/ssr-context';
 
 export interface RenderRequest {
   /** Path and query of the page. */
   url: string;
-  /** The server's services, read directly (no HTTP). */
-  data: PublicDataSource;
+  /** The server's services for a render in `lang`, read directly (no HTTP). */
+  data: (lang: LanguageCode) => PublicDataSource;
   /** Aborted when the client has gone: the render stops where it is. */
   signal?: AbortSignal;
   /** The request's language cookie, for pages whose path names no language. */
@@ -73,7 +74,7 @@ export async function render({
   const parsed = new URL(url, 'http://localhost');
   const lang = languageFor(parsed.pathname, cookieLanguage);
   const queryClient = createQueryClient();
-  await prefetchForUrl(parsed, lang, queryClient, data, signal);
+  await prefetchForUrl(parsed, lang, queryClient, data(lang), signal);
   signal?.throwIfAborted();
   const collector = createSsrCollector(publicUrl, headTags);
   const html = await renderComplete(

@@ -123,9 +123,14 @@ export function createCatalogService(db: Database) {
     },
 
     cityBySlug,
-    /** The country and the city a page address names, in one read (server rendering asks for both). */
-    async slugOwners(slug: string): Promise<{ country: CountryDto | undefined; city: CityDto | undefined }> {
-      return plausibleSlug(slug) ? geo.findSlugOwners(db, slug) : { country: undefined, city: undefined };
+    /**
+     * What a page address names, in one read (server rendering): the country and the city with
+     * that slug, and the place page in `lang`.
+     */
+    async address(slug: string, lang: string): Promise<placesRepo.PageAddress> {
+      return plausibleSlug(slug)
+        ? placesRepo.findAddress(db, slug, toLanguageCode(lang), RELATED_PLACES_DEFAULT)
+        : { country: null, city: null, page: null };
     },
     async translatedCity(slug: string, lang: string): Promise<TranslatedCityDto> {
       const city = plausibleSlug(slug) ? await geo.findTranslatedCityBySlug(db, slug, toLanguageCode(lang)) : undefined;

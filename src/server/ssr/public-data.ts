@@ -1,6 +1,6 @@
 import type { PublicDataSource } from '../../shared/api/public-data';
 import { RELATED_PLACES_DEFAULT } from '../../shared/limits';
-import type { PlacePage } from '../db/repos/places-repo';
+import type { PageAddress, PlacePage } from '../db/repos/places-repo';
 import type { LanguageCode } from '../../shared/languages';
 import { AppError } from '../errors';
 import { NO_FACTS, NO_HISTORY, type CatalogService } from '../services/catalog';
@@ -58,42 +58,41 @@ export type ChromeMemo = ReturnType<typeof createChromeMemo>;
 
 /**
  * Server rendering reads the catalogue service directly: the same functions the API routes call.
- * One source serves one render: the country and city checks of an address are one read, a place
- * page is one read (place and sections), and the sections the page then asks for come from it.
+ * One source serves one render in `lang`: an address's country check, city check and place page
+ * are one read, and the sections the page then asks for come from it.
  */
 export function createPublicDataSource(
   catalog: CatalogService,
   chrome: ReturnType<ChromeMemo['at']>,
+  renderLang: LanguageCode,
 ): PublicDataSource {
-  const owners = new Map<string, ReturnType<CatalogService['slugOwners']>>();
-  const ownersOf = (slug: string) => {
-    let read = owners.get(slug);
+  const addresses = new Map<string, Promise<PageAddress>>();
+  const addressOf = (slug: string) => {
+    let read = addresses.get(slug);
     if (!read) {
-      read = catalog.slugOwners(slug);
-      owners.set(slug, read);
+      read = catalog.address(slug, renderLang);
+      addresses.set(slug, read);
     }
     return read;
   };
-  const pages = new Map<string, { lang: LanguageCode; page: PlacePage }>();
-  const pageOf = (id: string, lang: LanguageCode) => {
-    const read = pages.get(id);
-    return read?.lang === lang ? read.page : undefined;
-  };
+  const pages = new Map<string, PlacePage>();
+  const pageOf = (id: string, lang: LanguageCode) => (lang === renderLang ? pages.get(id) : undefined);
   return {
     languages: chrome.languages,
     uiTranslations: chrome.uiTranslations,
     places: (lang, page) => orNull(catalog.places({}, lang, page)),
     countries: (lang, page) => orNull(catalog.countries(lang, page)),
-    countryBySlug: async (slug) => (await ownersOf(slug)).country ?? null,
+    countryBySlug: async (slug) => (await addressOf(slug)).country,
     translatedCountry: (slug, lang) => orNull(catalog.translatedCountry(slug, lang)),
     citiesOfCountry: (slug, lang, page) => orNull(catalog.citiesOfCountry(slug, lang, page)),
-    cityBySlug: async (slug) => (await ownersOf(slug)).city ?? null,
+    cityBySlug: async (slug) => (await addressOf(slug)).city,
     translatedCity: (slug, lang) => orNull(catalog.translatedCity(slug, lang)),
     placesOfCity: (slug, lang, page) => orNull(catalog.placesOfCity(slug, lang, page)),
     async placeBySlug(slug, lang) {
-      const page = await orNull(catalog.placePage(slug, lang));
-      if (page) pages.set(page.place.id, { lang, page });
-      return page?.place ?? null;
+      const page = lang === renderLang ? (await addressOf(slug)).page : await orNull(catalog.placePage(slug, lang));
+      if (!page) return null;
+      if (lang === renderLang) pages.set(page.place.id, page);
+      return page.place;
     },
     history: async (id, lang) => {
       const page = pageOf(id, lang);
@@ -103,7 +102,7 @@ export function createPublicDataSource(
       const page = pageOf(id, lang);
       return page ? (page.facts ?? NO_FACTS) : orNull(catalog.facts(id, lang));
     },
-    gallery: async (id) => pages.get(id)?.page.gallery ?? orNull(catalog.gallery(id)),
+    gallery: async (id) => pages.get(id)?.gallery ?? orNull(catalog.gallery(id)),
     related: async (id, limit, lang) => {
       const page = pageOf(id, lang);
       return page && limit <= RELATED_PLACES_DEFAULT

@@ -74,8 +74,14 @@ export function createPageRenderer(app: FastifyInstance, source: RenderSource) {
       { cookieLanguage, signal, version }: { cookieLanguage?: string; signal?: AbortSignal; version: number },
     ): Promise<Page> {
       const [template, entry] = await Promise.all([source.template(url), source.entry()]);
-      const data = createPublicDataSource(catalog, chrome.at(version));
-      const result = await entry.render({ url, data, signal, cookieLanguage, publicUrl: app.config.publicUrl });
+      const chromeReaders = chrome.at(version);
+      const result = await entry.render({
+        url,
+        data: (lang) => createPublicDataSource(catalog, chromeReaders, lang),
+        signal,
+        cookieLanguage,
+        publicUrl: app.config.publicUrl,
+      });
       let html = fill(template, '<html lang="en">', `<html lang="${result.lang}">`);
       html = fill(html, '<!--app-head-->', result.head);
       html = fill(html, '<div id="root"><!--app-html--></div>', `<div id="root" data-ssr="true">${result.html}</div>`);

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { alias, unionAll } from 'drizzle-orm/pg-core';
+import { alias } from 'drizzle-orm/pg-core';
 import type { CityDto, CountryDto, TranslatedCityDto, TranslatedCountryDto } from '../../../shared/api/public';
 import type { LanguageCode } from '../../../shared/languages';
 import type { DbOrTx } from '../client';
@@ -54,7 +54,20 @@ export function listTranslatedCountriesPage(
 }
 
 export async function findCountryBySlug(db: DbOrTx, slug: string): Promise<CountryDto | undefined> {
-  return (await findSlugOwners(db, slug)).country;
+  const rows = await db
+    .select({
+      id: countries.id,
+      name: countries.name,
+      slug: countries.slug,
+      description: countries.description,
+      imageUrl: countries.imageUrl,
+      createdAt: countries.createdAt,
+    })
+    .from(countries)
+    .where(eq(countries.slug, slug))
+    .limit(1);
+  const row = rows[0];
+  return row && { ...row, createdAt: row.createdAt.toISOString() };
 }
 
 export async function findTranslatedCountryBySlug(
@@ -98,69 +111,21 @@ export function listTranslatedCitiesOfCountryPage(
 }
 
 export async function findCityBySlug(db: DbOrTx, slug: string): Promise<CityDto | undefined> {
-  return (await findSlugOwners(db, slug)).city;
-}
-
-/**
- * The country and the city that own `slug`, in one round trip (a page's address is resolved as a
- * country, then a city, then a place, so a page asks for both).
- */
-export async function findSlugOwners(
-  db: DbOrTx,
-  slug: string,
-): Promise<{ country: CountryDto | undefined; city: CityDto | undefined }> {
-  const countryRows = db
+  const rows = await db
     .select({
-      kind: sql<'country' | 'city'>`'country'`,
-      id: countries.id,
-      name: countries.name,
-      country: sql<string>`''`,
-      slug: countries.slug,
-      description: countries.description,
-      imageUrl: countries.imageUrl,
-      createdAt: countries.createdAt,
-    })
-    .from(countries)
-    .where(eq(countries.slug, slug));
-  const cityRows = db
-    .select({
-      kind: sql<'country' | 'city'>`'city'`,
       id: cities.id,
       name: cities.name,
-      country: sql<string>`${cities.country}`,
+      country: cities.country,
       slug: cities.slug,
       description: cities.description,
       imageUrl: cities.imageUrl,
       createdAt: cities.createdAt,
     })
     .from(cities)
-    .where(eq(cities.slug, slug));
-  const rows = await unionAll(countryRows, cityRows);
-  const owner = (kind: 'country' | 'city') => {
-    const row = rows.find((r) => r.kind === kind);
-    return row && { ...row, createdAt: new Date(row.createdAt).toISOString() };
-  };
-  const country = owner('country');
-  const city = owner('city');
-  return {
-    country: country && {
-      id: country.id,
-      name: country.name,
-      slug: country.slug,
-      description: country.description,
-      imageUrl: country.imageUrl,
-      createdAt: country.createdAt,
-    },
-    city: city && {
-      id: city.id,
-      name: city.name,
-      country: city.country,
-      slug: city.slug,
-      description: city.description,
-      imageUrl: city.imageUrl,
-      createdAt: city.createdAt,
-    },
-  };
+    .where(eq(cities.slug, slug))
+    .limit(1);
+  const row = rows[0];
+  return row && { ...row, createdAt: row.createdAt.toISOString() };
 }
 
 export async function findTranslatedCityBySlug(

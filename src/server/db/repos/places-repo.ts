@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { FactsDto, GalleryImageDto, HistoryDto, PlaceDto } from '../../../shared/api/public';
+import type { CityDto, CountryDto, FactsDto, GalleryImageDto, HistoryDto, PlaceDto } from '../../../shared/api/public';
 import type { LanguageCode } from '../../../shared/languages';
 import type { DbOrTx } from '../client';
-import { galleryImages, placeFacts, placeHistory, places, placeTranslations } from '../schema';
+import { contentVersion, galleryImages, placeFacts, placeHistory, places, placeTranslations } from '../schema';
 import { keysetOrder, pageKeyColumn, seekCondition, type Keyed, type Keyset, type Seek } from './keyset';
 
 const tr = alias(placeTranslations, 'tr');
@@ -127,21 +127,24 @@ export interface PlacePage {
   related: PlaceDto[];
 }
 
-/** The place page's query, built once per database handle and reused (it is on every first render). */
-function preparePlacePage(db: DbOrTx) {
-  const lang = sql.placeholder('lang');
-  const gallery = sql<GalleryImageDto[]>`(select coalesce(json_agg(json_build_object(
+/**
+ * The sections of a place page as JSON subqueries of the outer `places` row: its gallery, its
+ * history and trivia in `lang` (else English), and the newest other places of its city.
+ */
+function placeSections(lang: Placeholder) {
+  return {
+    gallery: sql<GalleryImageDto[]>`(select coalesce(json_agg(json_build_object(
       'id', g.id, 'imageUrl', g.image_url, 'originalImagePath', g.original_image_path
-    ) order by g.created_at, g.id), '[]'::json) from gallery_images g where g.place_id = ${places.id})`;
-  const history = sql<HistoryDto | null>`(select json_build_object('hasEvents', h.has_events, 'events', h.events)
+    ) order by g.created_at, g.id), '[]'::json) from gallery_images g where g.place_id = ${places.id})`,
+    history: sql<HistoryDto | null>`(select json_build_object('hasEvents', h.has_events, 'events', h.events)
     from place_history h where h.place_id = ${places.id} and h.language_code in (${lang}, 'en')
-    order by h.language_code = ${lang} desc limit 1)`;
-  const facts = sql<FactsDto | null>`(select json_build_object('hasFacts', f.has_facts, 'facts', f.facts)
+    order by h.language_code = ${lang} desc limit 1)`,
+    facts: sql<FactsDto | null>`(select json_build_object('hasFacts', f.has_facts, 'facts', f.facts)
     from place_facts f where f.place_id = ${places.id} and f.language_code in (${lang}, 'en')
-    order by f.language_code = ${lang} desc limit 1)`;
-  const relatedPlaces = sql<
-    PlaceDto[]
-  >`(select coalesce(json_agg(x.place order by x.date desc, x.created_at desc, x.id desc), '[]'::json)
+    order by f.language_code = ${lang} desc limit 1)`,
+    related: sql<
+      PlaceDto[]
+    >`(select coalesce(json_agg(x.place order by x.date desc, x.created_at desc, x.id desc), '[]'::json)
     from (select ${translatedJson(related, relatedTr, lang)} as place, ${related.date} as date,
             ${related.createdAt} as created_at, ${related.id} as id
           from ${places} ${related} left join ${placeTranslations} ${relatedTr}
@@ -149,14 +152,21 @@ function preparePlacePage(db: DbOrTx) {
           where ${related.location} = ${places.location} and ${related.country} = ${places.country}
             and ${related.id} <> ${places.id}
           order by ${related.date} desc, ${related.createdAt} desc, ${related.id} desc
-          limit ${sql.placeholder('relatedLimit')}) x)`;
+          limit ${sql.placeholder('relatedLimit')}) x)`,
+  };
+}
+
+/** The place page's query, built once per database handle and reused (it is on every first render). */
+function preparePlacePage(db: DbOrTx) {
+  const lang = sql.placeholder('lang');
+  const sections = placeSections(lang);
   return db
     .select({
       ...translatedFields(places, tr, lang),
-      pageGallery: gallery,
-      pageHistory: history,
-      pageFacts: facts,
-      pageRelated: relatedPlaces,
+      pageGallery: sections.gallery,
+      pageHistory: sections.history,
+      pageFacts: sections.facts,
+      pageRelated: sections.related,
     })
     .from(places)
     .leftJoin(tr, and(eq(tr.placeId, places.id), eq(tr.languageCode, lang)))
@@ -165,7 +175,20 @@ function preparePlacePage(db: DbOrTx) {
     .prepare('place_page');
 }
 
-const placePageStatements = new WeakMap<DbOrTx, ReturnType<typeof preparePlacePage>>();
+/** One prepared statement per database handle and query. */
+function preparedOnce<T>(prepare: (db: DbOrTx) => T) {
+  const statements = new WeakMap<DbOrTx, T>();
+  return (db: DbOrTx): T => {
+    let statement = statements.get(db);
+    if (!statement) {
+      statement = prepare(db);
+      statements.set(db, statement);
+    }
+    return statement;
+  };
+}
+
+const placePageStatement = preparedOnce(preparePlacePage);
 
 /**
  * Everything a place page shows, in `lang`, in one round trip: the place, its gallery, history and
@@ -178,16 +201,62 @@ export async function findPlacePage(
   lang: LanguageCode,
   relatedLimit: number,
 ): Promise<PlacePage | undefined> {
-  let statement = placePageStatements.get(db);
-  if (!statement) {
-    statement = preparePlacePage(db);
-    placePageStatements.set(db, statement);
-  }
-  const rows = await statement.execute({ slug, lang, relatedLimit });
+  const rows = await placePageStatement(db).execute({ slug, lang, relatedLimit });
   const row = rows[0];
   if (!row) return undefined;
   const { pageGallery, pageHistory, pageFacts, pageRelated, ...place } = row;
   return { place, gallery: pageGallery, history: pageHistory, facts: pageFacts, related: pageRelated };
+}
+
+const ISO_INSTANT = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+/**
+ * A page address read at once: the country and the city with that slug (an address is a country,
+ * else a city, else a place) and the place page in `lang`, in one round trip. The query is made of
+ * subqueries only; the one-row content_version table is its FROM.
+ */
+function prepareAddress(db: DbOrTx) {
+  const slug = sql.placeholder('slug');
+  const lang = sql.placeholder('lang');
+  const sections = placeSections(lang);
+  // Table names are written out: in a query over one table Drizzle leaves columns unqualified,
+  // and "id" would be ambiguous inside the joined subquery.
+  const instant = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', ${ISO_INSTANT})`);
+  return db
+    .select({
+      country: sql<CountryDto | null>`(select json_build_object('id', c.id, 'name', c.name, 'slug', c.slug,
+        'description', c.description, 'imageUrl', c.image_url, 'createdAt', ${instant('c.created_at')})
+        from countries c where c.slug = ${slug})`,
+      city: sql<CityDto | null>`(select json_build_object('id', c.id, 'name', c.name, 'country', c.country,
+        'slug', c.slug, 'description', c.description, 'imageUrl', c.image_url, 'createdAt', ${instant('c.created_at')})
+        from cities c where c.slug = ${slug})`,
+      page: sql<PlacePage | null>`(select json_build_object('place', ${translatedJson(places, tr, lang)},
+        'gallery', ${sections.gallery}, 'history', ${sections.history}, 'facts', ${sections.facts},
+        'related', ${sections.related})
+        from places left join place_translations tr on tr.place_id = places.id and tr.language_code = ${lang}
+        where places.slug = ${slug})`,
+    })
+    .from(contentVersion)
+    .where(eq(contentVersion.id, 1))
+    .prepare('page_address');
+}
+
+const addressStatement = preparedOnce(prepareAddress);
+
+export interface PageAddress {
+  country: CountryDto | null;
+  city: CityDto | null;
+  page: PlacePage | null;
+}
+
+export async function findAddress(
+  db: DbOrTx,
+  slug: string,
+  lang: LanguageCode,
+  relatedLimit: number,
+): Promise<PageAddress> {
+  const rows = await addressStatement(db).execute({ slug, lang, relatedLimit });
+  return rows[0] ?? { country: null, city: null, page: null };
 }
 
 export async function findPlaceById(db: DbOrTx, id: string) {
