@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import type { LanguageDto } from '../../../shared/api/public';
 import { isLanguageCode, LANGUAGES } from '../../../shared/languages';
 import { pathInLanguage, saveLanguageChoice, useLanguage, useTranslate } from '../../lib/i18n';
+import { useNavigateOnClick } from '../../lib/navigation';
 import { languagesQuery, usePublicQuery } from '../../lib/public-queries';
 import { Icon } from './icons';
 
@@ -22,6 +23,7 @@ export function LanguagePicker({ onChoose, inline = false }: { onChoose?: () => 
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
+  const navigateOnClick = useNavigateOnClick();
 
   useEffect(() => {
     if (!open) return;
@@ -46,15 +48,16 @@ export function LanguagePicker({ onChoose, inline = false }: { onChoose?: () => 
   const label = t('nav.language', 'Language');
   const items = languages.map((language) => (
     <li key={language.code}>
-      <Link
-        to={pathInLanguage(pathname, language.code as typeof current)}
+      <a
+        href={pathInLanguage(pathname, language.code as typeof current)}
         hrefLang={language.code}
         lang={language.code}
         aria-current={language.code === current ? 'true' : undefined}
-        onClick={() => {
+        onClick={(event) => {
           saveLanguageChoice(language.code as typeof current);
           setOpen(false);
           onChoose?.();
+          navigateOnClick(event);
         }}
         className="language-item"
       >
@@ -62,7 +65,7 @@ export function LanguagePicker({ onChoose, inline = false }: { onChoose?: () => 
           {flagFor(language.code)}
         </span>
         {language.nativeName}
-      </Link>
+      </a>
     </li>
   ));
 

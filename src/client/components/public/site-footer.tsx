@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { LANGUAGES } from '../../../shared/languages';
 import { SITE } from '../../../shared/site';
 import { pathInLanguage, saveLanguageChoice, useLanguage, useTranslate } from '../../lib/i18n';
+import { useNavigateOnClick } from '../../lib/navigation';
 import { Icon, LogoMark } from './icons';
 
 /** The footer of every public page (spec: shared chrome). */
@@ -9,6 +10,7 @@ export function SiteFooter() {
   const lang = useLanguage();
   const t = useTranslate();
   const { pathname } = useLocation();
+  const navigateOnClick = useNavigateOnClick();
   const siteName = t('meta.title.suffix', SITE.name);
   const heading = 'text-sm font-semibold uppercase tracking-wider text-slate-300';
 
@@ -31,17 +33,20 @@ export function SiteFooter() {
           <ul className="mt-4 grid grid-cols-2 gap-2 text-sm">
             {LANGUAGES.map((language) => (
               <li key={language.code}>
-                <Link
-                  to={pathInLanguage(pathname, language.code)}
+                <a
+                  href={pathInLanguage(pathname, language.code)}
                   hrefLang={language.code}
                   lang={language.code}
-                  onClick={() => saveLanguageChoice(language.code)}
+                  onClick={(event) => {
+                    saveLanguageChoice(language.code);
+                    navigateOnClick(event);
+                  }}
                   aria-current={language.code === lang ? 'true' : undefined}
                   className="footer-language"
                 >
                   <span aria-hidden="true">{language.flag}</span>
                   {language.nativeName}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
