@@ -43,6 +43,8 @@ describe('paged lists in the browser', () => {
     expect(first).toHaveLength(24);
     expect(first[0]).toBe('Roman corner 30');
 
+    // a marker on the window survives only a navigation without a reload
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
     await page.getByRole('link', { name: 'Older' }).click();
     await page.waitForURL(/\/en\/home\?cursor=/);
     await page.getByText('Roman corner 06').waitFor();
@@ -60,6 +62,15 @@ describe('paged lists in the browser', () => {
     await page.getByRole('link', { name: 'Newer' }).click();
     await page.getByText('Roman corner 30').waitFor();
     expect(await cardTitles(page)).toEqual(first);
+    // cards, language links and the nav navigate in the page too
+    await page.getByRole('link', { name: /Roman corner 29/ }).click();
+    await page.waitForURL(/\/en\/roman-corner-29$/);
+    await page.getByRole('heading', { level: 1, name: 'Roman corner 29' }).waitFor();
+    await page.locator('footer').getByRole('link', { name: 'Deutsch' }).click();
+    await page.waitForURL(/\/de\/roman-corner-29$/);
+    await page.getByRole('navigation', { name: /Main|Haupt/ }).getByRole('link', { name: 'Startseite' }).first().click();
+    await page.waitForURL(/\/de\/home$/);
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     expect(realErrors(errors)).toEqual([]);
     await context.close();
   });

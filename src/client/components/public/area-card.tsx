@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { Icon } from './icons';
 import { CARD_SIZES } from './place-card';
 import { ResponsiveImage } from './responsive-image';
+import { SiteLink } from '../../lib/navigation';
 
 /** A country or city card: image, name (and country), description; links to its page. */
 export function AreaCard({
@@ -24,7 +24,7 @@ export function AreaCard({
 }) {
   return (
     <li className="reveal" style={{ animationDelay: `${index * 0.1}s` }}>
-      <Link to={href} className="group area-card">
+      <SiteLink to={href} className="group area-card">
         <ResponsiveImage src={imageUrl} alt={description || name} sizes={CARD_SIZES} className="card-image-slow" />
         <div className="area-card-shade" />
         <div className="area-card-body">
@@ -37,7 +37,7 @@ export function AreaCard({
           <Heading className="area-card-title">{name}</Heading>
           <p className="area-card-text">{description}</p>
         </div>
-      </Link>
+      </SiteLink>
     </li>
   );
 }

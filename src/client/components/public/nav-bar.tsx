@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { useLanguage, useTranslate } from '../../lib/i18n';
 import { Icon, LogoMark } from './icons';
 import { LanguagePicker } from './language-picker';
+import { SiteLink } from '../../lib/navigation';
 
 /** Spec 9: the nav turns opaque once the page is scrolled more than 50 px. */
 export const NAV_SCROLL_THRESHOLD = 50;
@@ -48,20 +49,20 @@ export function NavBar() {
         {t('nav.skip', 'Skip to content')}
       </a>
       <nav aria-label={t('nav.main', 'Main')} className="nav-inner">
-        <Link to={`/${lang}/home`} className="flex items-center gap-2.5 text-lg font-bold tracking-tight">
+        <SiteLink to={`/${lang}/home`} className="flex items-center gap-2.5 text-lg font-bold tracking-tight">
           <LogoMark />
           <span>{t('meta.title.suffix', 'Travel Places')}</span>
-        </Link>
+        </SiteLink>
         <div className="hidden items-center gap-1 md:flex">
           {links.map((link) => (
-            <Link
+            <SiteLink
               key={link.to}
               to={link.to}
               className="nav-link"
               aria-current={pathname === link.to ? 'page' : undefined}
             >
               {link.label}
-            </Link>
+            </SiteLink>
           ))}
           <div className="ml-2">
             <LanguagePicker />
@@ -83,9 +84,9 @@ export function NavBar() {
         <ul className="mb-4 space-y-1">
           {links.map((link) => (
             <li key={link.to}>
-              <Link to={link.to} className="mobile-link" aria-current={pathname === link.to ? 'page' : undefined}>
+              <SiteLink to={link.to} className="mobile-link" aria-current={pathname === link.to ? 'page' : undefined}>
                 {link.label}
-              </Link>
+              </SiteLink>
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { ResponsiveImage } from './responsive-image';
+import { SiteLink } from '../../lib/navigation';
 
 /* Building blocks of the content pages (home, country, city, place), kept out of the entry chunk. */
 
@@ -117,9 +117,9 @@ export function NotFoundView({
         <p className="not-found-code">404</p>
         <h1 className="text-3xl font-bold sm:text-5xl">{title}</h1>
         {text && <p className="max-w-xl text-lg text-slate-200">{text}</p>}
-        <Link to={homeHref} className="button-light">
+        <SiteLink to={homeHref} className="button-light">
           {homeLabel}
-        </Link>
+        </SiteLink>
       </div>
     </PlainHero>
   );

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { cursorSearch, type Page } from '../../../shared/api/paging';
 import { useTranslate } from '../../lib/i18n';
 import { Icon } from './icons';
+import { SiteLink } from '../../lib/navigation';
 
 /**
  * Links to the newer and older pages of a list (`?cursor=`), with rel="prev"/"next": they work
@@ -17,18 +17,18 @@ export function Pager({ page, path, section }: { page: Page<unknown>; path: stri
   return (
     <nav aria-label={t('pager.label', 'Pages')} className="mt-10 flex items-center justify-between gap-4">
       {page.prev !== null ? (
-        <Link to={href(page.prev)} rel="prev" className={linkClass}>
+        <SiteLink to={href(page.prev)} rel="prev" className={linkClass}>
           <Icon name="chevron-left" size={16} />
           {t('pager.newer', 'Newer')}
-        </Link>
+        </SiteLink>
       ) : (
         <span />
       )}
       {page.next !== null && (
-        <Link to={href(page.next)} rel="next" className={linkClass}>
+        <SiteLink to={href(page.next)} rel="next" className={linkClass}>
           {t('pager.older', 'Older')}
           <Icon name="chevron-right" size={16} />
-        </Link>
+        </SiteLink>
       )}
     </nav>
   );

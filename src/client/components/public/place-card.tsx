@@ -1,9 +1,9 @@
-import { Link } from 'react-router';
 import type { PlaceDto } from '../../../shared/api/public';
 import { formatCardDate, isoDate } from '../../lib/format-date';
 import { useLanguage } from '../../lib/i18n';
 import { Icon } from './icons';
 import { ResponsiveImage } from './responsive-image';
+import { SiteLink } from '../../lib/navigation';
 
 export const CARD_SIZES = '(min-width: 1280px) 400px, (min-width: 768px) 50vw, 100vw';
 
@@ -13,7 +13,7 @@ export function PlaceCard({ place, index = 0 }: { place: PlaceDto; index?: numbe
   const href = `/${lang}/${place.slug ?? place.id}`;
   return (
     <li className="reveal" style={{ animationDelay: `${index * 0.1}s` }}>
-      <Link to={href} className="group place-card">
+      <SiteLink to={href} className="group place-card">
         <div className="place-card-media">
           <ResponsiveImage
             src={place.imageUrl}
@@ -36,7 +36,7 @@ export function PlaceCard({ place, index = 0 }: { place: PlaceDto; index?: numbe
             </time>
           </div>
         </div>
-      </Link>
+      </SiteLink>
     </li>
   );
 }

@@ -1,8 +1,8 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { LANGUAGES } from '../../../shared/languages';
 import { SITE } from '../../../shared/site';
 import { pathInLanguage, saveLanguageChoice, useLanguage, useTranslate } from '../../lib/i18n';
-import { useNavigateOnClick } from '../../lib/navigation';
+import { SiteLink, useNavigateOnClick } from '../../lib/navigation';
 import { Icon, LogoMark } from './icons';
 
 /** The footer of every public page (spec: shared chrome). */
@@ -18,10 +18,10 @@ export function SiteFooter() {
     <footer className="bg-slate-950 text-slate-300">
       <div className="footer-grid">
         <div className="space-y-4">
-          <Link to={`/${lang}/home`} className="footer-logo">
+          <SiteLink to={`/${lang}/home`} className="footer-logo">
             <LogoMark />
             {siteName}
-          </Link>
+          </SiteLink>
           <p className="max-w-xs text-sm leading-relaxed text-slate-300">
             {t('footer.tagline', 'Curated places, honest stories and free photos for curious travellers.')}
           </p>

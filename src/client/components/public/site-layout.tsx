@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { TranslationsProvider, useTranslate } from '../../lib/i18n';
+import { SiteNavigationProvider } from '../../lib/navigation';
 import { NavBar } from './nav-bar';
 import { Spinner } from './page-parts';
 import './public.css';
@@ -10,7 +11,9 @@ import { SiteFooter } from './site-footer';
 export function SiteLayout() {
   return (
     <TranslationsProvider>
-      <SiteFrame />
+      <SiteNavigationProvider>
+        <SiteFrame />
+      </SiteNavigationProvider>
     </TranslationsProvider>
   );
 }
