@@ -68,7 +68,11 @@ describe('paged lists in the browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Roman corner 29' }).waitFor();
     await page.locator('footer').getByRole('link', { name: 'Deutsch' }).click();
     await page.waitForURL(/\/de\/roman-corner-29$/);
-    await page.getByRole('navigation', { name: /Main|Haupt/ }).getByRole('link', { name: 'Startseite' }).first().click();
+    await page
+      .getByRole('navigation', { name: /Main|Haupt/ })
+      .getByRole('link', { name: 'Startseite' })
+      .first()
+      .click();
     await page.waitForURL(/\/de\/home$/);
     expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     expect(realErrors(errors)).toEqual([]);
