@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_SIZE_DEFAULT } from '../src/shared/api/paging';
+import { PAGE_SIZE_DEFAULT } from '../src/shared/paging';
 import { EDIT_PLACES_DEFAULT_COUNT } from '../src/shared/limits';
 import { adminSessions, galleryImages, places } from '../src/server/db/schema';
 import { makeFacts, makeHistory, makePlace, makePlaceTranslation } from '../tests/helpers/factories';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminPlaceDto, AdminPlaceLocations } from '../src/shared/api/admin-places';
-import { PAGE_SIZE_DEFAULT, parseLinkHeader } from '../src/shared/api/paging';
+import { PAGE_SIZE_DEFAULT, parseLinkHeader } from '../src/shared/paging';
 import { EDIT_PLACES_DEFAULT_COUNT } from '../src/shared/limits';
 import {
   cities,

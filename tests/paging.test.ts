@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { parseLinkHeader } from '../src/shared/api/paging';
+import { parseLinkHeader } from '../src/shared/paging';
 import type { PlaceDto, TranslatedCityDto, TranslatedCountryDto } from '../src/shared/api/public';
 import { cities, countries, places } from '../src/server/db/schema';
 import { makeCity, makeCountry, makePlace } from './helpers/factories';

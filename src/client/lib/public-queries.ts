@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { parseLinkHeader, type Page, type PageQuery } from '../../shared/api/paging';
+import { parseLinkHeader, type Page, type PageQuery } from '../../shared/paging';
 import type {
   CityDto,
   CountryDto,

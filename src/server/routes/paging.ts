@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { linkHeader, type Page } from '../../shared/api/paging';
+import { linkHeader, type Page } from '../../shared/paging';
 
 /** A paged list answers its array and names the neighbouring pages in a `Link` header (RFC 8288). */
 export function sendPage<T>(request: FastifyRequest, reply: FastifyReply, page: Page<T>): T[] {

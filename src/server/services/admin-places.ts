@@ -5,7 +5,7 @@ import {
   type UpdatePlaceRequest,
   type UpdatePlaceResponse,
 } from '../../shared/api/admin-places';
-import type { Page, PageQuery } from '../../shared/api/paging';
+import type { Page, PageQuery } from '../../shared/paging';
 import { LANGUAGE_CODES, type LanguageCode } from '../../shared/languages';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';

@@ -10,7 +10,7 @@ import type {
   TranslatedCountryDto,
   UiTranslationDto,
 } from '../../shared/api/public';
-import type { Page, PageQuery } from '../../shared/api/paging';
+import type { Page, PageQuery } from '../../shared/paging';
 import { toLanguageCode } from '../../shared/languages';
 import { RELATED_PLACES_DEFAULT, RELATED_PLACES_MAX, SLUG_MAX_LENGTH } from '../../shared/limits';
 import type { Database } from '../db/client';

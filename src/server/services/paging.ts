@@ -1,4 +1,4 @@
-import { PAGE_SIZE_DEFAULT, type Page, type PageQuery } from '../../shared/api/paging';
+import { PAGE_SIZE_DEFAULT, type Page, type PageQuery } from '../../shared/paging';
 import type { Keyed, Keyset, KeyKind, Seek } from '../db/repos/keyset';
 import { isUuid } from '../db/ids';
 import { BadRequestError } from '../errors';

@@ -1,5 +1,5 @@
 import type { LanguageCode } from '../languages';
-import type { Page, PageQuery } from './paging';
+import type { Page, PageQuery } from '../paging';
 import type {
   CityDto,
   CountryDto,

@@ -1,4 +1,4 @@
-import { cursorSearch, type Page } from '../../../shared/api/paging';
+import { cursorSearch, type Page } from '../../../shared/paging';
 import { useTranslate } from '../../lib/i18n';
 import { Icon } from './icons';
 import { SiteLink } from '../../lib/navigation';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { cursorSearch } from '../../../shared/api/paging';
+import { cursorSearch } from '../../../shared/paging';
 import type { PlaceDto, TranslatedCityDto } from '../../../shared/api/public';
 import { SITE } from '../../../shared/site';
 import { AreaIntro } from '../../components/public/area-intro';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { cursorSearch } from '../../../shared/api/paging';
+import { cursorSearch } from '../../../shared/paging';
 import { SITE } from '../../../shared/site';
 import { useHead } from '../../components/public/head';
 import { Icon } from '../../components/public/icons';

@@ -7,7 +7,7 @@ import type {
   UpdatePlaceRequest,
   UpdatePlaceResponse,
 } from '../../../../shared/api/admin-places';
-import { parseLinkHeader, type Page } from '../../../../shared/api/paging';
+import { parseLinkHeader, type Page } from '../../../../shared/paging';
 import { EDIT_PLACES_DEFAULT_COUNT } from '../../../../shared/limits';
 import { apiJson, apiRequest } from '../../../lib/api';
 
