@@ -46,6 +46,11 @@ function pagedPath(path: string, cursor: string | undefined): string {
   return `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`;
 }
 
+/** The page's list cursor (`?cursor=`), as the page and the server's prefetch read it. */
+export function cursorOf(search: URLSearchParams): string | undefined {
+  return search.get('cursor') || undefined;
+}
+
 const pageOf = (cursor: string | undefined): PageQuery => (cursor ? { cursor } : {});
 const seg = (value: string) => encodeURIComponent(value);
 

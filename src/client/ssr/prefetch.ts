@@ -8,6 +8,7 @@ import {
   countriesQuery,
   countryCheckQuery,
   countryQuery,
+  cursorOf,
   factsQuery,
   galleryQuery,
   historyQuery,
@@ -20,11 +21,6 @@ import {
   translationsQuery,
   type PublicQuery,
 } from '../lib/public-queries';
-
-/** The page's list cursor (`?cursor=`), as the page component reads it. */
-export function cursorOf(search: URLSearchParams): string | undefined {
-  return search.get('cursor') || undefined;
-}
 
 /**
  * Fills the query cache with the data the page at `url` needs on its first render, read straight

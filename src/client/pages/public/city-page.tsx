@@ -10,8 +10,7 @@ import { EmptyMessage, NotFoundView, SectionHeading } from '../../components/pub
 import { Pager } from '../../components/public/pager';
 import { PlaceGrid, PlaceGridSkeleton } from '../../components/public/place-card';
 import { useLanguage, useTranslate } from '../../lib/i18n';
-import { cityQuery, placesOfCityQuery, usePublicQuery } from '../../lib/public-queries';
-import { cursorOf } from '../../ssr/prefetch';
+import { cityQuery, cursorOf, placesOfCityQuery, usePublicQuery } from '../../lib/public-queries';
 import { useHttpStatus } from '../../ssr/ssr-context';
 
 function CityNotFound() {

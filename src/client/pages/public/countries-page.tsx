@@ -7,8 +7,7 @@ import { Spinner } from '../../components/public/page-parts';
 import { EmptyMessage, PlainHero } from '../../components/public/page-sections';
 import { Pager } from '../../components/public/pager';
 import { useLanguage, useTranslate } from '../../lib/i18n';
-import { countriesQuery, usePublicQuery } from '../../lib/public-queries';
-import { cursorOf } from '../../ssr/prefetch';
+import { countriesQuery, cursorOf, usePublicQuery } from '../../lib/public-queries';
 
 export default function CountriesPage() {
   const lang = useLanguage();

@@ -9,8 +9,7 @@ import { Spinner } from '../../components/public/page-parts';
 import { EmptyMessage, SectionHeading } from '../../components/public/page-sections';
 import { Pager } from '../../components/public/pager';
 import { useLanguage, useTranslate } from '../../lib/i18n';
-import { citiesOfCountryQuery, countryQuery, usePublicQuery } from '../../lib/public-queries';
-import { cursorOf } from '../../ssr/prefetch';
+import { citiesOfCountryQuery, countryQuery, cursorOf, usePublicQuery } from '../../lib/public-queries';
 
 function CountryHead({
   country,

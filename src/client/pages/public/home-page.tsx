@@ -7,8 +7,7 @@ import { EmptyMessage, JumpButton, PhotoHero, SectionHeading } from '../../compo
 import { Pager } from '../../components/public/pager';
 import { PlaceGrid, PlaceGridSkeleton } from '../../components/public/place-card';
 import { useLanguage, useTranslate } from '../../lib/i18n';
-import { homePlacesQuery, usePublicQuery } from '../../lib/public-queries';
-import { cursorOf } from '../../ssr/prefetch';
+import { cursorOf, homePlacesQuery, usePublicQuery } from '../../lib/public-queries';
 
 export default function HomePage() {
   const lang = useLanguage();
