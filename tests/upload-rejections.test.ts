@@ -4,7 +4,7 @@ import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photos, places } from '../src/server/db/schema';
 import { uploadRequest } from './helpers/multipart';
-import { makePhoto } from './helpers/photos';
+import { makePhoto, withNulInExifText } from './helpers/photos';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 let t: TestApp;
@@ -148,6 +148,38 @@ describe('POST /api/admin/upload refuses bad input and stores nothing', () => {
     const response = await t.admin(uploadRequest(photo, { exifData: '[1, 2' }));
     expect(response.statusCode).toBe(400);
     expect(response.json<{ error: string }>().error).toMatch(/exifData/);
+    await expectNothingStored();
+  });
+
+  it('answers 422, not 500, for a photo without GPS whose story, exifData and EXIF hold NUL', async () => {
+    let photo = await makePhoto({ width: 300, height: 200 });
+    photo = withNulInExifText(photo, 'Examplecam X100', 10);
+    const response = await t.admin(
+      uploadRequest(photo, {
+        description: 'A\0 story',
+        exifData: '{"Ma\\u0000ke":"Other\\u0000phone","Software":"raw\0byte"}',
+      }),
+    );
+    expect(response.statusCode).toBe(422);
+    const body = response.json<{ error: string; exifData: Record<string, unknown> }>();
+    expect(body.error).toBe('geo data not found');
+    expect(body.exifData).toMatchObject({ Make: 'Otherphone', Model: 'ExamplecamX100', Software: 'rawbyte' });
+    expect(response.body).not.toContain('\\u0000');
+    await expectNothingStored();
+  });
+
+  it('still refuses exifData that is not JSON once NUL is removed, with 400', async () => {
+    const photo = await makePhoto({ gps, width: 300, height: 200 });
+    const response = await t.admin(uploadRequest(photo, { exifData: '{"latitude":\0' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ error: string }>().error).toMatch(/exifData/);
+    await expectNothingStored();
+  });
+
+  it('refuses a JSON body with NUL with 400 (the global guard), storing nothing', async () => {
+    const response = await t.admin({ method: 'POST', url: '/api/admin/upload', payload: { description: 'x\0' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ error: string }>().error).toMatch(/NUL/);
     await expectNothingStored();
   });
 

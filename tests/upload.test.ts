@@ -1,13 +1,15 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadResponse } from '../src/shared/api/upload';
-import { photos, places } from '../src/server/db/schema';
+import { cities, photos, places } from '../src/server/db/schema';
+import { schemaNameOf, startFakeChatCompletions, type FakeChatCompletions } from './helpers/fake-chat-completions';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { uploadRequest } from './helpers/multipart';
-import { colourAt, isClose, makePhoto, QUADRANT_COLOURS } from './helpers/photos';
+import { colourAt, isClose, makePhoto, QUADRANT_COLOURS, webpChunks, withNulInExifText } from './helpers/photos';
 
 const EIFFEL = { latitude: 48.8584, longitude: 2.2945 };
 
@@ -160,5 +162,145 @@ describe('POST /api/admin/upload', () => {
     });
     const body = (await t.admin(uploadRequest(photo, { exifData }))).json<UploadResponse>();
     expect(body.photo).toMatchObject({ city: 'Berlin', country: 'Germany' });
+  });
+});
+
+describe('POST /api/admin/upload with WebP and AVIF', () => {
+  it('reads the GPS of a WebP from its RIFF EXIF chunk and finds Paris', async () => {
+    const webp = await makePhoto({ format: 'webp', gps: EIFFEL, width: 400, height: 300 });
+    // the test photo really carries its EXIF in a WebP 'EXIF' chunk (exifr alone cannot read it)
+    expect(webpChunks(webp).map((c) => c.type)).toContain('EXIF');
+    const response = await t.admin(uploadRequest(webp, { filename: 'IMG_0002.webp' }));
+    expect(response.statusCode).toBe(200);
+    const body = response.json<UploadResponse>();
+    expect(body.photo).toMatchObject({ city: 'Paris', country: 'France' });
+    expect(body.photo!.latitude).toBeCloseTo(EIFFEL.latitude, 4);
+    expect(body.photo!.longitude).toBeCloseTo(EIFFEL.longitude, 4);
+    expect(body.photo!.exifData).toMatchObject({ Make: 'Examplecam', DateTimeOriginal: '2024:05:01 10:20:30' });
+    expect(body.photo!.originalImagePath).toMatch(/^\/media\/originals\/[0-9a-f]{32}\.webp$/);
+  });
+
+  it('reads the GPS of an AVIF and finds Sydney', async () => {
+    const avif = await makePhoto({ format: 'avif', gps: { latitude: -33.8568, longitude: 151.2153 }, width: 320 });
+    const response = await t.admin(uploadRequest(avif, { filename: 'IMG_0003.avif' }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json<UploadResponse>().photo).toMatchObject({ city: 'Sydney', country: 'Australia' });
+  });
+});
+
+const hasNul = (value: unknown) => JSON.stringify(value).includes('\\u0000');
+
+describe('NUL characters (PostgreSQL text cannot hold U+0000)', () => {
+  it('stores a photo whose EXIF text fields contain NUL bytes, without the NUL', async () => {
+    let photo = await makePhoto({ gps: EIFFEL, width: 300, height: 200 });
+    photo = withNulInExifText(photo, 'Examplecam X100', 10); // Model
+    photo = withNulInExifText(photo, 'Test Suite', 9); // Software, NUL as a trailing pad
+    photo = withNulInExifText(photo, 'SN-0042-SECRET', 2); // BodySerialNumber
+    const response = await t.admin(uploadRequest(photo));
+    expect(response.statusCode).toBe(200);
+    const body = response.json<UploadResponse>();
+    expect(body.photo).toMatchObject({ city: 'Paris', country: 'France' });
+    expect(body.photo!.exifData).toMatchObject({ Make: 'Examplecam', Model: 'ExamplecamX100', Software: 'Test Suit' });
+    const [row] = await t.db.select().from(photos).where(eq(photos.id, body.photo!.id));
+    expect(row!.exifData).toMatchObject({ Model: 'ExamplecamX100', Software: 'Test Suit' });
+    expect(hasNul(row!.exifData)).toBe(false);
+  });
+
+  it('removes NUL from the story and keeps the rest of it', async () => {
+    const photo = await makePhoto({ gps: EIFFEL, width: 300, height: 200 });
+    const response = await t.admin(uploadRequest(photo, { description: 'Night\0 on the\0 Seine.\0' }));
+    expect(response.statusCode).toBe(200);
+    const body = response.json<UploadResponse>();
+    expect(body.photo).toMatchObject({ description: 'Night on the Seine.', title: 'Night on the Seine' });
+    const [place] = await t.db.select().from(places).where(eq(places.id, body.place!.id));
+    expect(place).toMatchObject({ title: 'Night on the Seine', slug: 'night-on-the-seine' });
+    expect(hasNul(place)).toBe(false);
+  });
+
+  it('removes NUL from exifData keys and values (escaped or raw) and uses its position', async () => {
+    const photo = await makePhoto({ width: 300, height: 200 });
+    const exifData =
+      '{"latitude":51.5007,"longitude":-0.1246,"Ma\\u0000ke":"Other\\u0000phone\\u0000\\u0000",' +
+      '"Software":"raw\0byte","XPKeywords":["a\\u0000b"],"\\u0000":"gone"}';
+    const response = await t.admin(uploadRequest(photo, { exifData }));
+    expect(response.statusCode).toBe(200);
+    const body = response.json<UploadResponse>();
+    expect(body.photo).toMatchObject({ city: 'London', country: 'United Kingdom' });
+    const [row] = await t.db.select().from(photos).where(eq(photos.id, body.photo!.id));
+    expect(row!.exifData).toMatchObject({ Make: 'Otherphone', Software: 'rawbyte', XPKeywords: ['ab'] });
+    expect(Object.keys(row!.exifData)).not.toContain('');
+    expect(hasNul(row!.exifData)).toBe(false);
+  });
+
+  it('refuses NUL in a place title and in a city name (JSON bodies) with 400 and changes nothing', async () => {
+    const [place] = await t.db.select().from(places).limit(1);
+    const edit = {
+      title: 'Ti\0tle',
+      description: 'A description.',
+      location: 'Paris',
+      country: 'France',
+      imageUrl: place!.imageUrl,
+      date: '2024-05-01',
+    };
+    const refused = await t.admin({ method: 'PUT', url: `/api/admin/places/${place!.id}`, payload: edit });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ error: string }>().error).toMatch(/NUL/);
+    const [after] = await t.db.select().from(places).where(eq(places.id, place!.id));
+    expect(after).toEqual(place);
+
+    const citiesBefore = await t.db.select().from(cities);
+    const city = await t.admin({
+      method: 'POST',
+      url: '/api/admin/cities',
+      payload: { name: 'Pa\0ris', country: 'France', imageUrl: '/media/web/x.jpg' },
+    });
+    expect(city.statusCode).toBe(400);
+    expect(city.json<{ error: string }>().error).toMatch(/NUL/);
+    expect(await t.db.select().from(cities)).toEqual(citiesBefore);
+  });
+});
+
+describe('POST /api/admin/upload with an AI model that answers NUL characters', () => {
+  let fake: FakeChatCompletions;
+  let ai: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeChatCompletions();
+    ai = await createTestApp({
+      ai: { provider: 'openai-compatible', baseUrl: fake.baseUrl, model: 'test-vision', apiKey: undefined },
+    });
+  });
+  afterAll(async () => {
+    await ai?.close();
+    await fake?.close();
+  });
+
+  it('stores the answer without the NUL', async () => {
+    fake.reply = (request) => {
+      expect(schemaNameOf(request)).toBe('image_analysis');
+      return {
+        content: JSON.stringify({
+          title: 'Iron\0 Lady\0',
+          summary: 'The tower\0 at dusk.',
+          travelArticle: 'One.\0\n\nTwo.',
+          imageDescription: '\0The tower.',
+          placeName: 'Eiffel\0 Tower',
+        }),
+      };
+    };
+    const photo = await makePhoto({ gps: EIFFEL, width: 300, height: 200 });
+    const response = await ai.admin(uploadRequest(photo));
+    expect(response.statusCode).toBe(200);
+    const body = response.json<UploadResponse>();
+    expect(body.aiWarning).toBeNull();
+    expect(body.photo).toMatchObject({
+      title: 'Iron Lady',
+      summary: 'The tower at dusk.',
+      travelArticle: 'One.\n\nTwo.',
+      description: 'The tower.',
+      placeName: 'Eiffel Tower',
+    });
+    const [place] = await ai.db.select().from(places);
+    expect(place).toMatchObject({ title: 'Iron Lady', slug: 'iron-lady', fullDescription: 'One.\n\nTwo.' });
+    expect(hasNul(await ai.db.select().from(photos))).toBe(false);
   });
 });

@@ -12,7 +12,7 @@ export interface PhotoOptions {
   /** EXIF orientation 1-8: the pixels are stored so that a correct viewer shows the upright scene. */
   orientation?: number;
   dateTaken?: string;
-  format?: 'jpeg' | 'png' | 'webp';
+  format?: 'jpeg' | 'png' | 'webp' | 'avif';
   /** Changes the pixels so otherwise identical photos get different content hashes. */
   seed?: number;
 }
@@ -128,6 +128,8 @@ export async function makePhoto(options: PhotoOptions = {}): Promise<Buffer> {
       return image.png().toBuffer();
     case 'webp':
       return image.webp({ quality: 90 }).toBuffer();
+    case 'avif':
+      return image.avif({ quality: 60, effort: 2 }).toBuffer();
     default:
       return image.jpeg({ quality: 90 }).toBuffer();
   }
@@ -145,6 +147,41 @@ export function exifTiffOf(jpeg: Buffer): Buffer {
     offset += 2 + length;
   }
   throw new Error('no EXIF segment');
+}
+
+/**
+ * The chunks of a WebP (RIFF) file: fourCC and data. Lets a test check that the file really carries
+ * an 'EXIF' chunk before relying on it.
+ */
+export function webpChunks(webp: Buffer): Array<{ type: string; data: Buffer }> {
+  if (webp.toString('latin1', 0, 4) !== 'RIFF' || webp.toString('latin1', 8, 12) !== 'WEBP') {
+    throw new Error('not a WebP file');
+  }
+  const chunks: Array<{ type: string; data: Buffer }> = [];
+  for (let offset = 12; offset + 8 <= webp.length;) {
+    const size = webp.readUInt32LE(offset + 4);
+    chunks.push({
+      type: webp.toString('latin1', offset, offset + 4),
+      data: webp.subarray(offset + 8, offset + 8 + size),
+    });
+    offset += 8 + size + (size & 1);
+  }
+  return chunks;
+}
+
+/**
+ * A copy of a JPEG or WebP whose EXIF text `text` (as the camera wrote it, e.g. the Model
+ * "Examplecam X100") has a real NUL byte put at `at` in place of the character there: what a
+ * camera's padded or multi-string ASCII field, or a crafted file, looks like on disk. libvips writes
+ * EXIF strings as C strings, so this is done on the bytes. Same length, so no offset changes.
+ */
+export function withNulInExifText(image: Buffer, text: string, at: number): Buffer {
+  const needle = Buffer.from(text, 'latin1');
+  const found = image.indexOf(needle);
+  if (found < 0 || image.indexOf(needle, found + 1) >= 0) throw new Error(`"${text}" is not in the EXIF exactly once`);
+  const patched = Buffer.from(image);
+  patched[found + at] = 0;
+  return patched;
 }
 
 /** The average colour of a region of an image, to check orientation after processing. */

@@ -1,3 +1,4 @@
+import { stripNul, stripNulDeep } from '../security/nul-guard';
 import { AiError } from './errors';
 import type { AiProvider, ImageAnalysis, ImageAnalysisInput } from './types';
 
@@ -50,7 +51,9 @@ export function offlineAnalysis(input: ImageAnalysisInput): ImageAnalysis {
   ]
     .filter(Boolean)
     .join('\n\n');
-  return { title, summary, travelArticle, imageDescription: taken, placeName };
+  // Built from the upload's own text (already free of NUL); stripped again so no caller's input can
+  // carry U+0000 into the database through this answer.
+  return stripNulDeep({ title, summary, travelArticle, imageDescription: taken, placeName });
 }
 
 export function createOfflineProvider(): AiProvider {
@@ -64,7 +67,7 @@ export function createOfflineProvider(): AiProvider {
       throw new AiError(OFFLINE_TRANSLATION_MESSAGE);
     },
     describeCity: async (city) =>
-      `${city.name} is a city in ${city.country}. Explore the places we have visited there.`,
-    describeCountry: async (country) => `Explore the cities and places we have visited in ${country.name}.`,
+      stripNul(`${city.name} is a city in ${city.country}. Explore the places we have visited there.`),
+    describeCountry: async (country) => stripNul(`Explore the cities and places we have visited in ${country.name}.`),
   };
 }

@@ -1,5 +1,6 @@
 import { generateText, jsonSchema, Output, type LanguageModel, type ModelMessage } from 'ai';
 import { z } from 'zod';
+import { stripNulDeep } from '../security/nul-guard';
 import { AiError } from './errors';
 import {
   cityPrompt,
@@ -97,7 +98,9 @@ export function createSdkProvider(name: string, model: LanguageModel, options: S
           maxRetries: 0,
           abortSignal: AbortSignal.timeout(limitMs),
         });
-        return schema.parse(result.output);
+        // Everything a model answers is stored as text; PostgreSQL cannot hold U+0000, so it is
+        // removed from every string (and key) before the answer is checked and used.
+        return schema.parse(stripNulDeep(result.output));
       } catch (error) {
         lastError = error;
       }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { photoFacts, toExifData } from './exif';
+import { makePhoto, withNulInExifText } from '../../../tests/helpers/photos';
+import { photoFacts, readExif, toExifData } from './exif';
+
+const hasNul = (value: unknown) => JSON.stringify(value).includes('\\u0000');
 
 describe('photoFacts', () => {
   it('reads decimal degrees as exifr computes them', () => {
@@ -54,5 +57,31 @@ describe('toExifData', () => {
         bad: NaN,
       }),
     ).toEqual({ Make: 'Apple', ISO: 100, when: '2024-01-01T00:00:00.000Z' });
+  });
+
+  it('removes NUL from keys and from every string, inside arrays too, anywhere in the text', () => {
+    const exif = toExifData({
+      Make: 'Exam\0ple\0\0\0',
+      'Mo\0del': 'X100',
+      '\0': 'only a NUL as key',
+      XPKeywords: ['a\0b', 1, 'c'],
+      GPSLatitude: [48, 51, NaN],
+    });
+    expect(exif).toEqual({ Make: 'Example', Model: 'X100', XPKeywords: ['ab', 1, 'c'], GPSLatitude: [48, 51, null] });
+    expect(hasNul(exif)).toBe(false);
+  });
+});
+
+describe('readExif', () => {
+  it('reads a photo whose EXIF text fields hold NUL bytes, without the NUL', async () => {
+    let photo = await makePhoto({ gps: { latitude: 48.8584, longitude: 2.2945 }, width: 120, height: 80 });
+    photo = withNulInExifText(photo, 'Examplecam X100', 10);
+    photo = withNulInExifText(photo, 'Test Suite', 9);
+    photo = withNulInExifText(photo, 'SN-0042-SECRET', 0);
+    const exif = await readExif(photo);
+    expect(exif).toMatchObject({ Make: 'Examplecam', Model: 'ExamplecamX100', Software: 'Test Suit' });
+    expect(exif.latitude).toBeCloseTo(48.8584, 4);
+    expect(hasNul(exif)).toBe(false);
+    expect(photoFacts(exif).camera).toBe('ExamplecamX100');
   });
 });

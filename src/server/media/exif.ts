@@ -1,7 +1,9 @@
 import exifr from 'exifr';
 import type { ExifData } from '../../shared/api/upload';
 import { heifExifTiff } from '../../shared/heif-exif';
+import { stripNul } from '../security/nul-guard';
 import { sniffImageType } from './image-type';
+import { webpExifTiff } from './webp-exif';
 
 /** The facts the upload pipeline needs from EXIF, whatever form they arrived in. */
 export interface PhotoFacts {
@@ -35,33 +37,57 @@ const EXIFR_OPTIONS = {
   mergeOutput: true,
 };
 
+/**
+ * EXIF text may hold U+0000 (cameras pad ASCII fields with NUL, TIFF separates several strings with
+ * it, a crafted file can put one anywhere), and PostgreSQL text/jsonb cannot store it: every NUL is
+ * removed, never a reason to refuse the photo.
+ */
+const exifText = (value: string) => stripNul(value).slice(0, 1000);
+
 /** Only JSON-friendly values are kept: no binary blobs, no huge strings, no nested structures. */
 function jsonSafe(value: unknown): unknown {
   if (value === null || typeof value === 'boolean') return value;
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-  if (typeof value === 'string') return value.replace(/\0+$/, '').slice(0, 1000);
+  if (typeof value === 'string') return exifText(value);
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? undefined : value.toISOString();
   if (Array.isArray(value) && value.length <= 16 && value.every((v) => typeof v === 'number' || typeof v === 'string'))
-    return value;
+    return value.map((v: number | string) => (typeof v === 'string' ? exifText(v) : Number.isFinite(v) ? v : null));
   return undefined;
 }
 
+/**
+ * EXIF as stored and answered: from the file (exifr's output) or from the client's exifData JSON.
+ * Keys and string values lose any NUL; keys left empty are dropped.
+ */
 export function toExifData(record: Record<string, unknown>): ExifData {
   const out: ExifData = {};
-  for (const [key, value] of Object.entries(record)) {
+  for (const [rawKey, value] of Object.entries(record)) {
+    const key = stripNul(rawKey).slice(0, 200);
     const safe = jsonSafe(value);
-    if (safe !== undefined) out[key] = safe;
+    if (key !== '' && safe !== undefined) out[key] = safe;
   }
   return out;
+}
+
+/** The bytes to give exifr: the TIFF block where exifr cannot find it itself (HEIF, AVIF, WebP). */
+function exifSource(bytes: Buffer): Uint8Array {
+  switch (sniffImageType(bytes)) {
+    // HEIF: hand exifr the TIFF block directly, found by our complete item-box reader.
+    case 'heif':
+    case 'avif':
+      return heifExifTiff(bytes) ?? bytes;
+    // exifr does not read WebP's RIFF container at all.
+    case 'webp':
+      return webpExifTiff(bytes) ?? bytes;
+    default:
+      return bytes;
+  }
 }
 
 /** Every EXIF field we can read from the file (GPS, date, camera, orientation...); {} when none. */
 export async function readExif(bytes: Buffer): Promise<ExifData> {
   try {
-    const type = sniffImageType(bytes);
-    // HEIF: hand exifr the TIFF block directly, found by our complete item-box reader.
-    const source = type === 'heif' || type === 'avif' ? (heifExifTiff(bytes) ?? bytes) : bytes;
-    const parsed = (await exifr.parse(source, EXIFR_OPTIONS)) as Record<string, unknown> | undefined;
+    const parsed = (await exifr.parse(exifSource(bytes), EXIFR_OPTIONS)) as Record<string, unknown> | undefined;
     if (!parsed) return {};
     delete parsed.errors;
     return toExifData(parsed);

@@ -7,6 +7,7 @@ import { findPhotoByHash, insertPhoto, insertPlace, type PhotoRow } from '../db/
 import { BadRequestError } from '../errors';
 import type { ReverseGeocoder } from '../geo/reverse-geocoder';
 import { photoFacts, readExif, toExifData } from '../media/exif';
+import { stripNul } from '../security/nul-guard';
 import {
   checkImageHeader,
   deleteImageFiles,
@@ -40,11 +41,16 @@ export interface UploadServiceDeps {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/**
+ * The EXIF source photo's fields. NUL is removed, not refused: from the raw text (whatever the
+ * caller) and, by toExifData, from the parsed keys and strings ("\u0000" escapes), as for EXIF read
+ * from the file itself.
+ */
 function parseClientExif(text: string | undefined): ExifData {
   if (text === undefined || text.trim() === '') return {};
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    parsed = JSON.parse(stripNul(text));
   } catch {
     throw new BadRequestError('exifData must be JSON text describing the EXIF source photo.');
   }
@@ -168,7 +174,8 @@ export function createUploadService(deps: UploadServiceDeps) {
       const { latitude, longitude } = facts;
       const where = geocoder.lookup(latitude, longitude);
       const image = await processImage(input.bytes, limits);
-      const story = input.description.trim();
+      // NUL cannot be stored (PostgreSQL text); the route removes it already, any other caller too.
+      const story = stripNul(input.description).trim();
       const { analysis, aiWarning } = await analyze({
         image: image.webJpeg,
         mimeType: 'image/jpeg',

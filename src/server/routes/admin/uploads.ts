@@ -4,6 +4,7 @@ import { errorResponse } from '../../../shared/api/common';
 import { uploadFields, uploadLimitsResponse, uploadResponse } from '../../../shared/api/upload';
 import { formatMegabytes } from '../../../shared/limits';
 import { AppError, BadRequestError } from '../../errors';
+import { stripNul } from '../../security/nul-guard';
 
 /** POST /api/admin/upload: one photo per request (multipart: photo, description, exifData). */
 export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,7 +44,12 @@ export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
             }
             bytes = await part.toBuffer();
           } else if (typeof part.value === 'string') {
-            fields[part.fieldname] = part.value;
+            // The global NUL guard does not see multipart parts. NUL (U+0000) cannot be stored by
+            // PostgreSQL and means nothing in typed text, so it is removed from every text field
+            // rather than refused: the story keeps the rest of its text (2xx). exifData is EXIF a
+            // browser read from a camera file, where NUL padding is ordinary; after JSON.parse its
+            // keys and strings (a "\u0000" escape) lose NUL too (toExifData), so it is never a 400.
+            fields[stripNul(part.fieldname)] = stripNul(part.value);
           }
         }
       } catch (error) {
