@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { ADMIN_SCREENS, type AdminScreen } from '../shared/admin-paths';
 import { SiteLayout } from './components/public/site-layout';
 import { useLanguage } from './lib/i18n';
 import { LanguageGate, NotFoundPage } from './pages/public/language-gate';
@@ -31,6 +32,18 @@ function AdminPage({ children, guarded = true }: { children: ReactNode; guarded?
   );
 }
 
+/** Every screen of src/shared/admin-paths.ts; the type makes a screen without a page a compile error. */
+const ADMIN_SCREEN_PAGES: Record<AdminScreen, ReactNode> = {
+  home: <DashboardPage />,
+  login: <LoginPage />,
+  dashboard: <DashboardPage />,
+  upload: <UploadPage />,
+  editPlaces: <EditPlacesPage />,
+  places: <EditPlacesPage />,
+  editCities: <EditCitiesPage />,
+  editCountries: <EditCountriesPage />,
+};
+
 /** `/` and `/{lang}` go to a home page (the server answers `/` with a redirect first). */
 function RootRedirect() {
   return <Navigate to={`/${useLanguage()}/home`} replace />;
@@ -40,66 +53,14 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<RootRedirect />} />
-      <Route
-        path="/iladmin/login"
-        element={
-          <AdminPage guarded={false}>
-            <LoginPage />
-          </AdminPage>
-        }
-      />
-      <Route
-        path="/iladmin"
-        element={
-          <AdminPage>
-            <DashboardPage />
-          </AdminPage>
-        }
-      />
-      <Route
-        path="/iladmin/dashboard"
-        element={
-          <AdminPage>
-            <DashboardPage />
-          </AdminPage>
-        }
-      />
-      {/* The spec names both addresses for Edit Places (section 2). */}
-      {['/iladmin/edit-places', '/iladmin/places'].map((path) => (
+      {(Object.keys(ADMIN_SCREENS) as AdminScreen[]).map((screen) => (
         <Route
-          key={path}
-          path={path}
-          element={
-            <AdminPage>
-              <EditPlacesPage />
-            </AdminPage>
-          }
+          key={screen}
+          path={ADMIN_SCREENS[screen]}
+          element={<AdminPage guarded={screen !== 'login'}>{ADMIN_SCREEN_PAGES[screen]}</AdminPage>}
         />
       ))}
-      <Route
-        path="/iladmin/edit-cities"
-        element={
-          <AdminPage>
-            <EditCitiesPage />
-          </AdminPage>
-        }
-      />
-      <Route
-        path="/iladmin/edit-countries"
-        element={
-          <AdminPage>
-            <EditCountriesPage />
-          </AdminPage>
-        }
-      />
-      <Route
-        path="/iladmin/upload"
-        element={
-          <AdminPage>
-            <UploadPage />
-          </AdminPage>
-        }
-      />
+      {/* Any other /iladmin path falls through to the public not-found screen (the server answers 404). */}
       <Route element={<SiteLayout />}>
         <Route path=":lang" element={<LanguageGate />}>
           <Route index element={<RootRedirect />} />

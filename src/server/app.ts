@@ -1,3 +1,5 @@
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -38,7 +40,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Behind a reverse proxy, the client's address (login throttle, rate limits) comes from
     // X-Forwarded-For, but only from the proxies TRUST_PROXY names.
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // Slow clients (docs/security.md, "Timeouts"): a client trickling its headers or body, or
+    // sitting on an idle connection, is disconnected instead of holding a socket indefinitely.
+    connectionTimeout: config.timeouts.idleMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    requestTimeout: config.timeouts.requestMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      requestTimeout: config.timeouts.requestMs,
+      // Node checks the two limits above only this often (30 s by default).
+      connectionsCheckingInterval: Math.min(1_000, Math.ceil(config.timeouts.headersMs / 2)),
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  if (config.maxConnectionsPerIp > 0) capConnectionsPerAddress(app.server, config.maxConnectionsPerIp);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -81,6 +95,28 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   await registerRoutes(app, options.pages);
   return app;
+}
+
+/**
+ * Refuses (closes at once) a new connection from an address that already holds `max` open ones.
+ * Counts the peer address of the socket, so behind a reverse proxy it counts the proxy.
+ */
+function capConnectionsPerAddress(server: Server, max: number): void {
+  const open = new Map<string, number>();
+  server.on('connection', (socket: Socket) => {
+    const address = socket.remoteAddress ?? '';
+    const count = (open.get(address) ?? 0) + 1;
+    if (count > max) {
+      socket.destroy();
+      return;
+    }
+    open.set(address, count);
+    socket.once('close', () => {
+      const left = (open.get(address) ?? 1) - 1;
+      if (left > 0) open.set(address, left);
+      else open.delete(address);
+    });
+  });
 }
 
 /** Fastify's typings take a hop count only as a function: trust the nearest `hops` proxies. */

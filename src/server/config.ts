@@ -31,6 +31,19 @@ export interface AppConfig {
   /** Public pages rendered at once; more wait up to renderQueueMs, then get 503. */
   renderConcurrency: number;
   renderQueueMs: number;
+  /** Slow-client limits of the HTTP server (see docs/security.md, "Timeouts"). */
+  timeouts: {
+    /** The whole request line and headers must arrive within this (Node's headersTimeout). */
+    headersMs: number;
+    /** The whole request, body included, must arrive within this (Node's requestTimeout). */
+    requestMs: number;
+    /** An idle keep-alive connection is closed after this (Node's keepAliveTimeout). */
+    keepAliveMs: number;
+    /** A connection on which no byte moves either way is closed after this (Fastify's connectionTimeout). */
+    idleMs: number;
+  };
+  /** Open connections allowed from one client address; 0 for no cap. */
+  maxConnectionsPerIp: number;
   /** Is the environment production (compact logs, no dev tooling)? */
   production: boolean;
   logLevel: string;
@@ -71,6 +84,15 @@ const trustProxySchema = z.preprocess(
       return z.NEVER;
     }),
 );
+
+/** A whole number of milliseconds in [min, max]; every failure gives the same one-line message. */
+function milliseconds(min: number, max: number) {
+  const message = `must be a whole number of milliseconds between ${min} and ${max}`;
+  return z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
+  );
+}
 
 const envSchema = z.object({
   PORT: z.preprocess(
@@ -144,6 +166,19 @@ const envSchema = z.object({
       .max(60_000, 'must be a number of milliseconds between 0 and 60000')
       .default(3_000),
   ),
+  HEADERS_TIMEOUT_MS: milliseconds(1_000, 300_000),
+  REQUEST_TIMEOUT_MS: milliseconds(1_000, 86_400_000),
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds(1_000, 600_000),
+  IDLE_TIMEOUT_MS: milliseconds(1_000, 3_600_000),
+  MAX_CONNECTIONS_PER_IP: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number between 0 (no cap) and 100000' })
+      .int('must be a whole number between 0 (no cap) and 100000')
+      .min(0, 'must be a whole number between 0 (no cap) and 100000')
+      .max(100_000, 'must be a whole number between 0 (no cap) and 100000')
+      .default(0),
+  ),
   NODE_ENV: optionalText,
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
@@ -168,6 +203,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if ((e.AI_PROVIDER === 'openai' || e.AI_PROVIDER === 'anthropic') && !e.AI_API_KEY) {
     throw new ConfigError(`Invalid configuration: AI_API_KEY is required when AI_PROVIDER is ${e.AI_PROVIDER}`);
   }
+  const headersMs = e.HEADERS_TIMEOUT_MS ?? 15_000;
+  // Long enough for a MAX_UPLOAD_MB upload at about 0.8 Mbit/s (10 s per MB), and never under 2 minutes.
+  const requestMs = e.REQUEST_TIMEOUT_MS ?? Math.max(120_000, Math.ceil(e.MAX_UPLOAD_MB * 10_000));
+  if (headersMs > requestMs) {
+    throw new ConfigError(
+      `Invalid configuration: HEADERS_TIMEOUT_MS (${headersMs}) must not be longer than REQUEST_TIMEOUT_MS (${requestMs})`,
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -182,6 +225,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     renderCacheBytes: Math.round(e.RENDER_CACHE_MB * 1024 * 1024),
     renderConcurrency: e.RENDER_CONCURRENCY,
     renderQueueMs: e.RENDER_QUEUE_MS,
+    timeouts: {
+      headersMs,
+      requestMs,
+      // Longer than the 60 s idle time of common proxies and load balancers, so they never reuse a
+      // connection this server is closing (Fastify's own default).
+      keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS ?? 72_000,
+      // Above the longest wait of a handler (an AI call may take 90 s) with nothing written yet.
+      idleMs: e.IDLE_TIMEOUT_MS ?? 300_000,
+    },
+    maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
   };

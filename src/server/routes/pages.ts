@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isAdminScreenPath } from '../../shared/admin-paths';
 import { isLanguageCode, LANGUAGE_COOKIE, toLanguageCode } from '../../shared/languages';
 import { PUBLIC_PAGE_CACHE } from '../cache/response-cache';
 import { CLIENT_DIST_DIR } from '../paths';
@@ -90,13 +91,16 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
   app.get('/:lang', { config: PUBLIC_PAGE_CACHE }, languageHome);
   app.get('/:lang/', { config: PUBLIC_PAGE_CACHE }, languageHome);
 
+  // The admin screens are rendered in the browser. Any other /iladmin path still gets the shell (the
+  // client shows its not-found screen there) but with status 404.
   const adminShell = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('X-Robots-Tag', 'noindex, nofollow');
     const page = await renderer.renderShell(request.url).catch((error: unknown) => {
       if (error instanceof SiteNotBuiltError) return { status: 503, html: error.message };
       throw error;
     });
-    return reply.status(page.status).header('Content-Type', 'text/html; charset=utf-8').send(page.html);
+    const status = page.status === 200 && !isAdminScreenPath(request.url) ? 404 : page.status;
+    return reply.status(status).header('Content-Type', 'text/html; charset=utf-8').send(page.html);
   };
   app.get('/iladmin', adminShell);
   app.get('/iladmin/*', adminShell);

@@ -1,0 +1,34 @@
+/**
+ * Every admin screen's address: the client's routes (src/client/routes.tsx) are built from this
+ * table and the server (src/server/routes/pages.ts) answers 404 for any other /iladmin path, so the
+ * two never disagree.
+ */
+export const ADMIN_SCREENS = {
+  home: '/iladmin',
+  login: '/iladmin/login',
+  dashboard: '/iladmin/dashboard',
+  upload: '/iladmin/upload',
+  editPlaces: '/iladmin/edit-places',
+  // The spec names both addresses for Edit Places (section 2).
+  places: '/iladmin/places',
+  editCities: '/iladmin/edit-cities',
+  editCountries: '/iladmin/edit-countries',
+} as const;
+
+export type AdminScreen = keyof typeof ADMIN_SCREENS;
+
+const SCREEN_PATHS = new Set<string>(Object.values(ADMIN_SCREENS));
+
+/**
+ * Does this request URL (path, maybe a query) show an admin screen? Matches as the client's router
+ * does: ignoring trailing slashes, letter case and percent-encoding.
+ */
+export function isAdminScreenPath(url: string): boolean {
+  let path = url.split(/[?#]/, 1)[0] ?? '';
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    return false;
+  }
+  return SCREEN_PATHS.has(path.replace(/\/+$/, '').toLowerCase());
+}
