@@ -1,4 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { claimLoginAttempt } from '../src/server/db/repos/auth-repo';
+import { loginFailures } from '../src/server/db/schema';
+import { createWarnOnce } from '../src/server/security/login-limits';
+import { hashingSlots } from '../src/server/services/passwords';
+import { LOGIN_MAX_FAILURES } from '../src/shared/limits';
 import { createTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app';
 
 describe('admin sign-in', () => {
@@ -169,5 +176,191 @@ describe('admin routes without a session', () => {
       const response = await t.app.inject({ method, url });
       expect(response.statusCode, `${method} ${url}`).toBe(401);
     }
+  });
+});
+
+/**
+ * Swaps the app's log destination (pino's stream, shared by every request's child logger) for a
+ * counter: bytes written and lines at level >= warn (pino levels: warn 40, error 50, fatal 60).
+ */
+function captureLog(app: FastifyInstance) {
+  const captured = { bytes: 0, warnLines: [] as string[] };
+  let owner: object | null = app.log;
+  while (owner) {
+    const symbol = Object.getOwnPropertySymbols(owner).find((s) => s.description === 'pino.stream');
+    if (symbol) {
+      const stream = (owner as Record<symbol, { write(line: string): boolean }>)[symbol]!;
+      stream.write = (line: string) => {
+        captured.bytes += Buffer.byteLength(line);
+        for (const entry of line.split('\n').filter(Boolean)) {
+          if ((JSON.parse(entry) as { level: number }).level >= 40) captured.warnLines.push(entry);
+        }
+        return true;
+      };
+      return captured;
+    }
+    owner = Object.getPrototypeOf(owner) as object | null;
+  }
+  throw new Error('no pino stream found on app.log');
+}
+
+const statuses = (responses: LightMyRequestResponse[]) => {
+  const counts: Record<number, number> = {};
+  for (const r of responses) counts[r.statusCode] = (counts[r.statusCode] ?? 0) + 1;
+  return counts;
+};
+
+describe('sign-in floods', () => {
+  let t: TestApp;
+  let log: ReturnType<typeof captureLog>;
+  beforeAll(async () => {
+    t = await createTestApp({ logLevel: 'info' });
+    log = captureLog(t.app);
+  });
+  afterAll(() => t.close());
+
+  const login = (password: string, ip: string) =>
+    t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password }, remoteAddress: ip });
+  const attemptsFrom = async (ip: string) =>
+    (await t.db.select().from(loginFailures).where(eq(loginFailures.address, ip))).length;
+
+  it('checks at most 10 of 40 parallel guesses, answers the rest 429, and a further flood 429 with little logging', async () => {
+    const ip = '10.6.6.6';
+    hashingSlots.resetPeak();
+    const logBefore = log.bytes;
+
+    const first = await Promise.all(Array.from({ length: 40 }, () => login('wrong guess', ip)));
+    const counts = statuses(first);
+    expect(counts[401] ?? 0).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
+    expect((counts[401] ?? 0) + (counts[429] ?? 0)).toBe(40);
+    // every password that was checked went through a hashing slot
+    expect(hashingSlots.granted).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
+    expect(await attemptsFrom(ip)).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
+
+    const more = await Promise.all(Array.from({ length: 60 }, () => login(TEST_PASSWORD, ip)));
+    for (const response of [...first.filter((r) => r.statusCode === 429), ...more]) {
+      expect(response.statusCode).toBe(429);
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toEqual({ success: false, message: expect.stringMatching(/try again/) });
+      expect(response.body.length).toBeLessThan(200);
+      expect(response.cookies).toHaveLength(0);
+    }
+    expect(hashingSlots.granted).toBeLessThanOrEqual(LOGIN_MAX_FAILURES);
+
+    // under the route's cap of 30 a minute every request reaches the failure counter, which lets
+    // exactly 10 passwords be checked however the 25 interleave
+    const other = '10.6.6.5';
+    const burst = statuses(await Promise.all(Array.from({ length: 25 }, () => login('wrong guess', other))));
+    expect(burst).toEqual({ 401: LOGIN_MAX_FAILURES, 429: 25 - LOGIN_MAX_FAILURES });
+    expect(await attemptsFrom(other)).toBe(LOGIN_MAX_FAILURES);
+
+    expect(log.bytes - logBefore).toBeLessThan(200 * 1024);
+    // one warning per address and kind (rate limit, lock), not one per refused request, no errors
+    expect(log.warnLines.length).toBeLessThanOrEqual(3);
+    expect(log.warnLines.some((line) => line.includes('"level":50'))).toBe(false);
+  });
+
+  it('counts the attempt before checking the password, so 40 parallel guesses get exactly 10 checked', async () => {
+    // straight to the service, past the route's coarse rate limit of 30 a minute
+    const ip = '10.6.6.7';
+    hashingSlots.resetPeak();
+    const results = await Promise.all(Array.from({ length: 40 }, () => t.app.services.auth.login('wrong', ip)));
+    const kinds = results.map((r) => r.kind);
+    expect(kinds.filter((k) => k === 'invalid')).toHaveLength(LOGIN_MAX_FAILURES);
+    expect(kinds.filter((k) => k === 'throttled')).toHaveLength(40 - LOGIN_MAX_FAILURES);
+    expect(hashingSlots.granted).toBe(LOGIN_MAX_FAILURES);
+    expect(await attemptsFrom(ip)).toBe(LOGIN_MAX_FAILURES);
+    // even the right password is not checked any more in this window
+    expect((await t.app.services.auth.login(TEST_PASSWORD, ip)).kind).toBe('throttled');
+    expect(hashingSlots.granted).toBe(LOGIN_MAX_FAILURES);
+  });
+
+  it('never counts more than the limit, however many claims from many addresses run at once', async () => {
+    // without the advisory lock, PostgreSQL counted 14 to 18 of 40 here (count and insert interleave)
+    const ips = Array.from({ length: 10 }, (_, i) => `10.77.0.${i}`);
+    const since = new Date(Date.now() - 60_000);
+    const claims = await Promise.all(
+      ips.flatMap((ip) => Array.from({ length: 40 }, () => claimLoginAttempt(t.db, ip, since, LOGIN_MAX_FAILURES))),
+    );
+    expect(claims.filter((c) => c.counted)).toHaveLength(ips.length * LOGIN_MAX_FAILURES);
+    expect(await Promise.all(ips.map(attemptsFrom))).toEqual(ips.map(() => LOGIN_MAX_FAILURES));
+  });
+
+  it('a success clears the address counter, as before', async () => {
+    const ip = '10.6.6.8';
+    for (let i = 0; i < 3; i++) expect((await login('nope', ip)).statusCode).toBe(401);
+    expect(await attemptsFrom(ip)).toBe(3);
+    expect((await login(TEST_PASSWORD, ip)).statusCode).toBe(200);
+    expect(await attemptsFrom(ip)).toBe(0);
+  });
+
+  it('warns once per key and window, and caps the keys it names', () => {
+    const once = createWarnOnce(60_000, 2);
+    expect(once('a', 0)).toBe('log');
+    expect(once('a', 1)).toBe('quiet');
+    expect(once('b', 2)).toBe('log');
+    expect(once('c', 3)).toBe('summary');
+    expect(once('d', 4)).toBe('quiet');
+    expect(once('a', 60_000)).toBe('log');
+  });
+});
+
+describe('bounded password hashing', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  const held: (() => void)[] = [];
+  afterEach(() => {
+    for (const release of held.splice(0)) release();
+  });
+
+  const login = (password: string, ip: string) =>
+    t.app.inject({ method: 'POST', url: '/api/admin/login', payload: { password }, remoteAddress: ip });
+
+  it('answers 429 JSON with Retry-After at once while every slot and the queue are taken, counting nothing', async () => {
+    // take every slot and fill the queue, as a flood of sign-ins would
+    for (let i = 0; i < hashingSlots.concurrency; i++) held.push(await hashingSlots.acquire());
+    const queued = Array.from({ length: hashingSlots.maxQueue }, () => hashingSlots.acquire());
+    expect(hashingSlots.saturated).toBe(true);
+    hashingSlots.resetPeak();
+
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => login(TEST_PASSWORD, `10.5.0.${i}`)));
+    for (const response of responses) {
+      expect(response.statusCode).toBe(429);
+      expect(response.headers['retry-after']).toBe('1');
+      expect(response.json()).toEqual({ success: false, message: expect.stringMatching(/busy/) });
+    }
+    // refused without waiting for a slot, and no address had an attempt counted
+    expect(hashingSlots.rejected).toBe(20);
+    expect(hashingSlots.granted).toBe(0);
+    expect(await t.db.select().from(loginFailures)).toHaveLength(0);
+
+    // each release hands its slot to the next in the queue, which gives it straight back
+    for (const release of held.splice(0)) release();
+    await Promise.all(queued.map(async (slot) => (await slot)()));
+    expect(hashingSlots.running).toBe(0);
+    expect((await login(TEST_PASSWORD, '10.5.0.1')).statusCode).toBe(200);
+  });
+
+  it('runs at most 2 scrypt at once while 64 addresses sign in 3 times each; the excess gets 429, never 5xx', async () => {
+    hashingSlots.resetPeak();
+    const responses = await Promise.all(
+      Array.from({ length: 64 * 3 }, (_, i) => login(i % 3 === 0 ? 'wrong' : TEST_PASSWORD, `10.4.0.${i % 64}`)),
+    );
+    const counts = statuses(responses);
+    expect(Object.keys(counts).every((status) => ['200', '401', '429'].includes(status))).toBe(true);
+    expect(hashingSlots.peak).toBeLessThanOrEqual(2);
+    // every password checked held a slot; every refusal was a 429 "busy" answer
+    expect((counts[200] ?? 0) + (counts[401] ?? 0)).toBe(hashingSlots.granted);
+    expect(counts[429] ?? 0).toBe(hashingSlots.rejected);
+    for (const response of responses.filter((r) => r.statusCode === 429)) {
+      expect(response.headers['retry-after']).toBe('1');
+      expect(response.json().message).toMatch(/busy/);
+    }
+    expect(counts[200] ?? 0).toBeGreaterThan(0);
+    expect(hashingSlots.running).toBe(0);
   });
 });

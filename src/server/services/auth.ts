@@ -7,7 +7,7 @@ import {
 } from '../../shared/limits';
 import type { Database } from '../db/client';
 import * as repo from '../db/repos/auth-repo';
-import { generatePassword, hashPassword, verifyPassword } from './passwords';
+import { generatePassword, hashingSlots, hashPassword, HashingBusyError, verifyPassword } from './passwords';
 
 const PASSWORD_SETTING = 'admin_password_hash';
 /** Only touch last_seen_at once a minute, not on every request. */
@@ -20,7 +20,12 @@ const MAX_DELAY_MS = 2_000;
 export type LoginResult =
   | { kind: 'ok'; token: string; maxAgeSeconds: number }
   | { kind: 'invalid' }
-  | { kind: 'throttled'; retryAfterSeconds: number };
+  | { kind: 'throttled'; retryAfterSeconds: number }
+  /** Every password-hashing slot is taken: nothing was checked and the attempt was not counted. */
+  | { kind: 'busy'; retryAfterSeconds: number };
+
+/** Seconds a client is asked to wait when hashing is saturated: the queue drains in well under one. */
+const BUSY_RETRY_SECONDS = 1;
 
 export interface AuthService {
   login(password: string, address: string): Promise<LoginResult>;
@@ -46,7 +51,7 @@ export async function resolvePasswordHash(
   const password = generatePassword();
   const stored = await repo.setSettingIfAbsent(db, PASSWORD_SETTING, await hashPassword(password));
   // Another process may have won the race; only the winner's password is printed.
-  if (await verifyPassword(password, stored)) announce(password);
+  if (await verifyPassword(password, stored, false)) announce(password);
   return stored;
 }
 
@@ -59,20 +64,34 @@ export function createAuthService(
 
   return {
     async login(password, address) {
+      // Refuse before touching the database when hashing is saturated (a flood answers cheaply).
+      if (hashingSlots.refuseIfSaturated()) {
+        return { kind: 'busy', retryAfterSeconds: BUSY_RETRY_SECONDS };
+      }
       const now = Date.now();
       const windowStart = new Date(now - LOGIN_FAILURE_WINDOW_SECONDS * 1000);
-      const failures = await repo.recentLoginFailures(db, address, windowStart);
-      if (failures.count >= LOGIN_MAX_FAILURES) {
-        const freeAt = (failures.oldest?.getTime() ?? now) + LOGIN_FAILURE_WINDOW_SECONDS * 1000;
+      // The attempt is counted before the password is checked, atomically, so parallel guesses
+      // from one address can never get more than LOGIN_MAX_FAILURES passwords checked per window.
+      const claim = await repo.claimLoginAttempt(db, address, windowStart, LOGIN_MAX_FAILURES);
+      if (!claim.counted) {
+        const freeAt = (claim.oldest?.getTime() ?? now) + LOGIN_FAILURE_WINDOW_SECONDS * 1000;
         return { kind: 'throttled', retryAfterSeconds: Math.max(1, Math.ceil((freeAt - now) / 1000)) };
       }
-      if (failures.count >= FREE_FAILURES) {
-        await sleep(Math.min(MAX_DELAY_MS, (failures.count - FREE_FAILURES + 1) * delayPerFailure));
+      if (claim.before >= FREE_FAILURES) {
+        await sleep(Math.min(MAX_DELAY_MS, (claim.before - FREE_FAILURES + 1) * delayPerFailure));
       }
-      if (!(await verifyPassword(password, passwordHash))) {
-        await repo.recordLoginFailure(db, address);
-        return { kind: 'invalid' };
+      let valid: boolean;
+      try {
+        valid = await verifyPassword(password, passwordHash);
+      } catch (error) {
+        if (!(error instanceof HashingBusyError)) throw error;
+        // Nothing was checked: give the attempt back so a busy server does not lock anyone out.
+        await repo.releaseLoginAttempt(db, claim.id);
+        return { kind: 'busy', retryAfterSeconds: BUSY_RETRY_SECONDS };
       }
+      // A failure stays counted (its row was written above).
+      if (!valid) return { kind: 'invalid' };
+      // A success resets the address's counter, as before: its own attempt and earlier failures.
       await repo.clearLoginFailures(db, address);
       await repo.pruneLoginFailures(db, windowStart);
       await repo.deleteDeadSessions(db, new Date(now - SESSION_IDLE_SECONDS * 1000), new Date(now));

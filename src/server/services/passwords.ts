@@ -3,21 +3,111 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 const PARAMS: ScryptOptions = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 32;
 
-function derive(password: string, salt: Buffer): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, PARAMS, (err, key) => (err ? reject(err) : resolve(key)));
-  });
+/** Answered at once when every hashing slot is busy and the short queue is full. */
+export class HashingBusyError extends Error {
+  constructor() {
+    super('Password hashing is busy');
+    this.name = 'HashingBusyError';
+  }
+}
+
+/**
+ * A small semaphore around scrypt. scrypt runs on libuv's threadpool (4 threads by default), the
+ * same threads that read static files and media; a sign-in flood must not take all of them.
+ * `concurrency` derivations run at once, at most `maxQueue` more wait for a slot, and anything
+ * beyond that is refused at once with HashingBusyError (the caller answers 429), so the queue
+ * never grows and no request waits long.
+ */
+export class HashingSlots {
+  /** Derivations running now, the most that ever ran at once (since resetPeak), refusals, and slots granted. */
+  running = 0;
+  peak = 0;
+  rejected = 0;
+  granted = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(
+    readonly concurrency: number,
+    readonly maxQueue: number,
+  ) {}
+
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /** True when a bounded acquire would be refused right now. */
+  get saturated(): boolean {
+    return this.running >= this.concurrency && this.waiting.length >= this.maxQueue;
+  }
+
+  /**
+   * Resolves once a slot is held; call the answered function exactly once to give it back.
+   * `bounded` (sign-ins) refuses when the queue is full; unbounded callers (start-up) always wait.
+   */
+  async acquire(bounded = true): Promise<() => void> {
+    if (this.running >= this.concurrency) {
+      if (bounded && this.waiting.length >= this.maxQueue) {
+        this.rejected++;
+        throw new HashingBusyError();
+      }
+      // release() hands its slot straight to the first waiter, so `running` never drops in between
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running++;
+    }
+    this.peak = Math.max(this.peak, this.running);
+    this.granted++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running--;
+    };
+  }
+
+  /** Counts a refusal and answers true when a bounded acquire would be refused right now. */
+  refuseIfSaturated(): boolean {
+    if (!this.saturated) return false;
+    this.rejected++;
+    return true;
+  }
+
+  /** Starts a new measurement (tests): the peak restarts from what runs now; counters from zero. */
+  resetPeak(): void {
+    this.peak = this.running;
+    this.rejected = 0;
+    this.granted = 0;
+  }
+}
+
+/** Process-wide: the threadpool is shared by every app in the process. 2 of libuv's 4 threads. */
+export const hashingSlots = new HashingSlots(2, 8);
+
+async function derive(password: string, salt: Buffer, bounded: boolean): Promise<Buffer> {
+  const release = await hashingSlots.acquire(bounded);
+  try {
+    return await new Promise<Buffer>((resolve, reject) => {
+      scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, PARAMS, (err, key) => (err ? reject(err) : resolve(key)));
+    });
+  } finally {
+    release();
+  }
 }
 
 /** `scrypt$N$r$p$salt$hash`, all base64url: self-describing so the parameters can change later. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt);
+  const key = await derive(password, salt, false);
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-/** Constant-time comparison of the derived keys; a malformed stored hash never matches. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/**
+ * Constant-time comparison of the derived keys; a malformed stored hash never matches.
+ * With `bounded` (the default, for sign-ins) it throws HashingBusyError when hashing is saturated.
+ */
+export async function verifyPassword(password: string, stored: string, bounded = true): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (
     scheme !== 'scrypt' ||
@@ -30,7 +120,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
     return false;
   }
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await derive(password, Buffer.from(salt, 'base64url'));
+  const actual = await derive(password, Buffer.from(salt, 'base64url'), bounded);
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, lt, or } from 'drizzle-orm';
+import { and, asc, count, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { adminSessions, loginFailures, settings } from '../schema';
 
@@ -44,11 +44,43 @@ export async function deleteDeadSessions(db: DbOrTx, idleSince: Date, now: Date)
   await db.delete(adminSessions).where(or(lt(adminSessions.expiresAt, now), lt(adminSessions.lastSeenAt, idleSince)));
 }
 
-export async function recordLoginFailure(db: DbOrTx, address: string): Promise<void> {
-  await db.insert(loginFailures).values({ address });
+/** First key of the two-key advisory locks taken per sign-in address (any constant unused elsewhere). */
+const LOGIN_LOCK_SPACE = 0x4c6f67; // "Log"
+
+export type LoginAttemptClaim =
+  { counted: true; id: number; before: number } | { counted: false; count: number; oldest: Date | undefined };
+
+/**
+ * Counts one sign-in attempt from `address`, unless `max` are already counted since `since`:
+ * `counted` with the new row's id and the count before it, or not counted with the count and the
+ * oldest attempt (for Retry-After). Atomic per address: a transaction-scoped advisory lock on the
+ * address serializes the check and the insert, and each statement after the lock sees every
+ * attempt committed before it (READ COMMITTED takes a new snapshot per statement), so parallel
+ * requests can never count more than `max`. Works on PGlite and PostgreSQL.
+ */
+export async function claimLoginAttempt(
+  db: DbOrTx,
+  address: string,
+  since: Date,
+  max: number,
+): Promise<LoginAttemptClaim> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select 1 from pg_advisory_xact_lock(${sql.raw(String(LOGIN_LOCK_SPACE))}, hashtext(${address}::text))`,
+    );
+    const recent = await recentLoginFailures(tx, address, since);
+    if (recent.count >= max) return { counted: false, count: recent.count, oldest: recent.oldest };
+    const [row] = await tx.insert(loginFailures).values({ address }).returning({ id: loginFailures.id });
+    return { counted: true, id: row!.id, before: recent.count };
+  });
 }
 
-/** Failures from `address` since `since`, and the oldest of them (for Retry-After). */
+/** Gives back an attempt that was counted but never checked (hashing was busy). */
+export async function releaseLoginAttempt(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.id, id));
+}
+
+/** Attempts counted for `address` since `since`, and the oldest of them (for Retry-After). */
 export async function recentLoginFailures(db: DbOrTx, address: string, since: Date) {
   const where = and(eq(loginFailures.address, address), gt(loginFailures.failedAt, since));
   const [total] = await db.select({ n: count() }).from(loginFailures).where(where);

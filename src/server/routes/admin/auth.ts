@@ -1,31 +1,42 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../shared/api/common';
 import { loginRequest, loginResponse, logoutResponse, statusResponse } from '../../../shared/api/auth';
+import { createLoginRefusalLog, LoginFloodError, loginRateLimit, loginRefusals } from '../../security/login-limits';
 import { SESSION_COOKIE, requireSession, sessionToken } from '../../security/session';
 
 /** Sign-in, session status and sign-out (spec sections 4, 6 and 7). */
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth } = app.services;
   const secure = app.config.publicUrl.startsWith('https://');
+  const warnRefusal = createLoginRefusalLog();
 
   app.post(
     '/api/admin/login',
     {
       schema: { body: loginRequest, response: { 200: loginResponse, 401: loginResponse, 429: loginResponse } },
-      // A coarse per-address cap on top of the failure counter, for floods of any kind.
-      config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+      // A coarse per-address cap on top of the failure counter, for floods of any kind: 30 a minute.
+      config: { rateLimit: loginRateLimit(warnRefusal) },
+      // The rate limiter throws its refusal; answer it here in this route's 429 shape (the app's
+      // handler answers `{ error }`, which this route's response schema would refuse with a 500).
+      errorHandler(error, req, reply) {
+        if (!(error instanceof LoginFloodError)) {
+          app.errorHandler.call(this, error, req, reply);
+          return;
+        }
+        void reply
+          .status(429)
+          .header('Retry-After', String(error.retryAfterSeconds))
+          .send(loginRefusals.flood(error.retryAfterSeconds));
+      },
     },
     async (req, reply) => {
       const result = await auth.login(req.body.password, req.ip);
-      if (result.kind === 'throttled') {
-        const minutes = Math.ceil(result.retryAfterSeconds / 60);
+      if (result.kind === 'throttled' || result.kind === 'busy') {
+        warnRefusal(req.log, result.kind, req.ip);
         return reply
           .status(429)
           .header('Retry-After', String(result.retryAfterSeconds))
-          .send({
-            success: false,
-            message: `Too many failed attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-          });
+          .send(result.kind === 'busy' ? loginRefusals.busy() : loginRefusals.throttled(result.retryAfterSeconds));
       }
       if (result.kind === 'invalid') {
         return reply.status(401).send({ success: false, message: 'Invalid password' });
@@ -48,7 +59,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/logout',
-    { preHandler: requireSession(auth), schema: { response: { 200: logoutResponse, 401: errorResponse } } },
+    { onRequest: requireSession(auth), schema: { response: { 200: logoutResponse, 401: errorResponse } } },
     async (req, reply) => {
       await auth.logout(sessionToken(req));
       reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
