@@ -21,7 +21,7 @@ describe('hostile text in server-rendered pages', () => {
       expect(page.statusCode).toBe(200);
       expect(page.body.match(/<\/html>/g)).toHaveLength(1);
       expect(page.body.match(/<!doctype html>/gi)).toHaveLength(1);
-      expect(page.body).toContain("5$&#x27; and $` and $&amp; and $1 and $$");
+      expect(page.body).toContain('5$&#x27; and $` and $&amp; and $1 and $$');
     }
   });
 
