@@ -2,8 +2,8 @@ import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { UpdatePlaceRequest } from '../../../shared/api/admin-places';
 import type { DbOrTx } from '../client';
 import { cities, countries, galleryImages, photos, places, placeTranslations } from '../schema';
-import { keysetOrder, pageKeyColumn, seekCondition, type Seek } from './keyset';
-import { placesKeyset, type PlaceFilter } from './places-repo';
+import { keysetOrder, pageKeyColumn, type Seek } from './keyset';
+import { placesKeyset, placesPageWhere, type PlaceFilter } from './places-repo';
 
 /**
  * One page of places, newest first, with the figures the Edit Places cards show; optionally of one
@@ -37,13 +37,7 @@ export function listAdminPlacePage(db: DbOrTx, filter: PlaceFilter, seek: Seek |
       pageKey: pageKeyColumn(placesKeyset),
     })
     .from(places)
-    .where(
-      and(
-        filter.location !== undefined ? eq(places.location, filter.location) : undefined,
-        filter.country !== undefined ? eq(places.country, filter.country) : undefined,
-        seekCondition(placesKeyset, seek),
-      ),
-    )
+    .where(placesPageWhere(filter, seek))
     .orderBy(...keysetOrder(placesKeyset, seek))
     .limit(limit);
 }

@@ -88,6 +88,15 @@ export interface PlaceFilter {
   country?: string;
 }
 
+/** The places of one location and/or country (or all), from where `seek` says on. */
+export function placesPageWhere(filter: PlaceFilter, seek: Seek | undefined): SQL | undefined {
+  return and(
+    filter.location !== undefined ? eq(places.location, filter.location) : undefined,
+    filter.country !== undefined ? eq(places.country, filter.country) : undefined,
+    seekCondition(placesKeyset, seek),
+  );
+}
+
 /** One page of places (newest first), optionally of one location and/or country. */
 export function listPlacesPage(
   db: DbOrTx,
@@ -100,13 +109,7 @@ export function listPlacesPage(
     .select({ ...translatedColumns(lang), pageKey: pageKeyColumn(placesKeyset) })
     .from(places)
     .leftJoin(tr, and(eq(tr.placeId, places.id), eq(tr.languageCode, lang)))
-    .where(
-      and(
-        filter.location !== undefined ? eq(places.location, filter.location) : undefined,
-        filter.country !== undefined ? eq(places.country, filter.country) : undefined,
-        seekCondition(placesKeyset, seek),
-      ),
-    )
+    .where(placesPageWhere(filter, seek))
     .orderBy(...keysetOrder(placesKeyset, seek))
     .limit(limit);
 }
