@@ -12,8 +12,6 @@ export interface ContentVersion {
   fresh(): Promise<number>;
   /** The newest version this instance has seen. */
   current(): number;
-  /** Reads the version from the database now. */
-  refresh(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -32,14 +30,12 @@ export async function createContentVersion(database: DatabaseHandle): Promise<Co
     if (Number.isFinite(next) && next > version) version = next;
     return version;
   };
-  const refresh = async () => advance(await readContentVersion(database.db));
 
-  if (database.kind === 'pglite') {
+  if (database.listen) {
     const unlisten = await database.listen(CHANNEL, (payload) => advance(Number(payload)));
     return {
       fresh: () => Promise.resolve(version),
       current: () => version,
-      refresh,
       close: () => unlisten(),
     };
   }
@@ -57,7 +53,6 @@ export async function createContentVersion(database: DatabaseHandle): Promise<Co
       return next;
     },
     current: () => version,
-    refresh,
     close: async () => {},
   };
 }

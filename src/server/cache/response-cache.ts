@@ -234,14 +234,12 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
     return respond(request, reply, entry, state.key);
   });
 
-  // Admin answers carry the session's data: never stored by a browser, proxy or CDN.
+  // Admin answers carry the session's data: never stored by a browser, proxy or CDN. (An admin
+  // write needs no step here: the trigger's version reaches the next request by itself.)
   app.addHook('onSend', async (request, reply, payload) => {
     const path = request.url;
-    if (path.startsWith('/api/admin') || path.startsWith('/iladmin')) {
+    if (path.startsWith('/api/admin') || path.startsWith('/iladmin'))
       reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
-      // This instance's own write is visible to its very next request, before the admin sees "done".
-      if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) await versions.refresh();
-    }
     return payload;
   });
 

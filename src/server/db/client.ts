@@ -22,11 +22,11 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   ping(): Promise<void>;
   /**
-   * Calls `onNotify` with the payload of each NOTIFY on `channel`, and `onListen` each time the
-   * listening connection is (re)established (notifications sent while it was down are lost).
-   * Answers a function that stops listening.
+   * Embedded PGlite only (one process, so its notifications arrive with the write that sent them):
+   * calls `onNotify` with the payload of each NOTIFY on `channel`; answers how to stop.
+   * PostgreSQL servers have none: other instances write too (see cache/content-version.ts).
    */
-  listen(channel: string, onNotify: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
+  listen?(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -57,10 +57,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      listen: async (channel, onNotify, onListen) => {
-        const request = await client.listen(channel, onNotify, onListen);
-        return () => request.unlisten();
-      },
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -76,9 +72,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    listen: async (channel, onNotify, onListen) => {
+    listen: async (channel, onNotify) => {
       const unlisten = await client.listen(channel, onNotify);
-      onListen?.();
       return () => unlisten();
     },
     close: () => client.close(),
