@@ -20,7 +20,7 @@ export interface ContentVersion {
  *
  * Embedded PGlite is one process and delivers the trigger's NOTIFY together with the write, so the
  * version in memory is always current. On PostgreSQL other instances write too, and a NOTIFY can
- * arrive after the next request (measured: see docs/decisions/004-render-cache.md), so each
+ * arrive after the next request (measured: see docs/decisions/004-serving-at-scale.md), so each
  * request reads the version with one prepared one-row query; requests that arrive in the same
  * turn of the event loop share a read that starts after all of them arrived.
  */
