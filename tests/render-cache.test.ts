@@ -189,6 +189,10 @@ describe('render and API cache', () => {
         expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
         const etag = String(first.headers.etag);
         expect(etag).toMatch(/^"[\w-]+"$/);
+        const head = await t.app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'br' } });
+        expect(head.statusCode).toBe(200);
+        expect(head.headers.etag).toBe(etag);
+        expect(head.body).toBe('');
         const revalidated = await get(url, { 'accept-encoding': 'br', 'if-none-match': etag });
         expect(revalidated.statusCode).toBe(304);
         expect(revalidated.body).toBe('');
