@@ -304,3 +304,41 @@ describe('POST /api/admin/upload with an AI model that answers NUL characters', 
     expect(hasNul(await ai.db.select().from(photos))).toBe(false);
   });
 });
+
+describe('what the public original may carry', () => {
+  let t2: TestApp;
+  beforeAll(async () => {
+    t2 = await createTestApp();
+  });
+  afterAll(async () => {
+    await t2.close();
+  });
+
+  it('drops a JPEG or an MP4 appended after the image (motion photos) from the original and the web image', async () => {
+    const hidden = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'blue' } })
+      .withExif({ IFD0: { Artist: 'SECRET-OWNER' }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '33/1 51/1 0/1' } })
+      .jpeg()
+      .toBuffer();
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypmp42isommp42MOTION-VIDEO-TRAILER')]);
+    for (const [seed, trailer] of [
+      [101, hidden],
+      [102, mp4],
+    ] as const) {
+      const photo = await makePhoto({ gps: { latitude: 48.8584, longitude: 2.2945 }, seed });
+      const response = await t2.admin(uploadRequest(Buffer.concat([photo, trailer])));
+      expect(response.statusCode, response.body).toBe(200);
+      const body = response.json<UploadResponse>();
+      const read = (url: string) => readFile(join(t2.dataDir, 'media', url.replace(/^\/media\//, '')));
+      const [place] = await t2.db.select().from(places).where(eq(places.id, body.place!.id));
+      const files = [body.photo!.originalImagePath, place!.imageUrl, body.photo!.thumbnailPath];
+      for (const file of await Promise.all(files.map(read))) {
+        expect(file.includes(Buffer.from('SECRET-OWNER'))).toBe(false);
+        expect(file.includes(Buffer.from('ftyp'))).toBe(false);
+        expect(file.includes(Buffer.from('MOTION-VIDEO'))).toBe(false);
+        const left = ((await exifr.parse(file, true)) ?? {}) as Record<string, unknown>;
+        expect(left.latitude).toBeUndefined();
+        expect(file.subarray(-2).equals(Buffer.from([0xff, 0xd9]))).toBe(true);
+      }
+    }
+  });
+});

@@ -132,4 +132,31 @@ describe('stripJpegMetadata', () => {
     expect((await sharp(stripped).metadata()).width).toBe(32);
     expect(() => stripJpegMetadata(Buffer.from([0xff, 0xd8, 0xff, 0xe1, 0xff, 0xff]))).toThrow();
   });
+
+  it('ends at the end-of-image marker: an appended JPEG with GPS and owner, or a motion photo’s MP4, is gone', async () => {
+    const noisy = (progressive: boolean) =>
+      sharp({ create: { width: 64, height: 48, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+        .jpeg({ progressive, quality: 90 })
+        .toBuffer();
+    const hidden = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'blue' } })
+      .withExif({ IFD0: { Artist: 'SECRET-OWNER' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1' } })
+      .jpeg()
+      .toBuffer();
+    const mp4 = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypmp42isommp42MOTION-VIDEO')]);
+    for (const progressive of [false, true]) {
+      const photo = await noisy(progressive);
+      for (const trailer of [hidden, mp4]) {
+        const stripped = stripJpegMetadata(Buffer.concat([photo, trailer]));
+        expect(stripped.includes(Buffer.from('SECRET-OWNER'))).toBe(false);
+        expect(stripped.includes(Buffer.from('ftyp'))).toBe(false);
+        expect(stripped.includes(Buffer.from('GPS'))).toBe(false);
+        expect(stripped.subarray(-2).equals(Buffer.from([0xff, 0xd9]))).toBe(true);
+        // the picture itself is untouched
+        expect(stripped.equals(stripJpegMetadata(photo))).toBe(true);
+        const { data } = await sharp(stripped).raw().toBuffer({ resolveWithObject: true });
+        const { data: original } = await sharp(photo).raw().toBuffer({ resolveWithObject: true });
+        expect(data.equals(original)).toBe(true);
+      }
+    }
+  });
 });
