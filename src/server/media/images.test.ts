@@ -135,7 +135,15 @@ describe('stripJpegMetadata', () => {
 
   it('ends at the end-of-image marker: an appended JPEG with GPS and owner, or a motion photo’s MP4, is gone', async () => {
     const noisy = (progressive: boolean) =>
-      sharp({ create: { width: 64, height: 48, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      sharp({
+        create: {
+          width: 64,
+          height: 48,
+          channels: 3,
+          background: 'black',
+          noise: { type: 'gaussian', mean: 128, sigma: 60 },
+        },
+      })
         .jpeg({ progressive, quality: 90 })
         .toBuffer();
     const hidden = await sharp({ create: { width: 8, height: 8, channels: 3, background: 'blue' } })
