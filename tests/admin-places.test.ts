@@ -24,6 +24,7 @@ import {
 } from './helpers/factories';
 import { uploadRequest } from './helpers/multipart';
 import { makePhoto } from './helpers/photos';
+import { makePlacesOnDays, walkPages } from './helpers/paging';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
@@ -57,32 +58,9 @@ describe('Edit Places API', () => {
     return `/media/${key}`;
   }
 
-  /** `count` places on distinct days, answered newest first. */
-  async function makePlaces(count: number, overrides: Partial<Parameters<typeof makePlace>[1]> = {}) {
-    const made = [];
-    for (let i = 0; i < count; i++) {
-      const day = new Date(Date.UTC(2020, 0, 1 + i)).toISOString().slice(0, 10);
-      made.push(await makePlace(t.db, { title: `Place of ${day}`, date: day, ...overrides }));
-    }
-    return made.reverse();
-  }
-
-  /** Follows `rel="next"` from `url` to the end, answering every page's items and Link header. */
-  async function walk(url: string): Promise<{ pages: AdminPlaceDto[][]; links: string[] }> {
-    const pages: AdminPlaceDto[][] = [];
-    const links: string[] = [];
-    let next: string | undefined = url;
-    while (next) {
-      const response = await t.admin({ method: 'GET', url: next });
-      expect(response.statusCode).toBe(200);
-      pages.push(response.json<AdminPlaceDto[]>());
-      const link = (response.headers.link as string | undefined) ?? '';
-      links.push(link);
-      next = /<([^>]+)>;\s*rel="next"/.exec(link)?.[1];
-      expect(pages.length).toBeLessThan(20);
-    }
-    return { pages, links };
-  }
+  const makePlaces = (count: number, overrides: Parameters<typeof makePlacesOnDays>[2] = {}) =>
+    makePlacesOnDays(t, count, overrides);
+  const walk = (url: string) => walkPages<AdminPlaceDto>((next) => t.admin({ method: 'GET', url: next }), url);
 
   describe('GET /api/admin/places-with-translations', () => {
     it('refuses a visitor without a session', async () => {

@@ -3,24 +3,8 @@ import { parseLinkHeader } from '../src/shared/paging';
 import type { PlaceDto, TranslatedCityDto, TranslatedCountryDto } from '../src/shared/api/public';
 import { cities, countries, places } from '../src/server/db/schema';
 import { makeCity, makeCountry, makePlace } from './helpers/factories';
+import { makePlacesOnDays, walkPages } from './helpers/paging';
 import { createTestApp, type TestApp } from './helpers/test-app';
-
-/** Follows `rel="next"` from `url` to the end, answering every page's items in order. */
-async function walk<T>(t: TestApp, url: string): Promise<{ pages: T[][]; links: string[] }> {
-  const pages: T[][] = [];
-  const links: string[] = [];
-  let next: string | undefined = url;
-  while (next) {
-    const response = await t.app.inject({ method: 'GET', url: next });
-    expect(response.statusCode).toBe(200);
-    pages.push(response.json<T[]>());
-    const link = response.headers.link as string | undefined;
-    links.push(link ?? '');
-    next = /<([^>]+)>;\s*rel="next"/.exec(link ?? '')?.[1];
-    expect(pages.length).toBeLessThan(50);
-  }
-  return { pages, links };
-}
 
 describe('paged public lists', () => {
   let t: TestApp;
@@ -37,15 +21,9 @@ describe('paged public lists', () => {
     await t.db.delete(countries);
   });
 
-  /** `count` places on distinct days, answered newest first. */
-  async function makePlaces(count: number, overrides: Partial<Parameters<typeof makePlace>[1]> = {}) {
-    const made = [];
-    for (let i = 0; i < count; i++) {
-      const day = new Date(Date.UTC(2020, 0, 1 + i)).toISOString().slice(0, 10);
-      made.push(await makePlace(t.db, { title: `Place of ${day}`, date: day, ...overrides }));
-    }
-    return made.reverse();
-  }
+  const walk = <T>(url: string) => walkPages<T>((next) => t.app.inject({ method: 'GET', url: next }), url);
+  const makePlaces = (count: number, overrides: Parameters<typeof makePlacesOnDays>[2] = {}) =>
+    makePlacesOnDays(t, count, overrides);
 
   it('home shows the newest 24 places and announces the next page in a Link header', async () => {
     const made = await makePlaces(30);
@@ -61,7 +39,7 @@ describe('paged public lists', () => {
 
   it('following next links visits every place once, newest first, and prev leads back', async () => {
     const made = await makePlaces(23);
-    const { pages, links } = await walk<PlaceDto>(t, '/api/places/translations/en?limit=10');
+    const { pages, links } = await walk<PlaceDto>('/api/places/translations/en?limit=10');
     expect(pages.map((p) => p.length)).toEqual([10, 10, 3]);
     expect(pages.flat().map((p) => p.id)).toEqual(made.map((p) => p.id));
     // limit carries over to the next page's address
@@ -82,7 +60,7 @@ describe('paged public lists', () => {
     const createdAt = new Date('2024-05-01T10:00:00.000Z');
     const twins = [];
     for (let i = 0; i < 7; i++) twins.push(await makePlace(t.db, { date: '2024-05-01', createdAt }));
-    const { pages } = await walk<PlaceDto>(t, '/api/places/translations/en?limit=3');
+    const { pages } = await walk<PlaceDto>('/api/places/translations/en?limit=3');
     const ids = pages.flat().map((p) => p.id);
     expect(ids).toHaveLength(7);
     expect(new Set(ids)).toEqual(new Set(twins.map((p) => p.id)));
@@ -96,19 +74,16 @@ describe('paged public lists', () => {
     await makePlaces(5, { location: 'Lyon', country: 'France' });
     await makePlaces(2, { location: 'Paris', country: 'France' });
 
-    const cityPlaces = await walk<PlaceDto>(t, '/api/cities/by-slug/lyon/places?languageCode=de&limit=2');
+    const cityPlaces = await walk<PlaceDto>('/api/cities/by-slug/lyon/places?languageCode=de&limit=2');
     expect(cityPlaces.pages.flat()).toHaveLength(5);
     expect(cityPlaces.pages.flat().every((p) => p.location === 'Lyon')).toBe(true);
     expect(cityPlaces.links[0]).toContain('languageCode=de');
 
-    const countryList = await walk<TranslatedCountryDto>(t, '/api/countries/translations/en?limit=4');
+    const countryList = await walk<TranslatedCountryDto>('/api/countries/translations/en?limit=4');
     expect(countryList.pages.map((p) => p.length)).toEqual([4, 2]);
     expect(countryList.pages.flat().map((c) => c.id)).toContain(france.id);
 
-    const frenchCities = await walk<TranslatedCityDto>(
-      t,
-      '/api/countries/by-slug/france/cities/translations/en?limit=3',
-    );
+    const frenchCities = await walk<TranslatedCityDto>('/api/countries/by-slug/france/cities/translations/en?limit=3');
     expect(
       frenchCities.pages
         .flat()
@@ -116,7 +91,7 @@ describe('paged public lists', () => {
         .sort(),
     ).toEqual(['Lyon', 'Town 0', 'Town 1', 'Town 2', 'Town 3']);
 
-    const photoChoices = await walk<PlaceDto>(t, '/api/places?location=Lyon&country=France&limit=4');
+    const photoChoices = await walk<PlaceDto>('/api/places?location=Lyon&country=France&limit=4');
     expect(photoChoices.pages.flat()).toHaveLength(5);
   });
 
@@ -144,7 +119,7 @@ describe('paged public lists', () => {
 
   it('answers an empty last page past the end, with a way back', async () => {
     const made = await makePlaces(3);
-    const { links } = await walk<PlaceDto>(t, '/api/places/translations/en?limit=2');
+    const { links } = await walk<PlaceDto>('/api/places/translations/en?limit=2');
     const next = /<([^>]+)>;\s*rel="next"/.exec(links[0]!)?.[1];
     // The second page's places are deleted before the visitor follows the link.
     await t.db.delete(places);
