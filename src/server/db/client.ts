@@ -27,7 +27,19 @@ export interface DatabaseHandle {
    * PostgreSQL servers have none: other instances write too (see cache/content-version.ts).
    */
   listen?(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Session advisory locks, held until released or until this process's connection ends. */
+  sessionLocks: SessionLocks;
   close(): Promise<void>;
+}
+
+/**
+ * PostgreSQL session-level advisory locks (two-key form) on one connection kept for the life of
+ * the handle, so a lock held by a running process shows other processes that it is alive, and
+ * is let go by the server when that process dies.
+ */
+export interface SessionLocks {
+  tryLock(space: number, key: number): Promise<boolean>;
+  unlock(space: number, key: number): Promise<void>;
 }
 
 export interface OpenDatabaseOptions {
@@ -51,13 +63,32 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema }) as unknown as Database;
     await migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_DIR });
+    // Session locks need one connection for good, not whichever the pool lends: reserved on first use.
+    let session: Promise<postgres.ReservedSql> | undefined;
+    const onSession = () => (session ??= client.reserve());
     return {
       db,
       kind: 'postgres',
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      close: () => client.end({ timeout: 5 }),
+      sessionLocks: {
+        async tryLock(space, key) {
+          const sql = await onSession();
+          const [row] = await sql<
+            { locked: boolean }[]
+          >`select pg_try_advisory_lock(${space}::int, ${key}::int) as locked`;
+          return row?.locked === true;
+        },
+        async unlock(space, key) {
+          const sql = await onSession();
+          await sql`select pg_advisory_unlock(${space}::int, ${key}::int)`;
+        },
+      },
+      close: async () => {
+        if (session) (await session).release();
+        await client.end({ timeout: 5 });
+      },
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
@@ -75,6 +106,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     listen: async (channel, onNotify) => {
       const unlisten = await client.listen(channel, onNotify);
       return () => unlisten();
+    },
+    // One process owns an embedded database, and it has one session: any lock is this process's.
+    sessionLocks: {
+      async tryLock(space, key) {
+        const result = await client.query<{ locked: boolean }>(
+          'select pg_try_advisory_lock($1::int, $2::int) as locked',
+          [space, key],
+        );
+        return result.rows[0]?.locked === true;
+      },
+      async unlock(space, key) {
+        await client.query('select pg_advisory_unlock($1::int, $2::int)', [space, key]);
+      },
     },
     close: () => client.close(),
   };

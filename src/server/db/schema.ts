@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  integer,
   doublePrecision,
   index,
   jsonb,
@@ -257,4 +258,16 @@ export const settings = pgTable('settings', {
 export const contentVersion = pgTable('content_version', {
   id: smallint('id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull(),
+});
+
+/**
+ * Media files that no committed row may reference yet (being written for an upload) or any more
+ * (removed after their rows were deleted). Each row names the server process (`owner`, held as a
+ * session advisory lock while it runs): a row whose owner has stopped is a crash's leftover, and
+ * the next start removes its file unless a row references it (src/server/media/file-journal.ts).
+ */
+export const pendingFiles = pgTable('pending_files', {
+  key: text('key').primaryKey(),
+  owner: integer('owner').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -46,13 +46,15 @@ export function createLocalStorage(root: string): Storage {
     async put(key, data) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
-      // write-then-rename: a reader never sees a half-written file
-      const temp = `${path}.${process.pid}.tmp`;
-      await writeFile(temp, data);
-      await rename(temp, path);
+      // write-then-rename: a reader never sees a half-written file. Keys are never written twice at
+      // once (each image has a new random id), so the temporary name can follow from the key alone,
+      // and removing the key (after a crash, see file-journal.ts) removes a half-written file too.
+      await writeFile(`${path}.tmp`, data);
+      await rename(`${path}.tmp`, path);
     },
     async remove(key) {
-      await rm(pathOf(key), { force: true });
+      const path = pathOf(key);
+      await Promise.all([rm(path, { force: true }), rm(`${path}.tmp`, { force: true })]);
     },
     async open(key) {
       if (!isValidKey(key)) return undefined;

@@ -14,6 +14,7 @@ import { violatedUniqueConstraint } from '../db/errors';
 import * as repo from '../db/repos/admin-geo-repo';
 import { AppError, ConflictError, NotFoundError } from '../errors';
 import { describeTranslation, translateGeoTexts, type GeoTranslation } from './geo-translation';
+import type { MediaFiles } from './media-files';
 import { uniqueSlug } from './slugs';
 
 const NOT_FOUND = 'City not found. It may have been deleted already.';
@@ -24,10 +25,12 @@ const duplicateMessage = (name: string, country: string) =>
 export interface AdminCitiesDeps {
   db: Database;
   ai: AiProvider;
+  /** A replaced or deleted picture of ours is removed when nothing else shows it. */
+  files: MediaFiles;
 }
 
 /** Manage Cities: list, find what is missing, create with AI text and translations, edit, delete. */
-export function createAdminCitiesService({ db, ai }: AdminCitiesDeps) {
+export function createAdminCitiesService({ db, ai, files }: AdminCitiesDeps) {
   async function existing(id: string) {
     const city = isUuid(id) ? await repo.findCityRow(db, id) : undefined;
     if (!city) throw new NotFoundError(NOT_FOUND);
@@ -108,18 +111,21 @@ export function createAdminCitiesService({ db, ai }: AdminCitiesDeps) {
         ? await translateGeoTexts(ai, { name: body.name, description: body.description })
         : { rows: [], translated: [], nameOnly: [], failed: [] };
 
-      await db
+      const unused = await db
         .transaction(async (tx) => {
           // The AI step took a while: the city may have been deleted meanwhile.
-          if (!(await repo.findCityRow(tx, id))) throw new NotFoundError(NOT_FOUND);
+          const current = await repo.findCityRow(tx, id);
+          if (!current) throw new NotFoundError(NOT_FOUND);
           // The slug stays as it was, so links already shared keep working after a rename.
           await repo.updateCityRow(tx, id, body);
           if (before.name !== body.name || before.country !== body.country) {
             await repo.movePlacesOfCity(tx, before, body);
           }
           if (textChanged) await repo.replaceCityTranslations(tx, id, translation.rows, translation.failed);
+          return current.imageUrl !== body.imageUrl ? files.release(tx, [current.imageUrl]) : [];
         })
         .catch(conflictOnDuplicate(body, id));
+      await files.remove(unused);
 
       const city = await loadCity(id);
       if (!textChanged) {
@@ -137,7 +143,12 @@ export function createAdminCitiesService({ db, ai }: AdminCitiesDeps) {
     async remove(id: string): Promise<DeleteGeoResponse> {
       const city = await existing(id);
       const placeCount = await repo.countPlacesIn(db, { location: city.name, country: city.country });
-      if (!(await repo.deleteCityRow(db, id))) throw new NotFoundError(NOT_FOUND);
+      const unused = await db.transaction(async (tx) => {
+        const deleted = await repo.deleteCityRow(tx, id);
+        return deleted && files.release(tx, [deleted.imageUrl]);
+      });
+      if (!unused) throw new NotFoundError(NOT_FOUND);
+      await files.remove(unused);
       const kept = placeCount === 0 ? '' : ` Its ${placeCount} ${placeCount === 1 ? 'place was' : 'places were'} kept.`;
       return { success: true, message: `${city.name} was deleted.${kept}` };
     },

@@ -14,6 +14,7 @@ import { violatedUniqueConstraint } from '../db/errors';
 import * as repo from '../db/repos/admin-geo-repo';
 import { AppError, ConflictError, NotFoundError } from '../errors';
 import { describeTranslation, translateGeoTexts, type GeoTranslation, type NameTranslator } from './geo-translation';
+import type { MediaFiles } from './media-files';
 import { uniqueSlug } from './slugs';
 
 const NOT_FOUND = 'Country not found. It may have been deleted already.';
@@ -25,12 +26,14 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export interface AdminCountriesDeps {
   db: Database;
   ai: AiProvider;
+  /** A replaced or deleted picture of ours is removed when nothing else shows it. */
+  files: MediaFiles;
   /** Offline country-name translation, used where the AI provider cannot translate. */
   translateName?: NameTranslator;
 }
 
 /** Manage Countries: the same pattern as cities, keyed by the country name alone. */
-export function createAdminCountriesService({ db, ai, translateName }: AdminCountriesDeps) {
+export function createAdminCountriesService({ db, ai, files, translateName }: AdminCountriesDeps) {
   async function existing(id: string) {
     const country = isUuid(id) ? await repo.findCountryRow(db, id) : undefined;
     if (!country) throw new NotFoundError(NOT_FOUND);
@@ -105,16 +108,19 @@ export function createAdminCountriesService({ db, ai, translateName }: AdminCoun
         ? await translateGeoTexts(ai, { name: body.name, description: body.description }, translateName)
         : { rows: [], translated: [], nameOnly: [], failed: [] };
 
-      await db
+      const unused = await db
         .transaction(async (tx) => {
-          if (!(await repo.findCountryRow(tx, id))) throw new NotFoundError(NOT_FOUND);
+          const current = await repo.findCountryRow(tx, id);
+          if (!current) throw new NotFoundError(NOT_FOUND);
           // The slug stays as it was, so links already shared keep working after a rename.
           await repo.updateCountryRow(tx, id, body);
           // Cities and places name their country: a rename carries them along.
           if (before.name !== body.name) await repo.moveCountryReferences(tx, before.name, body.name);
           if (textChanged) await repo.replaceCountryTranslations(tx, id, translation.rows, translation.failed);
+          return current.imageUrl !== body.imageUrl ? files.release(tx, [current.imageUrl]) : [];
         })
         .catch(conflictOnDuplicate(body.name, id));
+      await files.remove(unused);
 
       const country = await loadCountry(id);
       if (!textChanged) {
@@ -135,7 +141,12 @@ export function createAdminCountriesService({ db, ai, translateName }: AdminCoun
         repo.countCitiesIn(db, country.name),
         repo.countPlacesIn(db, { country: country.name }),
       ]);
-      if (!(await repo.deleteCountryRow(db, id))) throw new NotFoundError(NOT_FOUND);
+      const unused = await db.transaction(async (tx) => {
+        const deleted = await repo.deleteCountryRow(tx, id);
+        return deleted && files.release(tx, [deleted.imageUrl]);
+      });
+      if (!unused) throw new NotFoundError(NOT_FOUND);
+      await files.remove(unused);
       const kept = [
         cityCount > 0 ? plural(cityCount, 'city', 'cities') : '',
         placeCount > 0 ? plural(placeCount, 'place', 'places') : '',

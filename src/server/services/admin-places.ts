@@ -13,8 +13,7 @@ import * as repo from '../db/repos/admin-places-repo';
 import type { Keyed } from '../db/repos/keyset';
 import { placesKeyset, type PlaceFilter } from '../db/repos/places-repo';
 import { NotFoundError } from '../errors';
-import type { Storage } from '../media/storage';
-import { removeImageFiles, unusedImages } from './media-cleanup';
+import type { MediaFiles } from './media-files';
 import { readPage } from './paging';
 
 const PLACE_NOT_FOUND = 'Place not found';
@@ -46,7 +45,7 @@ function toAdminPlace({
 }
 
 /** Edit Places: the admin list with its figures, editing and deleting places (spec section 2). */
-export function createAdminPlacesService(db: Database, storage: Storage) {
+export function createAdminPlacesService(db: Database, files: MediaFiles) {
   return {
     /**
      * One page of the Edit Places list, newest first (keyset paging over placesKeyset), optionally
@@ -79,14 +78,18 @@ export function createAdminPlacesService(db: Database, storage: Storage) {
      */
     async update(id: string, fields: UpdatePlaceRequest): Promise<UpdatePlaceResponse> {
       if (!isUuid(id)) throw new NotFoundError(PLACE_NOT_FOUND);
-      const removed = await db.transaction(async (tx) => {
+      const result = await db.transaction(async (tx) => {
         const before = await repo.lockPlaceText(tx, id);
         if (!before) return undefined;
         await repo.updatePlaceFields(tx, id, fields);
         const textChanged = TRANSLATED_FIELDS.some((field) => before[field] !== fields[field]);
-        return textChanged ? repo.deletePlaceTranslations(tx, id) : [];
+        // A replaced picture is removed if nothing else shows it (the photo row keeps an upload's).
+        const unused = before.imageUrl !== fields.imageUrl ? await files.release(tx, [before.imageUrl]) : [];
+        return { removed: textChanged ? await repo.deletePlaceTranslations(tx, id) : [], unused };
       });
-      if (!removed) throw new NotFoundError(PLACE_NOT_FOUND);
+      if (!result) throw new NotFoundError(PLACE_NOT_FOUND);
+      await files.remove(result.unused);
+      const { removed } = result;
       return {
         success: true,
         message: 'Place updated successfully',
@@ -97,12 +100,12 @@ export function createAdminPlacesService(db: Database, storage: Storage) {
     /** Rows go in one transaction; the files they pointed to are removed once it has committed. */
     async remove(id: string): Promise<void> {
       if (!isUuid(id)) throw new NotFoundError(PLACE_NOT_FOUND);
-      const result = await db.transaction(async (tx) => {
+      const keys = await db.transaction(async (tx) => {
         const urls = await repo.deletePlaceRows(tx, id);
-        return urls && unusedImages(tx, urls);
+        return urls && files.release(tx, urls);
       });
-      if (!result) throw new NotFoundError(PLACE_NOT_FOUND);
-      await removeImageFiles(storage, result);
+      if (!keys) throw new NotFoundError(PLACE_NOT_FOUND);
+      await files.remove(keys);
     },
   };
 }

@@ -3,9 +3,8 @@ import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import * as repo from '../db/repos/admin-places-repo';
 import { NotFoundError } from '../errors';
-import { deleteImageFiles, storeImage } from '../media/images';
-import type { Storage } from '../media/storage';
-import { removeImageFiles, unusedImages } from './media-cleanup';
+import { processImage } from '../media/images';
+import type { MediaFiles } from './media-files';
 
 const PLACE_NOT_FOUND = 'Place not found';
 const IMAGE_NOT_FOUND = 'Gallery image not found';
@@ -21,7 +20,7 @@ function toDto(row: Awaited<ReturnType<typeof repo.insertGalleryRow>>): GalleryI
 }
 
 /** Gallery images of a place: the same validation and derivatives as photo uploads (spec section 2). */
-export function createGalleryService(db: Database, storage: Storage, limits: { maxUploadBytes: number }) {
+export function createGalleryService(db: Database, files: MediaFiles, limits: { maxUploadBytes: number }) {
   async function requirePlace(placeId: string) {
     if (!isUuid(placeId) || !(await repo.placeExists(db, placeId))) throw new NotFoundError(PLACE_NOT_FOUND);
   }
@@ -35,16 +34,19 @@ export function createGalleryService(db: Database, storage: Storage, limits: { m
     /** Stores the files first, then the row; if the row cannot be written the files go again. */
     async add(placeId: string, bytes: Buffer): Promise<GalleryItemDto> {
       await requirePlace(placeId);
-      const image = await storeImage(storage, bytes, { maxBytes: limits.maxUploadBytes });
+      const image = await files.write(await processImage(bytes, { maxBytes: limits.maxUploadBytes }));
       try {
-        const row = await repo.insertGalleryRow(db, {
-          placeId,
-          imageUrl: image.imageUrl,
-          originalImagePath: image.originalImagePath,
+        const row = await db.transaction(async (tx) => {
+          await files.adopt(tx, image);
+          return repo.insertGalleryRow(tx, {
+            placeId,
+            imageUrl: image.imageUrl,
+            originalImagePath: image.originalImagePath,
+          });
         });
         return toDto(row);
       } catch (error) {
-        await deleteImageFiles(storage, [image.imageUrl]);
+        await files.discard(image);
         // The place was deleted while the image was being processed.
         if (!(await repo.placeExists(db, placeId))) throw new NotFoundError(PLACE_NOT_FOUND);
         throw error;
@@ -53,12 +55,12 @@ export function createGalleryService(db: Database, storage: Storage, limits: { m
 
     async remove(imageId: string): Promise<void> {
       if (!isUuid(imageId)) throw new NotFoundError(IMAGE_NOT_FOUND);
-      const urls = await db.transaction(async (tx) => {
+      const keys = await db.transaction(async (tx) => {
         const row = await repo.deleteGalleryRow(tx, imageId);
-        return row && unusedImages(tx, [row.imageUrl, row.originalImagePath]);
+        return row && files.release(tx, [row.imageUrl, row.originalImagePath]);
       });
-      if (!urls) throw new NotFoundError(IMAGE_NOT_FOUND);
-      await removeImageFiles(storage, urls);
+      if (!keys) throw new NotFoundError(IMAGE_NOT_FOUND);
+      await files.remove(keys);
     },
   };
 }

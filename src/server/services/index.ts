@@ -3,9 +3,11 @@ import { createAiProvider, translateCountryName, type AiProvider } from '../ai';
 import type { AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { seedReferenceData } from '../db/seed/seed';
+import { openFileJournal } from '../media/file-journal';
 import { createLocalStorage, type Storage } from '../media/storage';
 import { createAdminPlacesService, type AdminPlacesService } from './admin-places';
 import { createGalleryService, type GalleryService } from './gallery';
+import { createMediaFiles, type MediaFiles } from './media-files';
 import { createAdminCitiesService, type AdminCitiesService } from './admin-cities';
 import { createAdminCountriesService, type AdminCountriesService } from './admin-countries';
 import { createAuthService, resolvePasswordHash, type AuthService } from './auth';
@@ -30,6 +32,8 @@ export interface AppServices {
   adminCities: AdminCitiesService;
   adminCountries: AdminCountriesService;
   seo: SeoService;
+  /** Media files kept in step with the rows that reference them, through crashes too. */
+  files: MediaFiles;
 }
 
 export interface ServiceOptions {
@@ -54,26 +58,30 @@ export async function createServices(
   const ai = options.aiProvider ?? createAiProvider(config.ai);
   const storage = options.storage ?? createLocalStorage(join(config.dataDir, 'media'));
   const geocoder = createReverseGeocoder();
+  const files = createMediaFiles(db, storage, await openFileJournal(database));
+  // Files that a stopped process left without a row (a crash mid-upload or mid-delete) go first.
+  await files.sweep();
   const passwordHash = await resolvePasswordHash(db, config.adminPassword, options.announcePassword ?? (() => {}));
   return {
     catalog: createCatalogService(db),
     auth: createAuthService(db, passwordHash, { delayPerFailureMs: options.loginDelayPerFailureMs }),
     health: { check: () => database.ping() },
-    adminPlaces: createAdminPlacesService(db, storage),
-    gallery: createGalleryService(db, storage, config),
+    adminPlaces: createAdminPlacesService(db, files),
+    gallery: createGalleryService(db, files, config),
     ai,
     geocoder,
     uploads: createUploadService({
       db,
-      storage,
+      files,
       ai,
       geocoder,
       limits: { maxBytes: config.maxUploadBytes },
     }),
     placeAi: createPlaceAiService(db, ai),
-    adminCities: createAdminCitiesService({ db, ai }),
-    adminCountries: createAdminCountriesService({ db, ai, translateName: translateCountryName }),
+    adminCities: createAdminCitiesService({ db, ai, files }),
+    adminCountries: createAdminCountriesService({ db, ai, files, translateName: translateCountryName }),
     // read at call time: tests and the e2e harness set publicUrl after the app is built
     seo: createSeoService(db, () => config.publicUrl),
+    files,
   };
 }

@@ -8,14 +8,8 @@ import { BadRequestError } from '../errors';
 import type { ReverseGeocoder } from '../geo/reverse-geocoder';
 import { photoFacts, readExif, toExifData } from '../media/exif';
 import { stripNul } from '../security/nul-guard';
-import {
-  checkImageHeader,
-  deleteImageFiles,
-  processImage,
-  writeProcessedImage,
-  type ImageLimits,
-} from '../media/images';
-import type { Storage } from '../media/storage';
+import { checkImageHeader, processImage, type ImageLimits, type StoredImage } from '../media/images';
+import type { MediaFiles } from './media-files';
 import { uniqueSlug } from './slugs';
 
 export interface UploadInput {
@@ -33,7 +27,7 @@ export interface UploadOutcome {
 
 export interface UploadServiceDeps {
   db: Database;
-  storage: Storage;
+  files: MediaFiles;
   ai: AiProvider;
   geocoder: ReverseGeocoder;
   limits: ImageLimits;
@@ -115,10 +109,10 @@ const success = (
  * One photo becomes one place: EXIF -> GPS -> city and country (offline) -> web images -> AI text ->
  * database. Validation comes first and costs little; files are written only once everything
  * else has succeeded, and removed again if the database transaction fails, so a failed upload
- * leaves neither rows nor files.
+ * leaves neither rows nor files; a crash in between is cleaned up at the next start (media-files).
  */
 export function createUploadService(deps: UploadServiceDeps) {
-  const { db, storage, ai, geocoder, limits } = deps;
+  const { db, files, ai, geocoder, limits } = deps;
 
   async function existing(contentHash: string): Promise<UploadOutcome | undefined> {
     const found = await findPhotoByHash(db, contentHash);
@@ -187,12 +181,10 @@ export function createUploadService(deps: UploadServiceDeps) {
         story: story || undefined,
       });
 
-      const stored = await writeProcessedImage(storage, image);
+      const stored = await files.write(image);
       try {
         const saved = await savePlace(analysis, {
-          imageUrl: stored.imageUrl,
-          thumbnailUrl: stored.thumbnailUrl,
-          originalImagePath: stored.originalImagePath,
+          stored,
           latitude,
           longitude,
           city: where.city ?? where.country ?? 'Unknown location',
@@ -204,7 +196,7 @@ export function createUploadService(deps: UploadServiceDeps) {
         });
         return success(photoDto(saved.photo, stored.imageUrl), saved.place, { aiWarning });
       } catch (error) {
-        await deleteImageFiles(storage, [stored.imageUrl]);
+        await files.discard(stored);
         // The same file finished uploading in a parallel request: answer with that place.
         if (violatedUniqueConstraint(error)?.includes('content_hash')) {
           const winner = await existing(contentHash);
@@ -218,9 +210,7 @@ export function createUploadService(deps: UploadServiceDeps) {
   async function savePlace(
     analysis: ImageAnalysis,
     p: {
-      imageUrl: string;
-      thumbnailUrl: string;
-      originalImagePath: string;
+      stored: StoredImage;
       latitude: number;
       longitude: number;
       city: string;
@@ -234,14 +224,15 @@ export function createUploadService(deps: UploadServiceDeps) {
     for (let attempt = 1; ; attempt++) {
       try {
         return await db.transaction(async (tx) => {
+          await files.adopt(tx, p.stored);
           const slug = await uniqueSlug(tx, analysis.title);
           const place = await insertPlace(tx, {
             slug,
             title: analysis.title,
             description: analysis.summary,
             fullDescription: analysis.travelArticle,
-            imageUrl: p.imageUrl,
-            originalImagePath: p.originalImagePath,
+            imageUrl: p.stored.imageUrl,
+            originalImagePath: p.stored.originalImagePath,
             location: p.city,
             country: p.country,
             date: p.date,
@@ -250,8 +241,8 @@ export function createUploadService(deps: UploadServiceDeps) {
           });
           const photo = await insertPhoto(tx, {
             placeId: place.id,
-            originalImagePath: p.originalImagePath,
-            thumbnailPath: p.thumbnailUrl,
+            originalImagePath: p.stored.originalImagePath,
+            thumbnailPath: p.stored.thumbnailUrl,
             description: p.story || analysis.imageDescription,
             latitude: p.latitude,
             longitude: p.longitude,

@@ -114,10 +114,13 @@ export async function updateCityRow(
   await db.update(cities).set(values).where(eq(cities.id, id));
 }
 
-/** Deletes the city; its translations go with it (foreign key cascade). Places are untouched. */
-export async function deleteCityRow(db: DbOrTx, id: string): Promise<boolean> {
-  const rows = await db.delete(cities).where(eq(cities.id, id)).returning({ id: cities.id });
-  return rows.length > 0;
+/**
+ * Deletes the city; its translations go with it (foreign key cascade). Places are untouched.
+ * Answers the deleted city's picture, or undefined when there was no such city.
+ */
+export async function deleteCityRow(db: DbOrTx, id: string): Promise<{ imageUrl: string } | undefined> {
+  const rows = await db.delete(cities).where(eq(cities.id, id)).returning({ imageUrl: cities.imageUrl });
+  return rows[0];
 }
 
 /** Replaces the city's translations for the given languages; languages in `remove` lose theirs. */
@@ -208,9 +211,10 @@ export async function updateCountryRow(
   await db.update(countries).set(values).where(eq(countries.id, id));
 }
 
-export async function deleteCountryRow(db: DbOrTx, id: string): Promise<boolean> {
-  const rows = await db.delete(countries).where(eq(countries.id, id)).returning({ id: countries.id });
-  return rows.length > 0;
+/** Deletes the country and its translations; answers its picture, or undefined when there was none. */
+export async function deleteCountryRow(db: DbOrTx, id: string): Promise<{ imageUrl: string } | undefined> {
+  const rows = await db.delete(countries).where(eq(countries.id, id)).returning({ imageUrl: countries.imageUrl });
+  return rows[0];
 }
 
 export async function replaceCountryTranslations(

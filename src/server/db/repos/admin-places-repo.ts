@@ -61,7 +61,7 @@ export function listPlaceLocations(db: DbOrTx, limit: number) {
     .limit(limit);
 }
 
-/** The translated fields of a place as they are now, locked until the transaction ends. */
+/** The translated fields and the picture of a place as they are now, locked until the transaction ends. */
 export async function lockPlaceText(tx: DbOrTx, id: string) {
   const [row] = await tx
     .select({
@@ -69,6 +69,7 @@ export async function lockPlaceText(tx: DbOrTx, id: string) {
       description: places.description,
       location: places.location,
       country: places.country,
+      imageUrl: places.imageUrl,
     })
     .from(places)
     .where(eq(places.id, id))
