@@ -119,6 +119,12 @@ describe('admin sign-in', () => {
     const elsewhere = await login(TEST_PASSWORD, '10.8.8.8');
     expect(elsewhere.statusCode).toBe(200);
   });
+
+  it('counts an IPv6 client by its /64, so new addresses in it do not buy new guesses', async () => {
+    for (let i = 1; i <= 10; i++) expect((await login('nope', `2001:db8:5:6::${i.toString(16)}`)).statusCode).toBe(401);
+    expect((await login(TEST_PASSWORD, '2001:db8:5:6:abcd::99')).statusCode).toBe(429);
+    expect((await login(TEST_PASSWORD, '2001:db8:5:7::1')).statusCode).toBe(200);
+  });
 });
 
 describe('the login throttle behind a reverse proxy', () => {

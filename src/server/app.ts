@@ -15,6 +15,7 @@ import { installResponseCache } from './cache/response-cache';
 import { createLocalStorage } from './media/storage';
 import { registerRoutes } from './routes';
 import type { PageRouteOptions } from './routes/pages';
+import { clientKey } from './security/client-key';
 import { nulGuard } from './security/nul-guard';
 import { sameOriginGuard } from './security/same-origin';
 import { createServices, type ServiceOptions } from './services';
@@ -69,7 +70,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
+  // Limits count clients by address, an IPv6 client by its /64 (security/client-key.ts).
+  await app.register(fastifyRateLimit, { global: false, keyGenerator: (req) => clientKey(req.ip) });
   // Vite's dev server injects inline scripts and talks to the page over a websocket.
   const viteDev = Boolean(options.pages?.renderSource);
   await app.register(fastifyHelmet, {

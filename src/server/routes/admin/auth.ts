@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../shared/api/common';
 import { loginRequest, loginResponse, logoutResponse, statusResponse } from '../../../shared/api/auth';
+import { clientKey } from '../../security/client-key';
 import { createLoginRefusalLog, LoginFloodError, loginRateLimit, loginRefusals } from '../../security/login-limits';
 import { SESSION_COOKIE, requireSession, sessionToken } from '../../security/session';
 
@@ -30,9 +31,11 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const result = await auth.login(req.body.password, req.ip);
+      // Failures are counted per client: an address, or an IPv6 /64 (security/client-key.ts).
+      const client = clientKey(req.ip);
+      const result = await auth.login(req.body.password, client);
       if (result.kind === 'throttled' || result.kind === 'busy') {
-        warnRefusal(req.log, result.kind, req.ip);
+        warnRefusal(req.log, result.kind, client);
         return reply
           .status(429)
           .header('Retry-After', String(result.retryAfterSeconds))
