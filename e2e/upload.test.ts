@@ -27,6 +27,10 @@ describe('Upload screen', () => {
       await makePhoto({ gps: { latitude: 41.8902, longitude: 12.4922 }, width: 1200, height: 900 }),
     );
     writeFileSync(join(dir, 'no-gps.jpg'), await makePhoto({ width: 600, height: 400 }));
+    writeFileSync(
+      join(dir, 'eiffel-source.webp'),
+      await makePhoto({ gps: { latitude: 48.8584, longitude: 2.2945 }, width: 400, height: 300, format: 'webp' }),
+    );
     // a HEIC straight from libheif (the committed fixture), as the EXIF source
     writeFileSync(
       join(dir, 'shibuya-source.heic'),
@@ -107,5 +111,13 @@ describe('Upload screen', () => {
     await page.getByTestId('upload-result').getByText('Tokyo, Japan', { exact: true }).waitFor();
     // Chromium logs the intended 422 for the photo without GPS; nothing else may appear.
     expect(consoleErrors.filter((e) => !e.includes('status of 422'))).toEqual([]);
+  });
+
+  it('reads the GPS of a WebP EXIF source photo in the browser', async () => {
+    await page.getByLabel('EXIF source photo (optional)').setInputFiles(join(dir, 'eiffel-source.webp'));
+    await page.getByText('GPS Data Found').waitFor();
+    const latitude = page.locator('[data-gps]').first();
+    expect(await latitude.locator('dt').textContent()).toBe('latitude');
+    expect(Number(await latitude.locator('dd').textContent())).toBeCloseTo(48.8584, 3);
   });
 });

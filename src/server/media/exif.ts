@@ -3,7 +3,7 @@ import type { ExifData } from '../../shared/api/upload';
 import { heifExifTiff } from '../../shared/heif-exif';
 import { stripNul } from '../security/nul-guard';
 import { sniffImageType } from './image-type';
-import { webpExifTiff } from './webp-exif';
+import { webpExifTiff } from '../../shared/webp-exif';
 
 /** The facts the upload pipeline needs from EXIF, whatever form they arrived in. */
 export interface PhotoFacts {

@@ -2,7 +2,7 @@ import exifr from 'exifr';
 import { describe, expect, it } from 'vitest';
 import { exifTiffOf, makePhoto, webpChunks } from '../../../tests/helpers/photos';
 import { readExif } from './exif';
-import { webpExifTiff } from './webp-exif';
+import { webpExifTiff } from '../../shared/webp-exif';
 
 const EIFFEL = { latitude: 48.8584, longitude: 2.2945 };
 

@@ -1,6 +1,7 @@
 import exifr from 'exifr';
 import type { ExifData } from '../../../../shared/api/upload';
 import { heifExifTiff } from '../../../../shared/heif-exif';
+import { webpExifTiff } from '../../../../shared/webp-exif';
 
 const OPTIONS = {
   tiff: true,
@@ -24,7 +25,9 @@ async function parse(file: File): Promise<Record<string, unknown> | undefined> {
     const tiff = heifExifTiff(bytes);
     if (tiff) return (await exifr.parse(tiff, OPTIONS)) as Record<string, unknown> | undefined;
   }
-  return (await exifr.parse(bytes, OPTIONS)) as Record<string, unknown> | undefined;
+  // exifr does not read WebP's RIFF container at all: hand it the EXIF chunk's TIFF block.
+  const tiff = webpExifTiff(bytes);
+  return (await exifr.parse(tiff ?? bytes, OPTIONS)) as Record<string, unknown> | undefined;
 }
 
 /** Reads the EXIF of the "EXIF source photo" in the browser; {} when it has none. */
