@@ -35,6 +35,19 @@ describe('public website on seeded data', () => {
   };
 
   describe('server-rendered HTML (no JavaScript)', () => {
+    it('serves built scripts compressed and cached for a year, other static files for an hour', async () => {
+      const home = await html('/en/home');
+      const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(home.body)?.[1];
+      expect(script).toBeDefined();
+      const asset = await fetch(`${site.baseUrl}${script}`, { headers: { 'accept-encoding': 'br, gzip' } });
+      expect(asset.status).toBe(200);
+      expect(asset.headers.get('content-encoding')).toBe('br');
+      expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      const icon = await fetch(`${site.baseUrl}/favicon.svg`);
+      expect(icon.status).toBe(200);
+      expect(icon.headers.get('cache-control')).toBe('public, max-age=3600');
+    });
+
     it('answers the home page with its places, title suffix and language, in English and Chinese', async () => {
       const en = await html('/en/home');
       expect(en.status).toBe(200);

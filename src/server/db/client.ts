@@ -57,12 +57,31 @@ export interface OpenDatabaseOptions {
  */
 const PGLITE_OPTIONS = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] };
 
+/** First key of the session advisory lock held while migrating (any constant unused elsewhere). */
+const MIGRATION_LOCK_SPACE = 0x4d6967; // "Mig"
+
+/**
+ * Applies the migrations on a PostgreSQL server while holding an advisory lock, so instances that
+ * start together migrate one after the other: the second finds the work done instead of failing
+ * on tables the first is creating.
+ */
+async function migrateOnce(client: postgres.Sql): Promise<void> {
+  const lock = await client.reserve();
+  try {
+    await lock`select pg_advisory_lock(${MIGRATION_LOCK_SPACE}::int, 0)`;
+    await migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await lock`select pg_advisory_unlock(${MIGRATION_LOCK_SPACE}::int, 0)`.catch(() => undefined);
+    lock.release();
+  }
+}
+
 /** Opens the database and applies every committed migration before anything else touches it. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema }) as unknown as Database;
-    await migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_DIR });
+    await migrateOnce(client);
     // Session locks need one connection for good, not whichever the pool lends: reserved on first use.
     let session: Promise<postgres.ReservedSql> | undefined;
     const onSession = () => (session ??= client.reserve());

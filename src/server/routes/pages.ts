@@ -34,8 +34,10 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
       // scripts/compress-assets.mjs writes .br and .gz beside each built asset
       preCompressed: true,
       allowedPath: (pathname) => pathname !== '/index.html',
+      // Cache-Control is ours alone (send's own would replace what setHeaders writes).
+      cacheControl: false,
       setHeaders: (res, path) => {
-        res.header(
+        res.setHeader(
           'Cache-Control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
         );
