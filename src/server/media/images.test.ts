@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { exiftool } from '../../../tests/helpers/photos';
 import { sniffImageType } from './image-type';
-import { deleteImageFiles, storeImage } from './images';
+import { deleteImageFiles, processImage, storeImage } from './images';
 import { stripJpegMetadata } from './jpeg-metadata';
 import { createLocalStorage, type Storage } from './storage';
 
@@ -86,6 +87,33 @@ describe('storeImage', () => {
     };
     await expect(storeImage(flaky, await photo(800, 600), limits)).rejects.toThrow('disk full');
     expect(await files()).toEqual([]);
+  });
+});
+
+describe('the capture date in the original', () => {
+  it('is copied only in its exact EXIF shape, whether the JPEG is kept or the image re-encoded', async () => {
+    const dated = (format: 'jpeg' | 'png', date: string, offset: string) =>
+      sharp({ create: { width: 40, height: 30, channels: 3, background: 'teal' } })
+        .withExif({ IFD0: { Artist: 'Jane Traveller' }, IFD2: { DateTimeOriginal: date, OffsetTimeOriginal: offset } })
+        .toFormat(format)
+        .toBuffer();
+    const originalOf = async (photo: Buffer) =>
+      (await processImage(photo, limits)).files.find((f) => f.key.startsWith('originals/'))!.data;
+    for (const format of ['jpeg', 'png'] as const) {
+      const good = await originalOf(await dated(format, '2024:05:01 10:20:30', '+05:30'));
+      const badOffset = await originalOf(await dated(format, '2024:05:01 10:20:30', 'Jane'));
+      const badDate = await originalOf(await dated(format, 'at Jane’s flat', '+05:30'));
+      const [goodTags, badOffsetTags, badDateTags] = await exiftool([good, badOffset, badDate]);
+      expect(goodTags).toMatchObject({
+        'ExifIFD:DateTimeOriginal': '2024:05:01 10:20:30',
+        'ExifIFD:OffsetTimeOriginal': '+05:30',
+      });
+      expect(badOffsetTags!['ExifIFD:DateTimeOriginal']).toBe('2024:05:01 10:20:30');
+      expect(badOffsetTags!['ExifIFD:OffsetTimeOriginal']).toBeUndefined();
+      expect(badDateTags!['ExifIFD:DateTimeOriginal']).toBeUndefined();
+      expect(badDateTags!['ExifIFD:OffsetTimeOriginal']).toBeUndefined();
+      for (const original of [good, badOffset, badDate]) expect(original.includes(Buffer.from('Jane'))).toBe(false);
+    }
   });
 });
 

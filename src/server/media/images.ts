@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import exifr from 'exifr';
 import decodeHeic from 'heic-decode';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { formatMegabytes, WEB_IMAGE_WIDTH } from '../../shared/limits';
 import { AppError } from '../errors';
 import { sniffImageType, type ImageType } from './image-type';
-import { stripJpegMetadata } from './jpeg-metadata';
+import { captureDateOf, stripJpegMetadata, type CaptureDate } from './jpeg-metadata';
 import { keyFromUrl, urlForKey, type Storage } from './storage';
 
 export const THUMBNAIL_WIDTH = 480;
@@ -21,7 +22,7 @@ export interface StoredImage {
   imageUrl: string;
   /** The 480 px JPEG: /media/web/<id>-480.jpg (a WebP twin sits beside it). */
   thumbnailUrl: string;
-  /** The full-resolution original, auto-rotated, without personal metadata. */
+  /** The full-resolution original, auto-rotated; of its metadata only the capture date and colour profile. */
   originalImagePath: string;
   /** Every storage key written, for cleanup by the caller if a later step fails. */
   keys: string[];
@@ -66,6 +67,37 @@ interface Source {
   orientation: number;
   width: number;
   height: number;
+  /** EXIF DateTimeOriginal (and its offset), the one EXIF field the public original keeps. */
+  captureDate?: CaptureDate;
+  /** The colour profile of a HEIF, whose pixels reach sharp without it. */
+  iccProfile?: Buffer;
+}
+
+/**
+ * The capture date in a file's EXIF block (as sharp hands it: the TIFF structure, perhaps after
+ * "Exif\0\0"). Unreadable EXIF is no reason to refuse a photo: the original is then written without.
+ */
+async function readCaptureDate(exif: Buffer | undefined): Promise<CaptureDate | undefined> {
+  if (!exif) return undefined;
+  const tiff = exif.toString('latin1', 0, 6) === 'Exif\0\0' ? exif.subarray(6) : exif;
+  try {
+    const fields = (await exifr.parse(tiff, {
+      pick: ['DateTimeOriginal', 'OffsetTimeOriginal'],
+      reviveValues: false,
+    })) as Record<string, unknown> | undefined;
+    return fields && captureDateOf(fields);
+  } catch {
+    return undefined;
+  }
+}
+
+/** EXIF and colour profile of a HEIF, read from its header by sharp (which cannot decode HEVC pixels). */
+async function heifMetadata(bytes: Buffer): Promise<Pick<Metadata, 'exif' | 'icc'>> {
+  try {
+    return await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch {
+    return {};
+  }
 }
 
 /**
@@ -139,7 +171,16 @@ async function openSource(bytes: Buffer, limits: ImageLimits): Promise<Source> {
     }
     const raw = Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength);
     const rawInput = { raw: { width: decoded.width, height: decoded.height, channels: 4 as const } };
-    return { type, make: () => sharp(raw, rawInput), orientation: 1, width: decoded.width, height: decoded.height };
+    const { exif, icc } = await heifMetadata(bytes);
+    return {
+      type,
+      make: () => sharp(raw, rawInput),
+      orientation: 1,
+      width: decoded.width,
+      height: decoded.height,
+      captureDate: await readCaptureDate(exif),
+      iccProfile: icc,
+    };
   }
 
   let meta: Metadata;
@@ -159,16 +200,41 @@ async function openSource(bytes: Buffer, limits: ImageLimits): Promise<Source> {
     orientation,
     width: swap ? height : width,
     height: swap ? width : height,
+    captureDate: await readCaptureDate(meta.exif),
   };
 }
 
-/** The full-resolution original for download: rotated upright, personal metadata removed. */
+/**
+ * The full-resolution original for download: rotated upright, nothing appended, and of all its
+ * metadata only the colour profile and the capture date (no GPS, names, serial numbers, maker
+ * notes, XMP, IPTC, comments or thumbnails).
+ */
 async function originalBytes(source: Source, bytes: Buffer): Promise<Buffer> {
+  const { captureDate } = source;
   if (source.type === 'jpeg' && source.orientation === 1) {
     // Already upright: drop the metadata segments and keep the photographer's exact pixels.
-    return stripJpegMetadata(bytes);
+    return stripJpegMetadata(bytes, { captureDate });
   }
-  const upright = source.make().rotate().keepIccProfile();
+  if (source.type === 'heif') {
+    // The decoded pixels carry no profile for sharp to keep: the HEIF's own is written back.
+    const jpeg = await source
+      .make()
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
+      .toBuffer();
+    return stripJpegMetadata(jpeg, { captureDate, iccProfile: source.iccProfile });
+  }
+  // Rotated pixels; libvips writes only the EXIF given here (with orientation 1), never the input's.
+  let upright = source.make().rotate().keepIccProfile();
+  if (captureDate) {
+    const { dateTimeOriginal, offsetTimeOriginal } = captureDate;
+    upright = upright.withExif({
+      IFD2: {
+        DateTimeOriginal: dateTimeOriginal,
+        ...(offsetTimeOriginal && { OffsetTimeOriginal: offsetTimeOriginal }),
+      },
+    });
+  }
   switch (source.type) {
     case 'png':
       return upright.png({ compressionLevel: 6 }).toBuffer();
