@@ -14,7 +14,10 @@ function newestMtime(path) {
 }
 
 const builtAt = existsSync(STAMP) ? statSync(STAMP).mtimeMs : 0;
-if (SOURCES.some((source) => newestMtime(source) > builtAt)) {
+// An install without the build tools (`npm prune --omit=dev`, as in the Dockerfile) serves the
+// build it was given: there is nothing to rebuild with.
+const canBuild = existsSync('node_modules/.bin/vite');
+if ((builtAt === 0 || canBuild) && SOURCES.some((source) => newestMtime(source) > builtAt)) {
   console.log('Building the site (first start or sources changed)...');
   execSync('npm run build', { stdio: 'inherit' });
   writeFileSync(STAMP, new Date().toISOString());
