@@ -1,33 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { slugify } from './slugs';
+import { placeSlugText } from './slugs';
 
-describe('slugify', () => {
-  it('lowercases and hyphenates words', () => {
-    expect(slugify('  Eiffel Tower, at Night!  ')).toBe('eiffel-tower-at-night');
+describe('placeSlugText', () => {
+  const rome = { city: 'Rome', country: 'Italy', date: '2024-05-17' };
+
+  it('is the title when the title is not the bare name of its city or country', () => {
+    expect(placeSlugText('Colosseum at Dusk', rome)).toBe('Colosseum at Dusk');
+    expect(placeSlugText('Rome Colosseum', rome)).toBe('Rome Colosseum');
   });
 
-  it('transliterates accents and special Latin letters', () => {
-    expect(slugify('Crème Brûlée in Köln')).toBe('creme-brulee-in-koln');
-    expect(slugify('Straße über Øresund & Łódź')).toBe('strasse-uber-oresund-and-lodz');
-  });
-
-  it('transliterates Cyrillic and Greek', () => {
-    expect(slugify('Красная площадь')).toBe('krasnaya-ploshchad');
-    expect(slugify('Ακρόπολη')).toBe('akropoli');
-  });
-
-  it('never returns an empty slug, even for Chinese text', () => {
-    const slug = slugify('故宫');
-    expect(slug).toMatch(/^place-[0-9a-f]{8}$/);
-    expect(slugify('故宫')).toBe(slug);
-    expect(slugify('长城')).not.toBe(slug);
-    expect(slugify('')).toMatch(/^place-/);
-  });
-
-  it('keeps slugs short without cutting a word in half', () => {
-    const slug = slugify('word '.repeat(40));
-    expect(slug.length).toBeLessThanOrEqual(80);
-    expect(slug.endsWith('-')).toBe(false);
-    expect(slug.split('-').every((w) => w === 'word')).toBe(true);
+  it('adds the date when the title would take the address of its city or country page', () => {
+    expect(placeSlugText('Rome', rome)).toBe('Rome 2024-05-17');
+    expect(placeSlugText('  ROME! ', rome)).toBe('  ROME!  2024-05-17');
+    expect(placeSlugText('Italy', rome)).toBe('Italy 2024-05-17');
+    expect(placeSlugText('Łódź', { city: 'Lodz', country: 'Poland', date: '2024-01-02' })).toBe('Łódź 2024-01-02');
   });
 });

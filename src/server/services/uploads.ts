@@ -10,7 +10,7 @@ import { photoFacts, readExif, toExifData } from '../media/exif';
 import { stripNul } from '../security/nul-guard';
 import { checkImageHeader, processImage, type ImageLimits, type StoredImage } from '../media/images';
 import type { MediaFiles } from './media-files';
-import { uniqueSlug } from './slugs';
+import { placeSlugText, uniqueSlug } from './slugs';
 
 export interface UploadInput {
   bytes: Buffer;
@@ -225,7 +225,7 @@ export function createUploadService(deps: UploadServiceDeps) {
       try {
         return await db.transaction(async (tx) => {
           await files.adopt(tx, p.stored);
-          const slug = await uniqueSlug(tx, analysis.title);
+          const slug = await uniqueSlug(tx, placeSlugText(analysis.title, p));
           const place = await insertPlace(tx, {
             slug,
             title: analysis.title,

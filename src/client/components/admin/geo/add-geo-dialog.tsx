@@ -5,17 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { PhotoPicker } from './photo-picker';
 import { useRestoreFocus } from '../../ui/use-restore-focus';
 import { usePhotoChoices } from './use-geo-admin';
-
-/** Roughly the slug the server will pick (it may add "-2" when the name is taken). */
-export function slugPreview(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/['’`]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+import { slugify } from '../../../../shared/slug';
 
 interface AddGeoDialogProps {
   kind: 'city' | 'country';
@@ -38,7 +28,8 @@ export function AddGeoDialog({ kind, target, pending, onClose, onCreate }: AddGe
   const imageUrl = chosen ?? photos.data?.[0]?.imageUrl;
   const noun = kind === 'city' ? 'City' : 'Country';
   const name = target?.name ?? '';
-  const slug = slugPreview(name);
+  // The server's own rule; it adds "-2" only if the address is somehow taken.
+  const slug = slugify(name);
 
   return (
     <Dialog open={target !== undefined} onOpenChange={(open) => !open && onClose()}>

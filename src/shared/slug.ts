@@ -1,0 +1,40 @@
+import { transliterate } from 'transliteration';
+
+/**
+ * The one slug rule of the site, used by the server when it stores an address and by the admin
+ * screens when they show the address a name will get. Places, cities and countries share one
+ * namespace: /{lang}/{slug}.
+ */
+
+/** Paths of the public site that a slug must never shadow (/{lang}/home, /{lang}/countries). */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set(['home', 'countries', 'iladmin', 'api', 'media', 'assets']);
+
+/** Longest base slug; "-2" etc. may follow. Cut at a word boundary. */
+export const SLUG_BASE_MAX_LENGTH = 80;
+
+/** FNV-1a, 32 bits, as 8 hex digits: a stable short name for text with no letters to spell. */
+function shortHash(text: string): string {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(text)) {
+    hash ^= byte;
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
+}
+
+/**
+ * A URL slug: ASCII, lowercase, words joined by hyphens. Every script is spelled in Latin letters
+ * by the `transliteration` library (Łódź -> lodz, Москва -> moskva, 北京 -> bei-jing); text with
+ * nothing to spell (emoji only, empty) becomes "place-" and a short stable hash, never "".
+ */
+export function slugify(text: string): string {
+  const ascii = transliterate(text.normalize('NFC').replace(/&/g, ' and ').replace(/@/g, ' at '))
+    .toLowerCase()
+    .replace(/['’`]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  const cut =
+    ascii.length > SLUG_BASE_MAX_LENGTH ? ascii.slice(0, SLUG_BASE_MAX_LENGTH + 1).replace(/-[^-]*$/, '') : ascii;
+  if (cut) return cut;
+  return `place-${shortHash(text.trim())}`;
+}
