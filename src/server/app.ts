@@ -12,7 +12,7 @@ import { installErrorHandler } from './error-handler';
 import './fastify-types';
 import { createContentVersion } from './cache/content-version';
 import { installResponseCache } from './cache/response-cache';
-import { createLocalStorage } from './media/storage';
+import { createStorage } from './media/storage';
 import { registerRoutes } from './routes';
 import type { PageRouteOptions } from './routes/pages';
 import { clientKey } from './security/client-key';
@@ -58,7 +58,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
-  const storage = createLocalStorage(join(config.dataDir, 'media'));
+  const storage = await createStorage(config);
   app.decorate('config', config);
   app.decorate('storage', storage);
   app.decorate('services', await createServices(config, database, { ...options, storage }));

@@ -42,6 +42,33 @@ describe('configuration from the environment', () => {
     [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY must be false, true, a number of proxies/],
     [{ TRUST_PROXY: '10.0.0.0/33' }, /^Invalid configuration: TRUST_PROXY /],
     [{ TRUST_PROXY: '10.0.0.1,proxy.internal' }, /^Invalid configuration: TRUST_PROXY /],
+    [
+      { S3_BUCKET: 'My_Bucket', AWS_REGION: 'eu-west-1' },
+      /^Invalid configuration: S3_BUCKET must be an S3 bucket name/,
+    ],
+    [{ S3_BUCKET: 'media' }, /^Invalid configuration: AWS_REGION is required when S3_BUCKET is set/],
+    [
+      { S3_BUCKET: 'media', AWS_REGION: 'eu-west-1', AWS_ACCESS_KEY_ID: 'AKIA' },
+      /^Invalid configuration: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together/,
+    ],
+    [
+      { S3_BUCKET: 'media', AWS_REGION: 'eu-west-1', AWS_ENDPOINT_URL_S3: 'minio:9000' },
+      /^Invalid configuration: AWS_ENDPOINT_URL_S3 must be an absolute http/,
+    ],
+    [
+      { S3_BUCKET: 'media', AWS_REGION: 'x', S3_FORCE_PATH_STYLE: 'yes' },
+      /^Invalid configuration: S3_FORCE_PATH_STYLE must be true or false/,
+    ],
+    [{ S3_FORCE_PATH_STYLE: 'true' }, /^Invalid configuration: S3_FORCE_PATH_STYLE needs S3_BUCKET/],
+    [{ MEDIA_PUBLIC_URL: 'https://cdn.example' }, /^Invalid configuration: MEDIA_PUBLIC_URL needs S3_BUCKET/],
+    [
+      { S3_BUCKET: 'media', AWS_REGION: 'x', MEDIA_PUBLIC_URL: 'http://cdn.example' },
+      /^Invalid configuration: MEDIA_PUBLIC_URL must be an absolute https:\/\/ address/,
+    ],
+    [
+      { S3_BUCKET: 'media', AWS_REGION: 'x', MEDIA_PUBLIC_URL: 'https://cdn.example/?v=1' },
+      /^Invalid configuration: MEDIA_PUBLIC_URL must be a plain base address/,
+    ],
   ])('refuses %o with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     try {
@@ -65,6 +92,49 @@ describe('configuration from the environment', () => {
       baseUrl: 'http://localhost:11434/v1',
       model: 'llava',
       apiKey: undefined,
+    });
+  });
+
+  it('keeps media on the local disk without S3_BUCKET, whatever AWS variables other tools set', () => {
+    const config = loadConfig({ AWS_REGION: 'eu-west-1', AWS_ENDPOINT_URL_S3: 'not a url', AWS_ACCESS_KEY_ID: 'AKIA' });
+    expect(config.s3).toBeUndefined();
+    expect(config.mediaPublicUrl).toBeUndefined();
+  });
+
+  it('reads the bucket, region, endpoint, path style, keys and public address', () => {
+    const config = loadConfig({
+      S3_BUCKET: 'travel-media',
+      AWS_REGION: 'eu-central-1',
+      AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9000/',
+      S3_FORCE_PATH_STYLE: 'TRUE',
+      AWS_ACCESS_KEY_ID: 'minio',
+      AWS_SECRET_ACCESS_KEY: 'minio-secret',
+      MEDIA_PUBLIC_URL: 'https://cdn.example/media/',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'travel-media',
+      region: 'eu-central-1',
+      endpoint: 'http://127.0.0.1:9000',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'minio', secretAccessKey: 'minio-secret' },
+    });
+    expect(config.mediaPublicUrl).toBe('https://cdn.example/media');
+  });
+
+  it('leaves credentials to the AWS SDK (instance role, profile) when no keys are given', () => {
+    const config = loadConfig({ S3_BUCKET: 'travel-media', AWS_REGION: 'us-east-1', AWS_SESSION_TOKEN: 'ignored' });
+    expect(config.s3).toMatchObject({ endpoint: undefined, forcePathStyle: false, credentials: undefined });
+    const withToken = loadConfig({
+      S3_BUCKET: 'travel-media',
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'ASIA',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+      AWS_SESSION_TOKEN: 'token',
+    });
+    expect(withToken.s3?.credentials).toEqual({
+      accessKeyId: 'ASIA',
+      secretAccessKey: 'secret',
+      sessionToken: 'token',
     });
   });
 });

@@ -5,6 +5,18 @@ import { z } from 'zod';
 export const AI_PROVIDERS = ['offline', 'openai', 'anthropic', 'openai-compatible'] as const;
 export type AiProviderName = (typeof AI_PROVIDERS)[number];
 
+/** An S3-compatible bucket that holds the media instead of DATA_DIR/media (S3_BUCKET). */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** AWS_ENDPOINT_URL_S3: another S3-compatible service (MinIO, R2, ...); undefined for AWS itself. */
+  endpoint: string | undefined;
+  /** S3_FORCE_PATH_STYLE: bucket in the path (endpoint/bucket/key) instead of the host name. */
+  forcePathStyle: boolean;
+  /** From AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY; undefined leaves them to the SDK (instance role, profile, ...). */
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -21,6 +33,14 @@ export interface AppConfig {
   };
   /** Largest accepted upload in bytes. */
   maxUploadBytes: number;
+  /** Where media goes when not under dataDir/media (see media/storage.ts, createStorage). */
+  s3?: S3Config;
+  /**
+   * Public base address of the bucket's objects (a CDN or a public bucket, MEDIA_PUBLIC_URL, no
+   * trailing slash): /media/<key> then redirects to <mediaPublicUrl>/<key>. Stored image addresses
+   * stay /media/..., so moving between stores never rewrites rows.
+   */
+  mediaPublicUrl?: string;
   /**
    * Which reverse proxies may name the client in X-Forwarded-For (Fastify's trustProxy): false,
    * true (any), a hop count, or addresses, CIDR ranges and proxy-addr's named ranges.
@@ -179,12 +199,84 @@ const envSchema = z.object({
       .max(100_000, 'must be a whole number between 0 (no cap) and 100000')
       .default(0),
   ),
+  S3_BUCKET: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be an S3 bucket name: 3 to 63 lowercase letters, digits, dots and hyphens',
+      )
+      .optional(),
+  ),
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    (v) => (typeof v === 'string' ? blankToUndefined(v.trim().toLowerCase()) : v),
+    z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  ),
+  MEDIA_PUBLIC_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .url({ protocol: /^https$/, error: 'must be an absolute https:// address (pages load images only over https)' })
+      .refine((url) => !/[?#]/.test(url), 'must be a plain base address, without ? or #')
+      .optional(),
+  ),
+  // The AWS SDK's own variables, read only when S3_BUCKET is set (see s3FromEnv).
+  AWS_REGION: optionalText,
+  AWS_ENDPOINT_URL_S3: optionalText,
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
+  AWS_SESSION_TOKEN: optionalText,
   NODE_ENV: optionalText,
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ),
 });
+
+type Env = z.infer<typeof envSchema>;
+
+/**
+ * The bucket settings, or undefined when S3_BUCKET is unset (media on the local disk). The AWS_*
+ * variables are the SDK's standard ones; they are checked only with S3_BUCKET, since other tools on
+ * the machine may set them for their own use.
+ */
+function s3FromEnv(e: Env): S3Config | undefined {
+  const invalid = (message: string) => new ConfigError(`Invalid configuration: ${message}`);
+  if (!e.S3_BUCKET) {
+    if (e.S3_FORCE_PATH_STYLE === 'true') {
+      throw invalid('S3_FORCE_PATH_STYLE needs S3_BUCKET (media is on the local disk without it)');
+    }
+    if (e.MEDIA_PUBLIC_URL) {
+      throw invalid('MEDIA_PUBLIC_URL needs S3_BUCKET (it is the public address of the bucket)');
+    }
+    return undefined;
+  }
+  if (!e.AWS_REGION) {
+    throw invalid('AWS_REGION is required when S3_BUCKET is set (any region name, e.g. us-east-1, for MinIO)');
+  }
+  if (e.AWS_ENDPOINT_URL_S3 && !z.url({ protocol: /^https?$/ }).safeParse(e.AWS_ENDPOINT_URL_S3).success) {
+    throw invalid('AWS_ENDPOINT_URL_S3 must be an absolute http:// or https:// address');
+  }
+  if (Boolean(e.AWS_ACCESS_KEY_ID) !== Boolean(e.AWS_SECRET_ACCESS_KEY)) {
+    throw invalid(
+      'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together (or neither, for an instance role)',
+    );
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.AWS_REGION,
+    endpoint: e.AWS_ENDPOINT_URL_S3?.replace(/\/+$/, ''),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    credentials:
+      e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+        ? {
+            accessKeyId: e.AWS_ACCESS_KEY_ID,
+            secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+            ...(e.AWS_SESSION_TOKEN ? { sessionToken: e.AWS_SESSION_TOKEN } : {}),
+          }
+        : undefined,
+  };
+}
 
 /** Reads and validates the environment. Throws ConfigError with one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -212,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const s3 = s3FromEnv(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -221,6 +314,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminPassword: e.ADMIN_PASSWORD,
     ai: { provider: e.AI_PROVIDER, model: e.AI_MODEL, apiKey: e.AI_API_KEY, baseUrl: e.AI_BASE_URL },
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+    ...(s3 ? { s3 } : {}),
+    ...(e.MEDIA_PUBLIC_URL ? { mediaPublicUrl: e.MEDIA_PUBLIC_URL.replace(/\/+$/, '') } : {}),
     trustProxy: e.TRUST_PROXY,
     renderCacheBytes: Math.round(e.RENDER_CACHE_MB * 1024 * 1024),
     renderConcurrency: e.RENDER_CONCURRENCY,

@@ -1,10 +1,9 @@
-import { join } from 'node:path';
 import { createAiProvider, translateCountryName, type AiProvider } from '../ai';
 import type { AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { seedReferenceData } from '../db/seed/seed';
 import { openFileJournal } from '../media/file-journal';
-import { createLocalStorage, type Storage } from '../media/storage';
+import { createStorage, type Storage } from '../media/storage';
 import { createAdminPlacesService, type AdminPlacesService } from './admin-places';
 import { createGalleryService, type GalleryService } from './gallery';
 import { createMediaFiles, type MediaFiles } from './media-files';
@@ -16,6 +15,7 @@ import { createPlaceAiService, type PlaceAiService } from './place-ai';
 import { createUploadService, type UploadService } from './uploads';
 import { createReverseGeocoder, type ReverseGeocoder } from '../geo/reverse-geocoder';
 import { createSeoService, type SeoService } from './seo';
+import { repairSlugNamespace } from './slugs';
 
 export interface AppServices {
   catalog: CatalogService;
@@ -55,8 +55,10 @@ export async function createServices(
 ): Promise<AppServices> {
   const { db } = database;
   await seedReferenceData(db);
+  // Once per database: addresses from before one slug namespace (services/slugs.ts).
+  await repairSlugNamespace(db);
   const ai = options.aiProvider ?? createAiProvider(config.ai);
-  const storage = options.storage ?? createLocalStorage(join(config.dataDir, 'media'));
+  const storage = options.storage ?? (await createStorage(config));
   const geocoder = createReverseGeocoder();
   const files = createMediaFiles(db, storage, await openFileJournal(database));
   // Files that a stopped process left without a row (a crash mid-upload or mid-delete) go first.

@@ -25,7 +25,7 @@ function addressesOf(url: string): string[] {
  * image a row still shows (a city may use a place's photo as its picture). Addresses outside our
  * storage (an http(s) image an admin typed in) are not ours and are left alone.
  */
-async function unusedKeys(db: DbOrTx, urls: readonly (string | null | undefined)[]): Promise<string[]> {
+export async function unusedKeys(db: DbOrTx, urls: readonly (string | null | undefined)[]): Promise<string[]> {
   const families = [...new Set(urls.filter((u): u is string => Boolean(u)))].map(addressesOf);
   const used = await referencedUrls(db, [...new Set(families.flat())]);
   const unused = families.filter((family) => !family.some((url) => used.has(url))).flat();
