@@ -143,9 +143,22 @@ describe('Manage Cities API', () => {
       expect(publicPlaces.json()).toHaveLength(1);
     });
 
-    it('picks a slug not used by a place or a country', async () => {
-      await makePlace(t.db, { slug: 'paris' });
-      await makeCountry(t.db, { name: 'Somewhere', slug: 'paris-2' });
+    it('takes the address of its name from a place, which moves aside', async () => {
+      const place = await makePlace(t.db, { slug: 'paris', title: 'Paris', date: '2024-05-01' });
+      const response = await t.admin({
+        method: 'POST',
+        url: '/api/admin/cities',
+        payload: { name: 'Paris', country: 'France', imageUrl: '/media/web/a.jpg' },
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json<{ city: { slug: string } }>().city.slug).toBe('paris');
+      const [moved] = await t.db.select({ slug: places.slug }).from(places).where(eq(places.id, place.id));
+      expect(moved!.slug).toBe('paris-2024-05-01');
+    });
+
+    it('picks a slug not used by a country of the same spelling', async () => {
+      await makeCountry(t.db, { name: 'Somewhere', slug: 'paris' });
+      await makeCountry(t.db, { name: 'Elsewhere', slug: 'paris-2' });
       const response = await t.admin({
         method: 'POST',
         url: '/api/admin/cities',

@@ -271,3 +271,14 @@ export const pendingFiles = pgTable('pending_files', {
   owner: integer('owner').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Addresses that moved: a place that held the bare name of its city (from before one slug rule
+ * kept places off such names) moves to a new slug when the city or country claims the name, and
+ * its old address answers 301 to the new one (routes/pages.ts).
+ */
+export const slugRedirects = pgTable('slug_redirects', {
+  slug: text('slug').primaryKey(),
+  targetSlug: text('target_slug').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -51,6 +51,8 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
     request: FastifyRequest,
     reply: FastifyReply,
     render: (signal: AbortSignal) => Promise<Page>,
+    /** Where a page that is not found moved to, if it did (old addresses answer 301). */
+    movedTo?: () => Promise<string | undefined>,
   ) => {
     // The client may leave while its page waits or renders: then stop working on it.
     const gone = new AbortController();
@@ -60,6 +62,8 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
     reply.raw.once('close', onClose);
     try {
       const page = await limiter.run(() => render(gone.signal), gone.signal);
+      const location = page.status === 404 && movedTo ? await movedTo() : undefined;
+      if (location) return reply.redirect(location, 301);
       return reply.status(page.status).header('Content-Type', 'text/html; charset=utf-8').send(page.html);
     } catch (error) {
       if (gone.signal.aborted) return reply.status(503).send(); // nobody is listening any more
@@ -84,9 +88,11 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
     return reply.header('Cache-Control', 'no-store').redirect(`/${lang}/home`, 302);
   });
 
-  // A bare language (/es or /es/) means that language's home page.
+  // A bare language (/es or /es/) means that language's home page. /api and /api/ are the API's:
+  // unknown API addresses are answered with JSON, never with the page not-found screen.
   const languageHome = async (request: FastifyRequest, reply: FastifyReply) => {
     const { lang } = request.params as { lang: string };
+    if (lang === 'api') return reply.callNotFound();
     if (!isLanguageCode(lang)) return renderPage(request, reply);
     return reply.header('Cache-Control', 'no-store').redirect(`/${lang}/home`, 302);
   };
@@ -110,13 +116,25 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
   // Caching, compression and ETags of rendered pages: see cache/response-cache.ts. The cookie
   // decides the language only of pages whose path names none (error pages).
   const renderPage = (request: FastifyRequest, reply: FastifyReply) =>
-    handle(request, reply, async (signal) =>
-      renderer.renderPublic(request.url, {
-        cookieLanguage: request.cookies[LANGUAGE_COOKIE],
-        signal,
-        version: request.publicCache?.version ?? (await app.contentVersion.fresh()),
-      }),
+    handle(
+      request,
+      reply,
+      async (signal) =>
+        renderer.renderPublic(request.url, {
+          cookieLanguage: request.cookies[LANGUAGE_COOKIE],
+          signal,
+          version: request.publicCache?.version ?? (await app.contentVersion.fresh()),
+        }),
+      () => movedAddress(request.url),
     );
+
+  /** /{lang}/{old-slug}?query -> /{lang}/{new-slug}?query for an address that moved. */
+  const movedAddress = async (url: string): Promise<string | undefined> => {
+    const match = /^\/([a-z]{2})\/([a-z0-9-]{1,200})(\?.*)?$/.exec(url);
+    if (!match || !isLanguageCode(match[1]!)) return undefined;
+    const target = await app.services.catalog.movedSlug(match[2]!);
+    return target ? `/${match[1]}/${target}${match[3] ?? ''}` : undefined;
+  };
 
   app.get('/*', { config: PUBLIC_PAGE_CACHE }, async (request, reply) => {
     if (request.url.startsWith('/api/')) return reply.callNotFound();

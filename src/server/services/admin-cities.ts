@@ -15,7 +15,7 @@ import * as repo from '../db/repos/admin-geo-repo';
 import { AppError, ConflictError, NotFoundError } from '../errors';
 import { describeTranslation, translateGeoTexts, type GeoTranslation } from './geo-translation';
 import type { MediaFiles } from './media-files';
-import { uniqueSlug } from './slugs';
+import { claimGeoSlug } from './slugs';
 
 const NOT_FOUND = 'City not found. It may have been deleted already.';
 const SLUG_RACE = 'Another page took this address at the same moment. Nothing was saved; please try again.';
@@ -93,7 +93,7 @@ export function createAdminCitiesService({ db, ai, files }: AdminCitiesDeps) {
 
       const id = await db
         .transaction(async (tx) => {
-          const slug = await uniqueSlug(tx, body.name);
+          const slug = await claimGeoSlug(tx, body.name);
           const city = await repo.insertCity(tx, { ...body, slug, description });
           await repo.replaceCityTranslations(tx, city.id, translation.rows);
           return city.id;

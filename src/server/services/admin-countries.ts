@@ -15,7 +15,7 @@ import * as repo from '../db/repos/admin-geo-repo';
 import { AppError, ConflictError, NotFoundError } from '../errors';
 import { describeTranslation, translateGeoTexts, type GeoTranslation, type NameTranslator } from './geo-translation';
 import type { MediaFiles } from './media-files';
-import { uniqueSlug } from './slugs';
+import { claimGeoSlug } from './slugs';
 
 const NOT_FOUND = 'Country not found. It may have been deleted already.';
 const SLUG_RACE = 'Another page took this address at the same moment. Nothing was saved; please try again.';
@@ -91,7 +91,7 @@ export function createAdminCountriesService({ db, ai, files, translateName }: Ad
 
       const id = await db
         .transaction(async (tx) => {
-          const slug = await uniqueSlug(tx, body.name);
+          const slug = await claimGeoSlug(tx, body.name);
           const country = await repo.insertCountry(tx, { ...body, slug, description });
           await repo.replaceCountryTranslations(tx, country.id, translation.rows);
           return country.id;

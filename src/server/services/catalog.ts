@@ -18,6 +18,7 @@ import { isUuid } from '../db/ids';
 import * as geo from '../db/repos/geo-repo';
 import { listLanguages, listUiTranslations } from '../db/repos/languages-repo';
 import * as placesRepo from '../db/repos/places-repo';
+import { movedSlugTarget } from '../db/repos/slugs-repo';
 import { NotFoundError } from '../errors';
 import { readPage } from './paging';
 
@@ -49,6 +50,9 @@ export function createCatalogService(db: Database) {
   }
 
   return {
+    /** Where a place, city or country that moved lives now (see services/slugs.ts). */
+    movedSlug: (slug: string): Promise<string | undefined> => movedSlugTarget(db, slug),
+
     languages: (): Promise<LanguageDto[]> => listLanguages(db),
     uiTranslations: (lang: string): Promise<UiTranslationDto[]> => listUiTranslations(db, toLanguageCode(lang)),
 

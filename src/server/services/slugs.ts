@@ -1,7 +1,16 @@
 import { SLUG_MAX_LENGTH } from '../../shared/limits';
 import { RESERVED_SLUGS, slugify } from '../../shared/slug';
-import type { DbOrTx } from '../db/client';
-import { listSlugsLike } from '../db/repos/slugs-repo';
+import type { Database, DbOrTx } from '../db/client';
+import { sql } from 'drizzle-orm';
+import { getSetting, setSettingIfAbsent } from '../db/repos/auth-repo';
+import {
+  forgetMovedSlug,
+  listGeoSlugs,
+  listPlaceSlugs,
+  listSlugsLike,
+  moveSlug,
+  slugHolder,
+} from '../db/repos/slugs-repo';
 
 /**
  * The text a place's slug is made from: its title, unless that would take the bare address of its
@@ -25,4 +34,66 @@ export async function uniqueSlug(db: DbOrTx, text: string): Promise<string> {
     const candidate = `${base}-${n}`;
     if (!taken.has(candidate) && candidate.length <= SLUG_MAX_LENGTH) return candidate;
   }
+}
+
+/** Moves a place off an address that belongs to a city or country; its old address answers 301. */
+async function movePlaceAside(tx: DbOrTx, place: { id: string; title: string; date: string }, from: string) {
+  await moveSlug(tx, 'place', place.id, from, await uniqueSlug(tx, `${place.title} ${place.date}`));
+}
+
+/**
+ * The address of a new city or country: the slug of its name, as the Add City and Add Country
+ * dialogs promise. A place that holds it (from before places kept off such names) moves aside to
+ * "<its title> <its date>", its old address answering 301. Only another city or country of the
+ * same spelling (Paris, France and Paris, Texas) makes it "-2". Call inside the inserting transaction.
+ */
+export async function claimGeoSlug(tx: DbOrTx, name: string): Promise<string> {
+  const base = slugify(name);
+  if (RESERVED_SLUGS.has(base)) return uniqueSlug(tx, name);
+  const holder = await slugHolder(tx, base);
+  if (holder?.kind === 'city' || holder?.kind === 'country') return uniqueSlug(tx, name);
+  if (holder?.kind === 'place') await movePlaceAside(tx, holder, base);
+  // The name's address is the city's or country's from now on, not an old address of the place.
+  if (holder) await forgetMovedSlug(tx, base);
+  return base;
+}
+
+const NAMESPACE_REPAIRED = 'slug-namespace-v1';
+/** First key of the advisory lock of the repair (any constant unused elsewhere). */
+const REPAIR_LOCK_SPACE = 0x536c75; // "Slu"
+
+/**
+ * Once per database: places that hold the bare name of their own city or country move aside (old
+ * address -> 301), and a city or country that got "-2" because a place held its name takes its own
+ * address back (its "-2" address -> 301). Answers how many addresses moved.
+ */
+export async function repairSlugNamespace(db: Database): Promise<number> {
+  if (await getSetting(db, NAMESPACE_REPAIRED)) return 0;
+  return db.transaction(async (tx) => {
+    // Instances starting together: one repairs, the others then find it done.
+    await tx.execute(sql`select pg_advisory_xact_lock(${REPAIR_LOCK_SPACE}::int, 0)`);
+    if (await getSetting(tx, NAMESPACE_REPAIRED)) return 0;
+    let count = 0;
+    for (const place of await listPlaceSlugs(tx)) {
+      if (!place.slug) continue;
+      if (place.slug === slugify(place.location) || place.slug === slugify(place.country)) {
+        await movePlaceAside(tx, place, place.slug);
+        count++;
+      }
+    }
+    for (const geo of await listGeoSlugs(tx)) {
+      const base = slugify(geo.name);
+      if (geo.slug === base || RESERVED_SLUGS.has(base) || !geo.slug.startsWith(`${base}-`)) continue;
+      const holder = await slugHolder(tx, base);
+      if (holder?.kind === 'city' || holder?.kind === 'country') continue;
+      if (holder?.kind === 'place') {
+        await movePlaceAside(tx, holder, base);
+        count++;
+      }
+      await moveSlug(tx, geo.kind, geo.id, geo.slug, base); // also forgets `base` as an old address
+      count++;
+    }
+    await setSettingIfAbsent(tx, NAMESPACE_REPAIRED, new Date().toISOString());
+    return count;
+  });
 }

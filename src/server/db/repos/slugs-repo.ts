@@ -1,6 +1,6 @@
 import { eq, like, or } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { cities, countries, places } from '../schema';
+import { cities, countries, places, slugRedirects } from '../schema';
 
 /** Escapes LIKE wildcards so a slug is matched literally. */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -24,12 +24,98 @@ export async function listSlugsLike(db: DbOrTx, base: string): Promise<Set<strin
     .select({ slug: countries.slug })
     .from(countries)
     .where(or(eq(countries.slug, base), like(countries.slug, prefix)));
+  // An address that moved keeps answering 301 to its new place: not free for something else.
+  const movedRows = await db
+    .select({ slug: slugRedirects.slug })
+    .from(slugRedirects)
+    .where(or(eq(slugRedirects.slug, base), like(slugRedirects.slug, prefix)));
   const taken = new Set<string>();
-  for (const row of [...placeRows, ...cityRows, ...countryRows]) if (row.slug) taken.add(row.slug);
+  for (const row of [...placeRows, ...cityRows, ...countryRows, ...movedRows]) if (row.slug) taken.add(row.slug);
   return taken;
 }
 
 /** Is `slug` used by any place, city or country? */
 export async function isSlugTaken(db: DbOrTx, slug: string): Promise<boolean> {
   return (await listSlugsLike(db, slug)).has(slug);
+}
+
+export type SlugHolder =
+  | { kind: 'place'; id: string; title: string; date: string }
+  | { kind: 'city' | 'country'; id: string }
+  | { kind: 'moved' };
+
+/** What holds `slug` now: a place, a city, a country, an old address that moved, or nothing. */
+export async function slugHolder(db: DbOrTx, slug: string): Promise<SlugHolder | undefined> {
+  const [place] = await db
+    .select({ id: places.id, title: places.title, date: places.date })
+    .from(places)
+    .where(eq(places.slug, slug));
+  if (place) return { kind: 'place', ...place };
+  const [city] = await db.select({ id: cities.id }).from(cities).where(eq(cities.slug, slug));
+  if (city) return { kind: 'city', id: city.id };
+  const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.slug, slug));
+  if (country) return { kind: 'country', id: country.id };
+  const [moved] = await db.select({ slug: slugRedirects.slug }).from(slugRedirects).where(eq(slugRedirects.slug, slug));
+  return moved ? { kind: 'moved' } : undefined;
+}
+
+const TABLES = { place: places, city: cities, country: countries } as const;
+
+/**
+ * Gives a place, city or country the address `to` instead of `from`; `from` (and every address that
+ * pointed at it) answers 301 to `to` from now on, and `to` stops being an old address.
+ */
+export async function moveSlug(
+  db: DbOrTx,
+  kind: keyof typeof TABLES,
+  id: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  const table = TABLES[kind];
+  await db.delete(slugRedirects).where(eq(slugRedirects.slug, to));
+  await db.update(table).set({ slug: to }).where(eq(table.id, id));
+  await db.update(slugRedirects).set({ targetSlug: to }).where(eq(slugRedirects.targetSlug, from));
+  await db
+    .insert(slugRedirects)
+    .values({ slug: from, targetSlug: to })
+    .onConflictDoUpdate({ target: slugRedirects.slug, set: { targetSlug: to } });
+}
+
+/** A free address taken back by a city or country: it is no longer an old address. */
+export async function forgetMovedSlug(db: DbOrTx, slug: string): Promise<void> {
+  await db.delete(slugRedirects).where(eq(slugRedirects.slug, slug));
+}
+
+/** Where an address that moved lives now. */
+export async function movedSlugTarget(db: DbOrTx, slug: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ target: slugRedirects.targetSlug })
+    .from(slugRedirects)
+    .where(eq(slugRedirects.slug, slug));
+  return row?.target;
+}
+
+/** Every place's address with what it is named after (a one-time repair at start). */
+export function listPlaceSlugs(db: DbOrTx) {
+  return db
+    .select({
+      id: places.id,
+      slug: places.slug,
+      title: places.title,
+      location: places.location,
+      country: places.country,
+      date: places.date,
+    })
+    .from(places);
+}
+
+/** Every city's and country's address with its name (a one-time repair at start). */
+export async function listGeoSlugs(db: DbOrTx) {
+  const cityRows = await db.select({ id: cities.id, slug: cities.slug, name: cities.name }).from(cities);
+  const countryRows = await db.select({ id: countries.id, slug: countries.slug, name: countries.name }).from(countries);
+  return [
+    ...cityRows.map((row) => ({ kind: 'city' as const, ...row })),
+    ...countryRows.map((row) => ({ kind: 'country' as const, ...row })),
+  ];
 }
