@@ -72,6 +72,11 @@ describe('two instances on one bucket', () => {
     const login = await a.inject({ method: 'POST', url: '/api/admin/login', payload: { password: TEST_PASSWORD } });
     const cookie = `tp_session=${login.cookies.find((c) => c.name === 'tp_session')!.value}`;
 
+    // B has its home page in its render cache before the upload
+    const homeBefore = await b.inject({ method: 'GET', url: '/en/home' });
+    expect(homeBefore.statusCode).toBe(200);
+    expect(homeBefore.body).not.toContain('Belém Tower at dusk');
+
     const photo = await makePhoto({ gps: { latitude: 38.6916, longitude: -9.216 }, width: 2400, height: 1800 });
     const request = uploadRequest(photo, { description: 'Belém Tower at dusk' });
     const upload = await a.inject({ ...request, headers: { ...request.headers, cookie, origin: a.config.publicUrl } });
@@ -91,6 +96,10 @@ describe('two instances on one bucket', () => {
       ].sort(),
     );
     for (const dir of dataDirs) expect(await listFiles(dir)).toEqual([]);
+
+    // B's home lists the new place on the very next request
+    const homeAfter = await b.inject({ method: 'GET', url: '/en/home' });
+    expect(homeAfter.body).toContain(`/en/${place!.slug}`);
 
     // B renders the page and serves the web image and the original, in part too
     const page = await b.inject({ method: 'GET', url: `/en/${place!.slug}` });
