@@ -143,11 +143,12 @@ export function createAdminCitiesService({ db, ai, files }: AdminCitiesDeps) {
     async remove(id: string): Promise<DeleteGeoResponse> {
       const city = await existing(id);
       const placeCount = await repo.countPlacesIn(db, { location: city.name, country: city.country });
+      // A delete that finds nothing rolls back: even an empty DELETE would bump the content version.
       const unused = await db.transaction(async (tx) => {
         const deleted = await repo.deleteCityRow(tx, id);
-        return deleted && files.release(tx, [deleted.imageUrl]);
+        if (!deleted) throw new NotFoundError(NOT_FOUND);
+        return files.release(tx, [deleted.imageUrl]);
       });
-      if (!unused) throw new NotFoundError(NOT_FOUND);
       await files.remove(unused);
       const kept = placeCount === 0 ? '' : ` Its ${placeCount} ${placeCount === 1 ? 'place was' : 'places were'} kept.`;
       return { success: true, message: `${city.name} was deleted.${kept}` };

@@ -141,11 +141,12 @@ export function createAdminCountriesService({ db, ai, files, translateName }: Ad
         repo.countCitiesIn(db, country.name),
         repo.countPlacesIn(db, { country: country.name }),
       ]);
+      // A delete that finds nothing rolls back: even an empty DELETE would bump the content version.
       const unused = await db.transaction(async (tx) => {
         const deleted = await repo.deleteCountryRow(tx, id);
-        return deleted && files.release(tx, [deleted.imageUrl]);
+        if (!deleted) throw new NotFoundError(NOT_FOUND);
+        return files.release(tx, [deleted.imageUrl]);
       });
-      if (!unused) throw new NotFoundError(NOT_FOUND);
       await files.remove(unused);
       const kept = [
         cityCount > 0 ? plural(cityCount, 'city', 'cities') : '',

@@ -55,11 +55,12 @@ export function createGalleryService(db: Database, files: MediaFiles, limits: { 
 
     async remove(imageId: string): Promise<void> {
       if (!isUuid(imageId)) throw new NotFoundError(IMAGE_NOT_FOUND);
+      // A delete that finds nothing rolls back: even an empty DELETE would bump the content version.
       const keys = await db.transaction(async (tx) => {
         const row = await repo.deleteGalleryRow(tx, imageId);
-        return row && files.release(tx, [row.imageUrl, row.originalImagePath]);
+        if (!row) throw new NotFoundError(IMAGE_NOT_FOUND);
+        return files.release(tx, [row.imageUrl, row.originalImagePath]);
       });
-      if (!keys) throw new NotFoundError(IMAGE_NOT_FOUND);
       await files.remove(keys);
     },
   };

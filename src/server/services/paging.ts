@@ -15,7 +15,12 @@ function validKey(kind: KeyKind, value: unknown): value is string {
     if (!TIMESTAMP.test(value)) return false;
     // Only real instants: '2024-02-30' would be an SQL error, not a page.
     const parsed = new Date(value);
-    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 19) === value.slice(0, 19);
+    // Year 0 is a real instant to JavaScript but out of range for PostgreSQL.
+    return (
+      !Number.isNaN(parsed.getTime()) &&
+      parsed.getUTCFullYear() >= 1 &&
+      parsed.toISOString().slice(0, 19) === value.slice(0, 19)
+    );
   }
   return value.length <= 500 && !value.includes('\0');
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { galleryItemDto, galleryList, successMessage } from '../../../shared/api/admin-places';
 import { errorResponse, idParams } from '../../../shared/api/common';
 import { BadRequestError } from '../../errors';
+import { multipartReadError } from './multipart-errors';
 
 /** Gallery of a place (spec sections 2 and 7). Registered inside the session-guarded admin scope. */
 export const adminGalleryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,12 +36,18 @@ export const adminGalleryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       if (!req.isMultipart()) throw new BadRequestError('Send the image as multipart/form-data in the field "image".');
-      const file = await req.file({ limits: { fileSize: maxBytes, files: 1, fields: 10 } });
-      if (!file || file.fieldname !== 'image') {
-        throw new BadRequestError('Choose an image to upload (multipart field "image").');
+      let bytes: Buffer;
+      try {
+        const file = await req.file({ limits: { fileSize: maxBytes, files: 1, fields: 10 } });
+        if (!file || file.fieldname !== 'image') {
+          throw new BadRequestError('Choose an image to upload (multipart field "image").');
+        }
+        // toBuffer() raises FST_REQ_FILE_TOO_LARGE (413) when the file is over the limit.
+        bytes = await file.toBuffer();
+      } catch (error) {
+        // A broken form (no boundary, truncated, unparsable parts) is the client's: 400 or 413, never 500.
+        throw multipartReadError(error, maxBytes);
       }
-      // toBuffer() raises a 413 when the file is over the limit.
-      const bytes = await file.toBuffer();
       return reply.status(201).send(await gallery.add(req.params.id, bytes));
     },
   );

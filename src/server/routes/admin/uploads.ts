@@ -2,9 +2,9 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../../../shared/api/common';
 import { uploadFields, uploadLimitsResponse, uploadResponse } from '../../../shared/api/upload';
-import { formatMegabytes } from '../../../shared/limits';
-import { AppError, BadRequestError } from '../../errors';
+import { BadRequestError } from '../../errors';
 import { stripNul } from '../../security/nul-guard';
+import { multipartReadError } from './multipart-errors';
 
 /** POST /api/admin/upload: one photo per request (multipart: photo, description, exifData). */
 export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,12 +53,8 @@ export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
           }
         }
       } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE') {
-          throw new AppError(413, `The file is too large; the limit is ${formatMegabytes(maxBytes)}.`);
-        }
-        if (code?.startsWith('FST_')) throw new BadRequestError('The upload could not be read. Please try again.');
-        throw error;
+        // A broken form (no boundary, truncated, unparsable parts) is the client's: 400 or 413, never 500.
+        throw multipartReadError(error, maxBytes);
       }
       if (!bytes) throw new BadRequestError("No photo was sent: add the image as the 'photo' file field.");
       const parsed = uploadFields.safeParse(fields);
