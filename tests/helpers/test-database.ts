@@ -1,6 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
+import { readFile } from 'node:fs/promises';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
+
+let snapshot: Promise<Blob> | undefined;
+
+/**
+ * The migrated empty database of this test run (tests/global-setup.ts), read once per file; none
+ * in a project without that setup (each database then starts with initdb and the migrations).
+ */
+function migratedSnapshot(): Promise<Blob | undefined> {
+  const path = inject('pgliteSnapshot');
+  if (!path) return Promise.resolve(undefined);
+  snapshot ??= readFile(path).then((bytes) => new Blob([bytes]));
+  return snapshot;
+}
 
 /** A new, empty database on the PostgreSQL server at `serverUrl`, and how to drop it again. */
 export async function createServerDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -25,7 +40,7 @@ export async function createServerDatabase(serverUrl: string): Promise<{ url: st
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return openDatabase({});
+  if (!serverUrl) return openDatabase({ pgliteSnapshot: await migratedSnapshot() });
   const server = await createServerDatabase(serverUrl);
   const handle = await openDatabase({ databaseUrl: server.url });
   return {

@@ -47,6 +47,11 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** Folder for PGlite's files; omitted means in memory (tests). */
   pgliteDir?: string;
+  /**
+   * In memory only: start from this data directory (PGlite's `dumpDataDir()`), e.g. one already
+   * migrated database for a whole test run instead of an initdb and every migration per file.
+   */
+  pgliteSnapshot?: Blob;
 }
 
 /**
@@ -111,7 +116,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     };
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-  const client = options.pgliteDir ? new PGlite(options.pgliteDir, PGLITE_OPTIONS) : new PGlite(PGLITE_OPTIONS);
+  const client = options.pgliteDir
+    ? new PGlite(options.pgliteDir, PGLITE_OPTIONS)
+    : new PGlite({ ...PGLITE_OPTIONS, loadDataDir: options.pgliteSnapshot });
   await client.waitReady;
   const pg = drizzlePglite(client, { schema });
   await migratePglite(pg, { migrationsFolder: MIGRATIONS_DIR });
