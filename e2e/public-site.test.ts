@@ -113,7 +113,7 @@ describe('public website on seeded data', () => {
       expect(long.startsWith(description.replace(/…$/, ''))).toBe(true);
     });
 
-    it('answers 404 with the spec texts for an unknown place, page and language', async () => {
+    it('answers 404 with the spec texts for an unknown place and page, and English for an unknown language', async () => {
       const place = await html('/en/no-such-place');
       expect(place.status).toBe(404);
       expect(place.body).toContain('Place not found');
@@ -124,11 +124,15 @@ describe('public website on seeded data', () => {
       expect(zhPlace.status).toBe(404);
       expect(zhPlace.body).toContain('未找到该地点');
 
-      for (const path of ['/en/home/extra', '/xx/home', '/nothing-here']) {
+      for (const path of ['/en/home/extra', '/nothing-here']) {
         const page = await html(path);
         expect(page.status, path).toBe(404);
         expect(page.body, path).toContain('Page Not Found');
       }
+      // an unsupported language is English (spec 2): the same page under /en/
+      const unsupported = await html('/xx/home');
+      expect(unsupported.status).toBe(302);
+      expect(unsupported.response.headers.get('location')).toBe('/en/home');
     });
 
     it('redirects / to the home page of the remembered language', async () => {

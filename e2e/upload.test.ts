@@ -28,6 +28,10 @@ describe('Upload screen', () => {
     );
     writeFileSync(join(dir, 'no-gps.jpg'), await makePhoto({ width: 600, height: 400 }));
     writeFileSync(
+      join(dir, 'trevi.jpg'),
+      await makePhoto({ gps: { latitude: 41.9009, longitude: 12.4833 }, width: 800, height: 600 }),
+    );
+    writeFileSync(
       join(dir, 'eiffel-source.webp'),
       await makePhoto({ gps: { latitude: 48.8584, longitude: 2.2945 }, width: 400, height: 300, format: 'webp' }),
     );
@@ -111,6 +115,28 @@ describe('Upload screen', () => {
     await page.getByTestId('upload-result').getByText('Tokyo, Japan', { exact: true }).waitFor();
     // Chromium logs the intended 422 for the photo without GPS; nothing else may appear.
     expect(consoleErrors.filter((e) => !e.includes('status of 422'))).toEqual([]);
+  });
+
+  it('ends its Generating toasts when history and facts are done', async () => {
+    await page.goto(`${site.baseUrl}/iladmin/upload`);
+    // a single space in the button before any choice
+    await page.getByRole('button', { name: 'Upload Photos', exact: true }).waitFor();
+    await page.getByLabel('Photos').setInputFiles([join(dir, 'trevi.jpg')]);
+    await page.getByLabel('Generate Historical Events').check();
+    await page.getByLabel('Generate Trivia Facts').check();
+    await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
+
+    const toasts = page.locator('[data-sonner-toast]');
+    await toasts.filter({ hasText: 'Upload complete' }).first().waitFor({ state: 'attached' });
+    const completeAt = Date.now();
+    // the work ends (offline: nothing found) and each progress toast gives way to its result
+    await page.getByText('No event(s) found').waitFor();
+    await page.getByText('No fact(s) found').waitFor();
+    await toasts.filter({ hasText: 'No Historical Events' }).first().waitFor({ state: 'attached' });
+    await toasts.filter({ hasText: 'No Trivia Facts' }).first().waitFor({ state: 'attached' });
+    // 5 s after 'Upload complete' no 'Generating' toast is left, shown or queued behind another
+    await page.waitForTimeout(Math.max(0, completeAt + 5_000 - Date.now()));
+    expect(await toasts.filter({ hasText: 'Generating' }).count()).toBe(0);
   });
 
   it('reads the GPS of a WebP EXIF source photo in the browser', async () => {

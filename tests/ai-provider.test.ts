@@ -211,11 +211,12 @@ describe('offline provider', () => {
   it('writes honest content from the city, country, date and story', async () => {
     const result = await offline.analyzeImage(image);
     expect(result.title).toBe('We climbed to the top at sunset');
-    expect(result.placeName).toBe('Paris');
+    expect(result.placeName).toBe('Eiffel Tower');
     expect(result.summary).toContain('Paris, France');
     expect(result.summary).toContain('May 1, 2024');
     expect(result.travelArticle).toContain('We climbed to the top at sunset.');
-    expect(await offline.analyzeImage({ ...image, story: undefined })).toMatchObject({ title: 'Paris' });
+    // without a story: the landmark in the picture, never the bare city name
+    expect(await offline.analyzeImage({ ...image, story: undefined })).toMatchObject({ title: 'Eiffel Tower' });
   });
 
   it('finds no history or facts and refuses to translate free text', async () => {

@@ -165,7 +165,7 @@ describe('public API on populated data', () => {
   it('answers history, facts and gallery of a place', async () => {
     const place = await makePlace(t.db);
     const empty = (await get(t, `/api/places/${place.id}/history?languageCode=en`)).json();
-    expect(empty).toEqual({ hasEvents: 'no', events: [] });
+    expect(empty).toEqual({ hasEvents: 'no', events: [], languageCode: 'en' });
     await makeHistory(t.db, place.id);
     await makeFacts(t.db, place.id);
     const image = await makeGalleryImage(t.db, place.id);
@@ -176,9 +176,15 @@ describe('public API on populated data', () => {
     // no Spanish history yet: the English one is answered
     const es = (await get(t, `/api/places/${place.id}/history?languageCode=es`)).json();
     expect(es.events).toHaveLength(2);
+    expect(es.languageCode).toBe('en');
 
     const facts = (await get(t, `/api/places/${place.id}/facts?languageCode=zh`)).json();
-    expect(facts).toEqual({ hasFacts: 'yes', facts: [{ question: 'How tall is it?', answer: 'About 330 metres.' }] });
+    // no Chinese trivia: the English is answered, and says so
+    expect(facts).toEqual({
+      hasFacts: 'yes',
+      facts: [{ question: 'How tall is it?', answer: 'About 330 metres.' }],
+      languageCode: 'en',
+    });
 
     const gallery = (await get(t, `/api/places/${place.id}/gallery`)).json();
     expect(gallery).toEqual([{ id: image.id, imageUrl: image.imageUrl, originalImagePath: image.originalImagePath }]);
@@ -217,15 +223,31 @@ describe('public API on populated data', () => {
       name: '日本',
       description: '日本 (zh)',
       imageUrl: country.imageUrl,
+      englishFields: [],
     });
-    expect((await get(t, '/api/countries/by-slug/japan/translations/es')).json().name).toBe('Japan');
+    // no stored Spanish name: the CLDR one, and the English description is marked as such
+    expect((await get(t, '/api/countries/by-slug/japan/translations/es')).json()).toMatchObject({
+      name: 'Japón',
+      description: country.description,
+      englishFields: ['description'],
+    });
     const list = (await get(t, '/api/countries/translations/zh')).json<{ name: string }[]>();
     expect(list.map((c) => c.name)).toContain('日本');
 
     const cities = (await get(t, '/api/countries/by-slug/japan/cities/translations/zh')).json();
     expect(cities).toEqual([
-      { id: city.id, slug: 'tokyo', name: '东京', country: '日本', description: '东京 (zh)', imageUrl: city.imageUrl },
+      {
+        id: city.id,
+        slug: 'tokyo',
+        name: '东京',
+        country: '日本',
+        description: '东京 (zh)',
+        imageUrl: city.imageUrl,
+        englishFields: [],
+      },
     ]);
+    const french = (await get(t, '/api/countries/by-slug/japan/cities/translations/fr')).json();
+    expect(french).toMatchObject([{ name: 'Tokyo', country: 'Japon', englishFields: ['description'] }]);
     expect((await get(t, '/api/cities/by-slug/tokyo')).json()).toMatchObject({
       id: city.id,
       name: 'Tokyo',

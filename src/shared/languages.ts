@@ -28,6 +28,25 @@ export function toLanguageCode(value: unknown): LanguageCode {
   return isLanguageCode(value) ? value : DEFAULT_LANGUAGE;
 }
 
+/** A first path segment shaped like a language tag: 'pt', 'xx', 'pt-BR', 'zh_CN' ('api' is the API's). */
+const LANGUAGE_TAG = /^(?!api$)([a-z]{2,3})(?:[-_][a-z0-9]{2,8})*$/i;
+
+/**
+ * Spec 2: an unsupported language is English. For a path whose first segment is a language tag we
+ * do not serve, the same page in the language it names when we have it (zh-CN, EN), else in
+ * English: '/pt/home?x=1' -> '/en/home?x=1', '/xx' -> '/en/home'. Undefined for every other path
+ * (a supported language, or no language tag). The answer is always a path on this site.
+ */
+export function supportedLanguagePath(url: string): string | undefined {
+  const match = /^\/([^/?#]*)([^?#]*)(.*)$/s.exec(url);
+  const tag = match && LANGUAGE_TAG.exec(match[1]!);
+  if (!match || !tag || isLanguageCode(match[1])) return undefined;
+  const code = toLanguageCode(tag[1]!.toLowerCase());
+  // Repeated slashes collapse ('/pt//x' -> '/en/x'); the answer starts with '/{code}' whatever follows.
+  const rest = match[2]!.replace(/^\/+/, '/');
+  return `/${code}${rest === '' || rest === '/' ? '/home' : rest}${match[3]}`;
+}
+
 export function localeFor(code: LanguageCode): string {
   return LANGUAGES.find((l) => l.code === code)?.locale ?? 'en-US';
 }

@@ -31,6 +31,17 @@ export function languageFor(pathname: string, cookieLanguage: string | undefined
   return isLanguageCode(first) ? first : toLanguageCode(cookieLanguage);
 }
 
+/**
+ * `lang="en"` for a field an answer lists in `englishFields` (no translation, English shown), so
+ * screen readers, search engines and translators read it as English; nothing otherwise.
+ */
+export const englishIf = (englishFields: readonly string[], field: string): 'en' | undefined =>
+  englishFields.includes(field) ? 'en' : undefined;
+
+/** The `lang` attribute of text written in `textLang` on a page in `pageLang`: set only where they differ. */
+export const langIfOther = (textLang: string, pageLang: string): string | undefined =>
+  textLang === pageLang ? undefined : textLang;
+
 export function useLanguage(): LanguageCode {
   const { pathname } = useLocation();
   return languageFor(pathname, useContext(CookieLanguageContext));

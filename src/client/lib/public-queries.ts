@@ -3,13 +3,13 @@ import { parseLinkHeader, type Page, type PageQuery } from '../../shared/paging'
 import type {
   CityDto,
   CountryDto,
-  FactsDto,
   GalleryImageDto,
-  HistoryDto,
   LanguageDto,
   PlaceDto,
   TranslatedCityDto,
   TranslatedCountryDto,
+  TranslatedFactsDto,
+  TranslatedHistoryDto,
   UiTranslationDto,
 } from '../../shared/api/public';
 import type { PublicDataSource } from '../../shared/api/public-data';
@@ -105,9 +105,13 @@ export const placeQuery = (slug: string, lang: LanguageCode) =>
     s.placeBySlug(slug, lang),
   );
 export const historyQuery = (id: string, lang: LanguageCode) =>
-  query<HistoryDto | null>(`/api/places/${seg(id)}/history?languageCode=${lang}`, 'null', (s) => s.history(id, lang));
+  query<TranslatedHistoryDto | null>(`/api/places/${seg(id)}/history?languageCode=${lang}`, 'null', (s) =>
+    s.history(id, lang),
+  );
 export const factsQuery = (id: string, lang: LanguageCode) =>
-  query<FactsDto | null>(`/api/places/${seg(id)}/facts?languageCode=${lang}`, 'null', (s) => s.facts(id, lang));
+  query<TranslatedFactsDto | null>(`/api/places/${seg(id)}/facts?languageCode=${lang}`, 'null', (s) =>
+    s.facts(id, lang),
+  );
 export const galleryQuery = (id: string) =>
   query<GalleryImageDto[]>(`/api/places/${seg(id)}/gallery`, 'empty', (s) => s.gallery(id));
 export const relatedQuery = (id: string, lang: LanguageCode) =>

@@ -1,3 +1,4 @@
+import { nearestLandmark } from '../geo/landmarks';
 import { stripNul, stripNulDeep } from '../security/nul-guard';
 import { AiError } from './errors';
 import type { AiProvider, ImageAnalysis, ImageAnalysisInput } from './types';
@@ -16,13 +17,20 @@ const clip = (text: string, max: number) => {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), max / 2)).trimEnd()}…`;
 };
 
-function formatDate(iso: string | undefined): string | undefined {
+const LONG_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+/** Titles read "Rome, 17 May 2024": day first, so the comma after the city is the only one. */
+const TITLE_DATE = new Intl.DateTimeFormat('en-GB', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+function formatDate(iso: string | undefined, format = LONG_DATE): string | undefined {
   if (!iso) return undefined;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return undefined;
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(
-    date,
-  );
+  return format.format(date);
 }
 
 function formatCoordinates(latitude: number, longitude: number): string {
@@ -32,25 +40,38 @@ function formatCoordinates(latitude: number, longitude: number): string {
 }
 
 /**
+ * A photo without a story is named by what tells it apart from the other places of its city, never
+ * by the bare city name: the landmark it shows, else the city and the day ("Rome, 17 May 2024"),
+ * else the city and the position.
+ */
+function untoldTitle(input: ImageAnalysisInput, landmark: string | undefined, coordinates: string): string {
+  if (landmark) return landmark;
+  const area = input.city ?? input.country;
+  if (!area) return coordinates;
+  return `${area}, ${formatDate(input.date, TITLE_DATE) ?? coordinates}`;
+}
+
+/**
  * Builds honest content from what is known (city, country, date, the administrator's own notes)
  * without any network: nothing is invented. The default provider, and the fallback when an AI
  * provider fails during an upload.
  */
 export function offlineAnalysis(input: ImageAnalysisInput): ImageAnalysis {
   const story = input.story?.trim() || undefined;
-  const where =
-    [input.city, input.country].filter(Boolean).join(', ') || formatCoordinates(input.latitude, input.longitude);
-  const placeName = input.city ?? input.country ?? formatCoordinates(input.latitude, input.longitude);
+  const coordinates = formatCoordinates(input.latitude, input.longitude);
+  const where = [input.city, input.country].filter(Boolean).join(', ') || coordinates;
+  const landmark = nearestLandmark(input.latitude, input.longitude)?.name;
+  const placeName = landmark ?? input.city ?? input.country ?? coordinates;
   const date = formatDate(input.date);
   const taken = `A photo taken in ${where}${date ? ` on ${date}` : ''}.`;
-  const title = story ? clip(firstSentence(story).replace(/[.!?]$/, ''), 80) : placeName;
+  const title = story
+    ? clip(firstSentence(story).replace(/[.!?]$/, ''), 80)
+    : untoldTitle(input, landmark, coordinates);
   const summary = story ? clip(`${taken} ${story}`, 400) : taken;
-  const travelArticle = [
-    story,
-    `This photo was taken in ${where}${date ? ` on ${date}` : ''}, at ${formatCoordinates(input.latitude, input.longitude)}.`,
-  ]
+  const travelArticle = [story, `This photo was taken in ${where}${date ? ` on ${date}` : ''}, at ${coordinates}.`]
     .filter(Boolean)
     .join('\n\n');
+
   // Built from the upload's own text (already free of NUL); stripped again so no caller's input can
   // carry U+0000 into the database through this answer.
   return stripNulDeep({ title, summary, travelArticle, imageDescription: taken, placeName });

@@ -112,3 +112,24 @@ export function translateCountryName(name: string, lang: LanguageCode): string |
   if (lang === 'en') return englishCountryName(code);
   return namesIn(lang === 'zh' ? 'zh-CN' : lang).of(code);
 }
+
+/** Names asked for by pages, per language: a few hundred at most, bounded in case of odd data. */
+const LOCAL_NAMES_MAX = 4096;
+const localNames = new Map<string, string>();
+
+/**
+ * How a page in `lang` names a country stored in English: the CLDR name ("Italien", "意大利"),
+ * or the stored name itself when it is no country we recognise. Remembered per language and name,
+ * so lists and pages cost a map lookup per row.
+ */
+export function localCountryName(name: string, lang: LanguageCode): string {
+  if (lang === 'en') return name;
+  const key = `${lang}\u0000${name}`;
+  let local = localNames.get(key);
+  if (local === undefined) {
+    local = translateCountryName(name, lang) ?? name;
+    if (localNames.size >= LOCAL_NAMES_MAX) localNames.clear();
+    localNames.set(key, local);
+  }
+  return local;
+}

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAdminScreenPath } from '../../shared/admin-paths';
-import { isLanguageCode, LANGUAGE_COOKIE, toLanguageCode } from '../../shared/languages';
+import { isLanguageCode, LANGUAGE_COOKIE, supportedLanguagePath, toLanguageCode } from '../../shared/languages';
 import { PUBLIC_PAGE_CACHE } from '../cache/response-cache';
 import { CLIENT_DIST_DIR } from '../paths';
 import { createRenderLimiter, RenderBusyError } from '../ssr/render-limiter';
@@ -93,9 +93,20 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
   const languageHome = async (request: FastifyRequest, reply: FastifyReply) => {
     const { lang } = request.params as { lang: string };
     if (lang === 'api') return reply.callNotFound();
-    if (!isLanguageCode(lang)) return renderPage(request, reply);
+    if (!isLanguageCode(lang)) return toSupportedLanguage(request, reply) ?? renderPage(request, reply);
     return reply.header('Cache-Control', 'no-store').redirect(`/${lang}/home`, 302);
   };
+
+  /**
+   * Spec 2: an unsupported language is English. /pt/home?x=1 answers a redirect to /en/home?x=1
+   * (302: a language added later must not be hidden by browsers' memory of a 301). Paths whose
+   * first segment is no language tag are left to the page (its not-found screen).
+   */
+  const toSupportedLanguage = (request: FastifyRequest, reply: FastifyReply) => {
+    const target = supportedLanguagePath(request.url);
+    return target === undefined ? undefined : reply.header('Cache-Control', 'no-store').redirect(target, 302);
+  };
+
   app.get('/:lang', { config: PUBLIC_PAGE_CACHE }, languageHome);
   app.get('/:lang/', { config: PUBLIC_PAGE_CACHE }, languageHome);
 
@@ -138,6 +149,6 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
 
   app.get('/*', { config: PUBLIC_PAGE_CACHE }, async (request, reply) => {
     if (request.url.startsWith('/api/')) return reply.callNotFound();
-    return renderPage(request, reply);
+    return toSupportedLanguage(request, reply) ?? renderPage(request, reply);
   });
 }

@@ -1,17 +1,17 @@
 import type {
   CountryDto,
   CityDto,
-  FactsDto,
   GalleryImageDto,
-  HistoryDto,
   LanguageDto,
   PlaceDto,
   TranslatedCityDto,
   TranslatedCountryDto,
+  TranslatedFactsDto,
+  TranslatedHistoryDto,
   UiTranslationDto,
 } from '../../shared/api/public';
 import type { Page, PageQuery } from '../../shared/paging';
-import { toLanguageCode } from '../../shared/languages';
+import { toLanguageCode, type LanguageCode } from '../../shared/languages';
 import { RELATED_PLACES_DEFAULT, RELATED_PLACES_MAX, SLUG_MAX_LENGTH } from '../../shared/limits';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
@@ -20,11 +20,18 @@ import { listLanguages, listUiTranslations } from '../db/repos/languages-repo';
 import * as placesRepo from '../db/repos/places-repo';
 import { movedSlugTarget } from '../db/repos/slugs-repo';
 import { NotFoundError } from '../errors';
+import { localizeCity, localizeCountry, localizePlace, localizePlacePage } from './localize';
 import { readPage } from './paging';
 
-/** What a place without history or trivia answers. */
-export const NO_HISTORY: HistoryDto = { hasEvents: 'no', events: [] };
-export const NO_FACTS: FactsDto = { hasFacts: 'no', facts: [] };
+/** What a place without history or trivia answers (there is no text, so any language is right). */
+export const noHistory = (lang: LanguageCode): TranslatedHistoryDto => ({
+  hasEvents: 'no',
+  events: [],
+  languageCode: lang,
+});
+export const noFacts = (lang: LanguageCode): TranslatedFactsDto => ({ hasFacts: 'no', facts: [], languageCode: lang });
+
+const mapItems = <T, U>(page: Page<T>, map: (item: T) => U): Page<U> => ({ ...page, items: page.items.map(map) });
 
 /** A slug longer than any we generate cannot exist: answer "not found" without a query. */
 const plausibleSlug = (slug: string) => slug.length > 0 && slug.length <= SLUG_MAX_LENGTH;
@@ -57,39 +64,42 @@ export function createCatalogService(db: Database) {
     uiTranslations: (lang: string): Promise<UiTranslationDto[]> => listUiTranslations(db, toLanguageCode(lang)),
 
     /** Newest places first, one page at a time; optionally of one location and/or country. */
-    places: (filter: placesRepo.PlaceFilter, lang: string, page: PageQuery): Promise<Page<PlaceDto>> =>
-      readPage(placesRepo.placesKeyset, page, (seek, limit) =>
-        placesRepo.listPlacesPage(db, toLanguageCode(lang), filter, seek, limit),
-      ),
+    async places(filter: placesRepo.PlaceFilter, lang: string, page: PageQuery): Promise<Page<PlaceDto>> {
+      const code = toLanguageCode(lang);
+      const rows = await readPage(placesRepo.placesKeyset, page, (seek, limit) =>
+        placesRepo.listPlacesPage(db, code, filter, seek, limit),
+      );
+      return mapItems(rows, (row) => localizePlace(row, code));
+    },
 
     async placeBySlug(slug: string, lang: string): Promise<PlaceDto> {
-      const place = plausibleSlug(slug)
-        ? await placesRepo.findTranslatedPlaceBySlug(db, slug, toLanguageCode(lang))
-        : undefined;
-      return found(place, 'Place not found');
+      const code = toLanguageCode(lang);
+      const place = plausibleSlug(slug) ? await placesRepo.findTranslatedPlaceBySlug(db, slug, code) : undefined;
+      return localizePlace(found(place, 'Place not found'), code);
     },
 
     /** A whole place page (place, gallery, history, trivia, related) in one read: server rendering. */
     async placePage(slug: string, lang: string): Promise<placesRepo.PlacePage> {
+      const code = toLanguageCode(lang);
       const page = plausibleSlug(slug)
-        ? await placesRepo.findPlacePage(db, slug, toLanguageCode(lang), RELATED_PLACES_DEFAULT)
+        ? await placesRepo.findPlacePage(db, slug, code, RELATED_PLACES_DEFAULT)
         : undefined;
-      return found(page, 'Place not found');
+      return localizePlacePage(found(page, 'Place not found'), code);
     },
 
     // The sections of a place page, each as the API answers it. `known` is the place when the
     // caller has just read it, which saves asking the database whether it exists.
 
-    async history(placeId: string, lang: string | undefined, known?: PlaceDto): Promise<HistoryDto> {
+    async history(placeId: string, lang: string | undefined, known?: PlaceDto): Promise<TranslatedHistoryDto> {
       if (!known) await placeById(placeId);
-      const history = await placesRepo.findHistory(db, placeId, toLanguageCode(lang));
-      return history ?? NO_HISTORY;
+      const code = toLanguageCode(lang);
+      return (await placesRepo.findHistory(db, placeId, code)) ?? noHistory(code);
     },
 
-    async facts(placeId: string, lang: string | undefined, known?: PlaceDto): Promise<FactsDto> {
+    async facts(placeId: string, lang: string | undefined, known?: PlaceDto): Promise<TranslatedFactsDto> {
       if (!known) await placeById(placeId);
-      const facts = await placesRepo.findFacts(db, placeId, toLanguageCode(lang));
-      return facts ?? NO_FACTS;
+      const code = toLanguageCode(lang);
+      return (await placesRepo.findFacts(db, placeId, code)) ?? noFacts(code);
     },
 
     async gallery(placeId: string, known?: PlaceDto): Promise<GalleryImageDto[]> {
@@ -105,25 +115,31 @@ export function createCatalogService(db: Database) {
     ): Promise<PlaceDto[]> {
       const place = known ?? (await placeById(placeId));
       const capped = Math.min(Math.max(limit ?? RELATED_PLACES_DEFAULT, 1), RELATED_PLACES_MAX);
-      return placesRepo.listRelatedPlaces(db, place, toLanguageCode(lang), capped);
+      const code = toLanguageCode(lang);
+      const rows = await placesRepo.listRelatedPlaces(db, place, code, capped);
+      return rows.map((row) => localizePlace(row, code));
     },
 
-    countries: (lang: string, page: PageQuery): Promise<Page<TranslatedCountryDto>> =>
-      readPage(geo.countriesKeyset, page, (seek, limit) =>
-        geo.listTranslatedCountriesPage(db, toLanguageCode(lang), seek, limit),
-      ),
+    async countries(lang: string, page: PageQuery): Promise<Page<TranslatedCountryDto>> {
+      const code = toLanguageCode(lang);
+      const rows = await readPage(geo.countriesKeyset, page, (seek, limit) =>
+        geo.listTranslatedCountriesPage(db, code, seek, limit),
+      );
+      return mapItems(rows, (row) => localizeCountry(row, code));
+    },
     countryBySlug,
     async translatedCountry(slug: string, lang: string): Promise<TranslatedCountryDto> {
-      const country = plausibleSlug(slug)
-        ? await geo.findTranslatedCountryBySlug(db, slug, toLanguageCode(lang))
-        : undefined;
-      return found(country, 'Country not found');
+      const code = toLanguageCode(lang);
+      const country = plausibleSlug(slug) ? await geo.findTranslatedCountryBySlug(db, slug, code) : undefined;
+      return localizeCountry(found(country, 'Country not found'), code);
     },
     async citiesOfCountry(slug: string, lang: string, page: PageQuery): Promise<Page<TranslatedCityDto>> {
       const country = await countryBySlug(slug);
-      return readPage(geo.citiesKeyset, page, (seek, limit) =>
-        geo.listTranslatedCitiesOfCountryPage(db, country.name, toLanguageCode(lang), seek, limit),
+      const code = toLanguageCode(lang);
+      const rows = await readPage(geo.citiesKeyset, page, (seek, limit) =>
+        geo.listTranslatedCitiesOfCountryPage(db, country.name, code, seek, limit),
       );
+      return mapItems(rows, (row) => localizeCity(row, code));
     },
 
     cityBySlug,
@@ -132,25 +148,23 @@ export function createCatalogService(db: Database) {
      * that slug, and the place page in `lang`.
      */
     async address(slug: string, lang: string): Promise<placesRepo.PageAddress> {
-      return plausibleSlug(slug)
-        ? placesRepo.findAddress(db, slug, toLanguageCode(lang), RELATED_PLACES_DEFAULT)
-        : { country: null, city: null, page: null };
+      if (!plausibleSlug(slug)) return { country: null, city: null, page: null };
+      const code = toLanguageCode(lang);
+      const address = await placesRepo.findAddress(db, slug, code, RELATED_PLACES_DEFAULT);
+      return { ...address, page: address.page && localizePlacePage(address.page, code) };
     },
     async translatedCity(slug: string, lang: string): Promise<TranslatedCityDto> {
-      const city = plausibleSlug(slug) ? await geo.findTranslatedCityBySlug(db, slug, toLanguageCode(lang)) : undefined;
-      return found(city, 'City not found');
+      const code = toLanguageCode(lang);
+      const city = plausibleSlug(slug) ? await geo.findTranslatedCityBySlug(db, slug, code) : undefined;
+      return localizeCity(found(city, 'City not found'), code);
     },
     async placesOfCity(slug: string, lang: string | undefined, page: PageQuery): Promise<Page<PlaceDto>> {
       const city = await cityBySlug(slug);
-      return readPage(placesRepo.placesKeyset, page, (seek, limit) =>
-        placesRepo.listPlacesPage(
-          db,
-          toLanguageCode(lang),
-          { location: city.name, country: city.country },
-          seek,
-          limit,
-        ),
+      const code = toLanguageCode(lang);
+      const rows = await readPage(placesRepo.placesKeyset, page, (seek, limit) =>
+        placesRepo.listPlacesPage(db, code, { location: city.name, country: city.country }, seek, limit),
       );
+      return mapItems(rows, (row) => localizePlace(row, code));
     },
   };
 }

@@ -3,7 +3,7 @@ import { RELATED_PLACES_DEFAULT } from '../../shared/limits';
 import type { PageAddress, PlacePage } from '../db/repos/places-repo';
 import type { LanguageCode } from '../../shared/languages';
 import { AppError } from '../errors';
-import { NO_FACTS, NO_HISTORY, type CatalogService } from '../services/catalog';
+import { noFacts, noHistory, type CatalogService } from '../services/catalog';
 
 /** A 4xx from the catalogue (not found, a bad cursor) is "no data" for the page; other errors stay errors. */
 async function orNull<T>(read: Promise<T>): Promise<T | null> {
@@ -96,11 +96,11 @@ export function createPublicDataSource(
     },
     history: async (id, lang) => {
       const page = pageOf(id, lang);
-      return page ? (page.history ?? NO_HISTORY) : orNull(catalog.history(id, lang));
+      return page ? (page.history ?? noHistory(lang)) : orNull(catalog.history(id, lang));
     },
     facts: async (id, lang) => {
       const page = pageOf(id, lang);
-      return page ? (page.facts ?? NO_FACTS) : orNull(catalog.facts(id, lang));
+      return page ? (page.facts ?? noFacts(lang)) : orNull(catalog.facts(id, lang));
     },
     gallery: async (id) => pages.get(id)?.gallery ?? orNull(catalog.gallery(id)),
     related: async (id, limit, lang) => {

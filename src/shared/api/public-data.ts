@@ -3,13 +3,13 @@ import type { Page, PageQuery } from '../paging';
 import type {
   CityDto,
   CountryDto,
-  FactsDto,
   GalleryImageDto,
-  HistoryDto,
   LanguageDto,
   PlaceDto,
   TranslatedCityDto,
   TranslatedCountryDto,
+  TranslatedFactsDto,
+  TranslatedHistoryDto,
   UiTranslationDto,
 } from './public';
 
@@ -30,8 +30,8 @@ export interface PublicDataSource {
   translatedCity(slug: string, lang: LanguageCode): Promise<TranslatedCityDto | null>;
   placesOfCity(slug: string, lang: LanguageCode, page: PageQuery): Promise<Page<PlaceDto> | null>;
   placeBySlug(slug: string, lang: LanguageCode): Promise<PlaceDto | null>;
-  history(placeId: string, lang: LanguageCode): Promise<HistoryDto | null>;
-  facts(placeId: string, lang: LanguageCode): Promise<FactsDto | null>;
+  history(placeId: string, lang: LanguageCode): Promise<TranslatedHistoryDto | null>;
+  facts(placeId: string, lang: LanguageCode): Promise<TranslatedFactsDto | null>;
   gallery(placeId: string): Promise<GalleryImageDto[] | null>;
   related(placeId: string, limit: number, lang: LanguageCode): Promise<PlaceDto[] | null>;
 }

@@ -13,6 +13,12 @@ export type LanguageDto = z.infer<typeof languageDto>;
 export const uiTranslationDto = z.object({ key: z.string(), value: z.string() });
 export type UiTranslationDto = z.infer<typeof uiTranslationDto>;
 
+/**
+ * The text fields of a translated answer that are shown in English because they have no
+ * translation into the requested language: the page marks them `lang="en"`. Empty for English.
+ */
+const englishFields = <const T extends readonly [string, ...string[]]>(fields: T) => z.array(z.enum(fields));
+
 /** A place as the public site sees it, already in the requested language (English as fallback). */
 export const placeDto = z.object({
   id: z.string(),
@@ -29,6 +35,8 @@ export const placeDto = z.object({
   longitude: z.number().nullable(),
   /** The language the text fields are in: the requested one, or 'en' when no translation exists. */
   languageCode: z.string(),
+  /** The country is always in the requested language (stored translation, else the CLDR name). */
+  englishFields: englishFields(['title', 'description', 'fullDescription']),
 });
 export type PlaceDto = z.infer<typeof placeDto>;
 
@@ -42,12 +50,14 @@ export const countryDto = z.object({
 });
 export type CountryDto = z.infer<typeof countryDto>;
 
+/** A country in the requested language; without a stored translation its name is the CLDR one. */
 export const translatedCountryDto = z.object({
   id: z.string(),
   slug: z.string(),
   name: z.string(),
   description: z.string(),
   imageUrl: z.string(),
+  englishFields: englishFields(['description']),
 });
 export type TranslatedCountryDto = z.infer<typeof translatedCountryDto>;
 
@@ -69,6 +79,7 @@ export const translatedCityDto = z.object({
   country: z.string(),
   description: z.string(),
   imageUrl: z.string(),
+  englishFields: englishFields(['description']),
 });
 export type TranslatedCityDto = z.infer<typeof translatedCityDto>;
 
@@ -81,6 +92,12 @@ export const triviaFact = z.object({ question: z.string(), answer: z.string() })
 export type TriviaFact = z.infer<typeof triviaFact>;
 export const factsDto = z.object({ hasFacts: z.enum(['yes', 'no']), facts: z.array(triviaFact) });
 export type FactsDto = z.infer<typeof factsDto>;
+
+/** A place's history and trivia as the public API answers them: in `languageCode` (the requested language, else 'en'). */
+export const translatedHistoryDto = historyDto.extend({ languageCode: z.string() });
+export type TranslatedHistoryDto = z.infer<typeof translatedHistoryDto>;
+export const translatedFactsDto = factsDto.extend({ languageCode: z.string() });
+export type TranslatedFactsDto = z.infer<typeof translatedFactsDto>;
 
 export const galleryImageDto = z.object({
   id: z.string(),

@@ -9,6 +9,7 @@ export function AreaCard({
   name,
   country,
   description,
+  descriptionLang,
   imageUrl,
   index,
   heading: Heading = 'h3',
@@ -17,6 +18,8 @@ export function AreaCard({
   name: string;
   country?: string;
   description: string;
+  /** 'en' when the description is the English fallback. */
+  descriptionLang?: string;
   imageUrl: string;
   index: number;
   /** h2 where the cards sit right under the page title (the countries list). */
@@ -35,7 +38,9 @@ export function AreaCard({
             </p>
           )}
           <Heading className="area-card-title">{name}</Heading>
-          <p className="area-card-text">{description}</p>
+          <p className="area-card-text" lang={descriptionLang}>
+            {description}
+          </p>
         </div>
       </SiteLink>
     </li>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { englishIf } from '../../lib/i18n';
 import { Icon } from './icons';
 import { JumpButton, Paragraphs, PhotoHero } from './page-sections';
 
@@ -15,7 +16,7 @@ export function AreaIntro({
   listLabel,
   aboutTitle,
 }: {
-  area: { name: string; description: string; imageUrl?: string };
+  area: { name: string; description: string; imageUrl?: string; englishFields: readonly string[] };
   eyebrow?: ReactNode;
   /** id of the section the button scrolls to */
   listId: string;
@@ -39,7 +40,11 @@ export function AreaIntro({
           <h2 id="about-title" className="text-2xl font-bold tracking-tight text-slate-900">
             {aboutTitle}
           </h2>
-          <Paragraphs text={area.description} className="description-text" />
+          <Paragraphs
+            text={area.description}
+            className="description-text"
+            lang={englishIf(area.englishFields, 'description')}
+          />
         </section>
       </div>
     </>

@@ -125,14 +125,14 @@ export function NotFoundView({
   );
 }
 
-/** Splits stored text into paragraphs on blank lines (or single line breaks). */
-export function Paragraphs({ text, className }: { text: string; className?: string }) {
+/** Splits stored text into paragraphs on blank lines (or single line breaks); `lang` when it differs from the page's. */
+export function Paragraphs({ text, className, lang }: { text: string; className?: string; lang?: string }) {
   const parts = text
     .split(/\n\s*\n|\n/)
     .map((p) => p.trim())
     .filter(Boolean);
   return (
-    <div className={className}>
+    <div className={className} lang={lang}>
       {parts.map((part, i) => (
         <p key={i}>{part}</p>
       ))}

@@ -1,6 +1,6 @@
 import type { PlaceDto } from '../../../shared/api/public';
 import { formatCardDate, isoDate } from '../../lib/format-date';
-import { useLanguage } from '../../lib/i18n';
+import { englishIf, useLanguage } from '../../lib/i18n';
 import { Icon } from './icons';
 import { ResponsiveImage } from './responsive-image';
 import { SiteLink } from '../../lib/navigation';
@@ -23,8 +23,12 @@ export function PlaceCard({ place, index = 0 }: { place: PlaceDto; index?: numbe
           />
         </div>
         <div className="place-card-body">
-          <h3 className="place-card-title">{place.title}</h3>
-          <p className="place-card-text">{place.description}</p>
+          <h3 className="place-card-title" lang={englishIf(place.englishFields, 'title')}>
+            {place.title}
+          </h3>
+          <p className="place-card-text" lang={englishIf(place.englishFields, 'description')}>
+            {place.description}
+          </p>
           <div className="place-card-meta">
             <span className="inline-flex items-center gap-1.5">
               <Icon name="map-pin" size={16} className="text-brand-700" />

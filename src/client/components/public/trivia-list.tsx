@@ -7,7 +7,7 @@ import { Icon } from './icons';
  * Trivia questions whose answers open one by one or all at once. Spec 4: the control shows
  * "reveal all" until everything was revealed with it; collapsing any single question clears that.
  */
-export function TriviaList({ facts }: { facts: TriviaFact[] }) {
+export function TriviaList({ facts, lang }: { facts: TriviaFact[]; lang?: string }) {
   const t = useTranslate();
   const baseId = useId();
   const [open, setOpen] = useState<boolean[]>(() => facts.map(() => false));
@@ -33,7 +33,7 @@ export function TriviaList({ facts }: { facts: TriviaFact[] }) {
             : t('placeDetail.revealAll', 'Reveal all answers')}
         </button>
       </div>
-      <ul className="space-y-3">
+      <ul className="space-y-3" lang={lang}>
         {facts.map((fact, i) => {
           const answerId = `${baseId}-answer-${i}`;
           return (

@@ -7,6 +7,7 @@ import { extractExif } from '../../components/admin/upload/exif-source';
 import { describeStatus, useAfterUploadGeneration } from '../../components/admin/upload/generation';
 import { RequirementsCard } from '../../components/admin/upload/requirements-card';
 import { uploadPhoto } from '../../components/admin/upload/upload-photo';
+import { uploadCompleteText, uploadFailedText, uploadLabel } from '../../components/admin/upload/upload-texts';
 import { SelectedFiles } from '../../components/admin/upload/selected-files';
 import type { UploadResult } from '../../components/admin/upload/upload-result-card';
 import { UploadResults } from '../../components/admin/upload/upload-results';
@@ -82,6 +83,7 @@ export default function UploadPage() {
     setRejections([]);
     let success = 0;
     let failed = 0;
+    let firstFailure: string | undefined;
     const placeIds = new Set<string>();
     for (const [index, file] of batch.entries()) {
       setCurrent(index + 1);
@@ -100,6 +102,7 @@ export default function UploadPage() {
       } else {
         failed++;
         const error = outcome.kind === 'no-gps' ? 'geo data not found: this photo has no GPS position.' : outcome.error;
+        firstFailure ??= `${file.name}: ${error}`;
         result = { key, fileName: file.name, previewUrl, status: 'failed', error };
         if (outcome.kind === 'no-gps') {
           const exifData = outcome.exifData;
@@ -111,8 +114,8 @@ export default function UploadPage() {
     }
     setProgress(100);
     setUploading(false);
-    toast.success('Upload complete', { description: `Successfully uploaded ${success} of ${batch.length} photo(s)` });
-    if (failed > 0) toast.error('Some uploads failed', { description: `${failed} photo(s) failed to upload` });
+    toast.success('Upload complete', { description: uploadCompleteText(success, batch.length) });
+    if (failed > 0) toast.error('Some uploads failed', { description: uploadFailedText(failed, firstFailure) });
     setFiles([]);
     setDescription('');
     setExifSource(null);
@@ -220,7 +223,7 @@ export default function UploadPage() {
               <div>
                 <Button type="submit" disabled={uploading || files.length === 0}>
                   {uploading ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Upload aria-hidden="true" />}
-                  {uploading ? 'Uploading...' : `Upload ${files.length || ''} Photo${files.length === 1 ? '' : 's'}`}
+                  {uploading ? 'Uploading...' : uploadLabel(files.length)}
                 </Button>
               </div>
             </form>

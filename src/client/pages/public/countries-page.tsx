@@ -6,7 +6,7 @@ import { useHead } from '../../components/public/head';
 import { Spinner } from '../../components/public/page-parts';
 import { EmptyMessage, PlainHero } from '../../components/public/page-sections';
 import { Pager } from '../../components/public/pager';
-import { useLanguage, useTranslate } from '../../lib/i18n';
+import { englishIf, useLanguage, useTranslate } from '../../lib/i18n';
 import { countriesQuery, cursorOf, usePublicQuery } from '../../lib/public-queries';
 
 export default function CountriesPage() {
@@ -55,6 +55,7 @@ export default function CountriesPage() {
                   href={`/${lang}/${country.slug}`}
                   name={country.name}
                   description={country.description}
+                  descriptionLang={englishIf(country.englishFields, 'description')}
                   imageUrl={country.imageUrl}
                   index={index}
                   heading="h2"

@@ -8,7 +8,7 @@ import { useHead } from '../../components/public/head';
 import { Spinner } from '../../components/public/page-parts';
 import { EmptyMessage, SectionHeading } from '../../components/public/page-sections';
 import { Pager } from '../../components/public/pager';
-import { useLanguage, useTranslate } from '../../lib/i18n';
+import { englishIf, useLanguage, useTranslate } from '../../lib/i18n';
 import { citiesOfCountryQuery, countryQuery, cursorOf, usePublicQuery } from '../../lib/public-queries';
 
 function CountryHead({
@@ -69,6 +69,7 @@ export default function CountryPage({ slug }: { slug: string }) {
                   name={city.name}
                   country={city.country}
                   description={city.description}
+                  descriptionLang={englishIf(city.englishFields, 'description')}
                   imageUrl={city.imageUrl}
                   index={index}
                 />

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { FactsDto, GalleryImageDto, HistoryDto, PlaceDto } from '../../../shared/api/public';
+import type { GalleryImageDto, PlaceDto, TranslatedFactsDto, TranslatedHistoryDto } from '../../../shared/api/public';
 import { SITE } from '../../../shared/site';
 import { GalleryCarousel } from '../../components/public/gallery-carousel';
 import { useHead } from '../../components/public/head';
@@ -10,7 +10,7 @@ import { JumpButton, NotFoundView, Paragraphs, PhotoHero, SectionHeading } from 
 import { PlaceGrid } from '../../components/public/place-card';
 import { TriviaList } from '../../components/public/trivia-list';
 import { formatLongDate, isoDate } from '../../lib/format-date';
-import { useLanguage, useTranslate } from '../../lib/i18n';
+import { englishIf, langIfOther, useLanguage, useTranslate } from '../../lib/i18n';
 import {
   factsQuery,
   galleryQuery,
@@ -45,8 +45,8 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
   const lang = useLanguage();
   const t = useTranslate();
   const gallery = usePublicQuery<GalleryImageDto[]>(galleryQuery(place.id));
-  const history = usePublicQuery<HistoryDto | null>(historyQuery(place.id, lang));
-  const facts = usePublicQuery<FactsDto | null>(factsQuery(place.id, lang));
+  const history = usePublicQuery<TranslatedHistoryDto | null>(historyQuery(place.id, lang));
+  const facts = usePublicQuery<TranslatedFactsDto | null>(factsQuery(place.id, lang));
   const related = usePublicQuery<PlaceDto[]>(relatedQuery(place.id, lang));
 
   const published = isoDate(place.date);
@@ -85,13 +85,17 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
   const events = history.data?.hasEvents === 'yes' ? history.data.events : [];
   const trivia = facts.data?.hasFacts === 'yes' ? facts.data.facts : [];
   const seeAlso = (related.data ?? []).slice(0, 5);
-  const text = place.fullDescription?.trim() ? place.fullDescription : place.description;
+  const fullText = place.fullDescription?.trim() ? place.fullDescription : null;
+  const text = fullText ?? place.description;
+  const english = (field: string) => englishIf(place.englishFields, field);
 
   return (
     <article>
       <PhotoHero image={place.imageUrl} alt={place.description || place.title} tall>
         <div className="max-w-4xl">
-          <h1 className="hero-title">{place.title}</h1>
+          <h1 className="hero-title" lang={english('title')}>
+            {place.title}
+          </h1>
           <div className="hero-meta">
             <span className="inline-flex items-center gap-2">
               <Icon name="map-pin" className="text-brand-100" />
@@ -129,7 +133,11 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
 
       <div className="article-body">
         <Section id="about" title={t('placeDetail.about', 'About this place')}>
-          <Paragraphs text={text} className="prose-text" />
+          <Paragraphs
+            text={text}
+            className="prose-text"
+            lang={english(fullText === null ? 'description' : 'fullDescription')}
+          />
         </Section>
 
         <Section id="gallery" title={t('placeDetail.gallery', 'Gallery')}>
@@ -144,13 +152,13 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
 
         {events.length > 0 && (
           <Section id="history" title={t('placeDetail.historyTitle', 'A short history')}>
-            <HistoryTimeline events={events} />
+            <HistoryTimeline events={events} lang={langIfOther(history.data?.languageCode ?? lang, lang)} />
           </Section>
         )}
 
         {trivia.length > 0 && (
           <Section id="trivia" title={t('placeDetail.triviaTitle', 'Did you know?')}>
-            <TriviaList facts={trivia} />
+            <TriviaList facts={trivia} lang={langIfOther(facts.data?.languageCode ?? lang, lang)} />
           </Section>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CityDto, CountryDto, TranslatedCityDto, TranslatedCountryDto } from '../../../shared/api/public';
 import type { LanguageCode } from '../../../shared/languages';
 import type { DbOrTx } from '../client';
@@ -9,6 +9,29 @@ import { keysetOrder, pageKeyColumn, seekCondition, type Keyed, type Keyset, typ
 const ctr = alias(countryTranslations, 'ctr');
 const cityTr = alias(cityTranslations, 'city_tr');
 
+/**
+ * A translated country or city as read; the catalogue turns it into its DTO (the country named in
+ * `lang` when no translation is stored, English text marked).
+ */
+export interface TranslatedCountryRow extends Omit<TranslatedCountryDto, 'englishFields'> {
+  /** A translation row names it in `lang`; else `name` is the stored English name. */
+  nameTranslated: boolean;
+  /** False when the description is the English one (no translation, or one that kept the original). */
+  descriptionTranslated: boolean;
+}
+export interface TranslatedCityRow extends Omit<TranslatedCityDto, 'englishFields'> {
+  /** Its country has a stored name in `lang`; else `country` is the stored English name. */
+  countryTranslated: boolean;
+  descriptionTranslated: boolean;
+}
+
+/**
+ * Whether a translation's description is really translated: a translation that could only do the
+ * name keeps the English description (services/geo-translation.ts).
+ */
+const descriptionTranslated = (translated: AnyPgColumn, original: AnyPgColumn) =>
+  sql<boolean>`(${translated} is not null and ${translated} <> ${original})`;
+
 /** Country name and description in `lang`, falling back to the original (English) text. */
 const translatedCountryColumns = {
   id: countries.id,
@@ -16,6 +39,8 @@ const translatedCountryColumns = {
   name: sql<string>`coalesce(${ctr.name}, ${countries.name})`,
   description: sql<string>`coalesce(${ctr.description}, ${countries.description})`,
   imageUrl: countries.imageUrl,
+  nameTranslated: sql<boolean>`(${ctr.name} is not null)`,
+  descriptionTranslated: descriptionTranslated(ctr.description, countries.description),
 };
 
 function selectTranslatedCountries<Extra extends Record<string, SQL>>(db: DbOrTx, lang: LanguageCode, extra: Extra) {
@@ -46,7 +71,7 @@ export function listTranslatedCountriesPage(
   lang: LanguageCode,
   seek: Seek | undefined,
   limit: number,
-): Promise<(TranslatedCountryDto & Keyed)[]> {
+): Promise<(TranslatedCountryRow & Keyed)[]> {
   return selectTranslatedCountries(db, lang, { pageKey: pageKeyColumn(countriesKeyset) })
     .where(seekCondition(countriesKeyset, seek))
     .orderBy(...keysetOrder(countriesKeyset, seek))
@@ -74,7 +99,7 @@ export async function findTranslatedCountryBySlug(
   db: DbOrTx,
   slug: string,
   lang: LanguageCode,
-): Promise<TranslatedCountryDto | undefined> {
+): Promise<TranslatedCountryRow | undefined> {
   const rows = await selectTranslatedCountries(db, lang, {}).where(eq(countries.slug, slug)).limit(1);
   return rows[0];
 }
@@ -89,6 +114,8 @@ function selectTranslatedCities<Extra extends Record<string, SQL>>(db: DbOrTx, l
       country: sql<string>`coalesce(${ctr.name}, ${cities.country})`,
       description: sql<string>`coalesce(${cityTr.description}, ${cities.description})`,
       imageUrl: cities.imageUrl,
+      countryTranslated: sql<boolean>`(${ctr.name} is not null)`,
+      descriptionTranslated: descriptionTranslated(cityTr.description, cities.description),
       ...extra,
     })
     .from(cities)
@@ -103,7 +130,7 @@ export function listTranslatedCitiesOfCountryPage(
   lang: LanguageCode,
   seek: Seek | undefined,
   limit: number,
-): Promise<(TranslatedCityDto & Keyed)[]> {
+): Promise<(TranslatedCityRow & Keyed)[]> {
   return selectTranslatedCities(db, lang, { pageKey: pageKeyColumn(citiesKeyset) })
     .where(and(eq(cities.country, countryName), seekCondition(citiesKeyset, seek)))
     .orderBy(...keysetOrder(citiesKeyset, seek))
@@ -132,7 +159,7 @@ export async function findTranslatedCityBySlug(
   db: DbOrTx,
   slug: string,
   lang: LanguageCode,
-): Promise<TranslatedCityDto | undefined> {
+): Promise<TranslatedCityRow | undefined> {
   const rows = await selectTranslatedCities(db, lang, {}).where(eq(cities.slug, slug)).limit(1);
   return rows[0];
 }

@@ -1,6 +1,13 @@
 import { and, desc, eq, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { CityDto, CountryDto, FactsDto, GalleryImageDto, HistoryDto, PlaceDto } from '../../../shared/api/public';
+import type {
+  CityDto,
+  CountryDto,
+  GalleryImageDto,
+  PlaceDto,
+  TranslatedFactsDto,
+  TranslatedHistoryDto,
+} from '../../../shared/api/public';
 import type { LanguageCode } from '../../../shared/languages';
 import type { DbOrTx } from '../client';
 import { contentVersion, galleryImages, placeFacts, placeHistory, places, placeTranslations } from '../schema';
@@ -62,12 +69,20 @@ function translatedFields<P extends PlaceColumns, T extends TranslationColumns>(
     latitude: p.latitude,
     longitude: p.longitude,
     languageCode: sql<string>`case when ${t.id} is null then 'en' else ${lang} end`,
+    // A translation without a full description shows the English one (see englishFields).
+    fullDescriptionTranslated: sql<boolean>`(${t.fullDescription} is not null)`,
   };
 }
 
+/**
+ * A place in `lang` as read: the catalogue turns it into a PlaceDto (country name in `lang`,
+ * the fields that fell back to English named).
+ */
+export type TranslatedPlaceRow = Omit<PlaceDto, 'englishFields'> & { fullDescriptionTranslated: boolean };
+
 const translatedColumns = (lang: LanguageCode) => translatedFields(places, tr, lang);
 
-/** The same fields as one JSON object (a PlaceDto), for places nested in another query's row. */
+/** The same fields as one JSON object (a TranslatedPlaceRow), for places nested in another query's row. */
 function translatedJson(p: PlaceColumns, t: TranslationColumns, lang: LanguageCode | Placeholder): SQL {
   const fields = Object.entries(translatedFields(p, t, lang)).map(([name, value]) => sql`${name}::text, ${value}`);
   return sql`json_build_object(${sql.join(fields, sql`, `)})`;
@@ -104,7 +119,7 @@ export function listPlacesPage(
   filter: PlaceFilter,
   seek: Seek | undefined,
   limit: number,
-): Promise<(PlaceDto & Keyed)[]> {
+): Promise<(TranslatedPlaceRow & Keyed)[]> {
   return db
     .select({ ...translatedColumns(lang), pageKey: pageKeyColumn(placesKeyset) })
     .from(places)
@@ -122,12 +137,21 @@ export async function findTranslatedPlaceBySlug(db: DbOrTx, slug: string, lang: 
 const related = alias(places, 'related');
 const relatedTr = alias(placeTranslations, 'related_tr');
 
+/** A place page as the public site shows it (built by the catalogue from a PlacePageRow). */
 export interface PlacePage {
   place: PlaceDto;
   gallery: GalleryImageDto[];
-  history: HistoryDto | null;
-  facts: FactsDto | null;
+  history: TranslatedHistoryDto | null;
+  facts: TranslatedFactsDto | null;
   related: PlaceDto[];
+}
+
+export interface PlacePageRow {
+  place: TranslatedPlaceRow;
+  gallery: GalleryImageDto[];
+  history: TranslatedHistoryDto | null;
+  facts: TranslatedFactsDto | null;
+  related: TranslatedPlaceRow[];
 }
 
 /**
@@ -139,14 +163,16 @@ function placeSections(lang: Placeholder) {
     gallery: sql<GalleryImageDto[]>`(select coalesce(json_agg(json_build_object(
       'id', g.id, 'imageUrl', g.image_url, 'originalImagePath', g.original_image_path
     ) order by g.created_at, g.id), '[]'::json) from gallery_images g where g.place_id = ${places.id})`,
-    history: sql<HistoryDto | null>`(select json_build_object('hasEvents', h.has_events, 'events', h.events)
+    history: sql<TranslatedHistoryDto | null>`(select json_build_object('hasEvents', h.has_events, 'events', h.events,
+      'languageCode', h.language_code)
     from place_history h where h.place_id = ${places.id} and h.language_code in (${lang}, 'en')
     order by h.language_code = ${lang} desc limit 1)`,
-    facts: sql<FactsDto | null>`(select json_build_object('hasFacts', f.has_facts, 'facts', f.facts)
+    facts: sql<TranslatedFactsDto | null>`(select json_build_object('hasFacts', f.has_facts, 'facts', f.facts,
+      'languageCode', f.language_code)
     from place_facts f where f.place_id = ${places.id} and f.language_code in (${lang}, 'en')
     order by f.language_code = ${lang} desc limit 1)`,
     related: sql<
-      PlaceDto[]
+      TranslatedPlaceRow[]
     >`(select coalesce(json_agg(x.place order by x.date desc, x.created_at desc, x.id desc), '[]'::json)
     from (select ${translatedJson(related, relatedTr, lang)} as place, ${related.date} as date,
             ${related.createdAt} as created_at, ${related.id} as id
@@ -203,7 +229,7 @@ export async function findPlacePage(
   slug: string,
   lang: LanguageCode,
   relatedLimit: number,
-): Promise<PlacePage | undefined> {
+): Promise<PlacePageRow | undefined> {
   const rows = await placePageStatement(db).execute({ slug, lang, relatedLimit });
   const row = rows[0];
   if (!row) return undefined;
@@ -233,7 +259,7 @@ function prepareAddress(db: DbOrTx) {
       city: sql<CityDto | null>`(select json_build_object('id', c.id, 'name', c.name, 'country', c.country,
         'slug', c.slug, 'description', c.description, 'imageUrl', c.image_url, 'createdAt', ${instant('c.created_at')})
         from cities c where c.slug = ${slug})`,
-      page: sql<PlacePage | null>`(select json_build_object('place', ${translatedJson(places, tr, lang)},
+      page: sql<PlacePageRow | null>`(select json_build_object('place', ${translatedJson(places, tr, lang)},
         'gallery', ${sections.gallery}, 'history', ${sections.history}, 'facts', ${sections.facts},
         'related', ${sections.related})
         from places left join place_translations tr on tr.place_id = places.id and tr.language_code = ${lang}
@@ -252,12 +278,18 @@ export interface PageAddress {
   page: PlacePage | null;
 }
 
+export interface PageAddressRow {
+  country: CountryDto | null;
+  city: CityDto | null;
+  page: PlacePageRow | null;
+}
+
 export async function findAddress(
   db: DbOrTx,
   slug: string,
   lang: LanguageCode,
   relatedLimit: number,
-): Promise<PageAddress> {
+): Promise<PageAddressRow> {
   const rows = await addressStatement(db).execute({ slug, lang, relatedLimit });
   return rows[0] ?? { country: null, city: null, page: null };
 }
@@ -277,7 +309,7 @@ export async function listRelatedPlaces(
   place: { id: string; location: string; country: string },
   lang: LanguageCode,
   limit: number,
-): Promise<PlaceDto[]> {
+): Promise<TranslatedPlaceRow[]> {
   return db
     .select(translatedColumns(lang))
     .from(places)
@@ -288,9 +320,13 @@ export async function listRelatedPlaces(
 }
 
 /** The place's history in `lang`, else in English (one query, the wanted language first). */
-export async function findHistory(db: DbOrTx, placeId: string, lang: string): Promise<HistoryDto | undefined> {
+export async function findHistory(
+  db: DbOrTx,
+  placeId: string,
+  lang: string,
+): Promise<TranslatedHistoryDto | undefined> {
   const rows = await db
-    .select({ hasEvents: placeHistory.hasEvents, events: placeHistory.events })
+    .select({ hasEvents: placeHistory.hasEvents, events: placeHistory.events, languageCode: placeHistory.languageCode })
     .from(placeHistory)
     .where(and(eq(placeHistory.placeId, placeId), inArray(placeHistory.languageCode, [lang, 'en'])))
     .orderBy(sql`${placeHistory.languageCode} = ${lang} desc`)
@@ -299,9 +335,9 @@ export async function findHistory(db: DbOrTx, placeId: string, lang: string): Pr
 }
 
 /** The place's trivia in `lang`, else in English. */
-export async function findFacts(db: DbOrTx, placeId: string, lang: string): Promise<FactsDto | undefined> {
+export async function findFacts(db: DbOrTx, placeId: string, lang: string): Promise<TranslatedFactsDto | undefined> {
   const rows = await db
-    .select({ hasFacts: placeFacts.hasFacts, facts: placeFacts.facts })
+    .select({ hasFacts: placeFacts.hasFacts, facts: placeFacts.facts, languageCode: placeFacts.languageCode })
     .from(placeFacts)
     .where(and(eq(placeFacts.placeId, placeId), inArray(placeFacts.languageCode, [lang, 'en'])))
     .orderBy(sql`${placeFacts.languageCode} = ${lang} desc`)

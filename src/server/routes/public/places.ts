@@ -3,15 +3,15 @@ import { cachePublicRoutes } from '../../cache/response-cache';
 import { z } from 'zod';
 import { idParams } from '../../../shared/api/common';
 import {
-  factsDto,
   galleryImageDto,
-  historyDto,
   languageCodeQuery,
   langParams,
   placeDto,
   placeListQuery,
   relatedQuery,
   slugLangParams,
+  translatedFactsDto,
+  translatedHistoryDto,
 } from '../../../shared/api/public';
 import { pageQuery } from '../../../shared/api/paging';
 import { sendPage } from '../paging';
@@ -43,13 +43,13 @@ export const publicPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/places/:id/history',
-    { schema: { params: idParams, querystring: languageCodeQuery, response: { 200: historyDto } } },
+    { schema: { params: idParams, querystring: languageCodeQuery, response: { 200: translatedHistoryDto } } },
     (req) => catalog.history(req.params.id, req.query.languageCode),
   );
 
   app.get(
     '/api/places/:id/facts',
-    { schema: { params: idParams, querystring: languageCodeQuery, response: { 200: factsDto } } },
+    { schema: { params: idParams, querystring: languageCodeQuery, response: { 200: translatedFactsDto } } },
     (req) => catalog.facts(req.params.id, req.query.languageCode),
   );
 

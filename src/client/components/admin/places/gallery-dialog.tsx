@@ -119,13 +119,11 @@ function GalleryBody({ place }: { place: AdminPlaceDto }) {
     setProgress(undefined);
     await invalidatePlaceLists(queryClient);
     const failed = files.length - succeeded;
+    // Spec 8: 'Upload complete' with the count, then (after any failure) 'Some uploads failed' with the reason.
+    toast.success('Upload complete', { description: `Successfully uploaded ${succeeded} of ${files.length} images` });
     if (failed > 0) {
       toast.error('Some uploads failed', {
-        description: `${failed} image${failed === 1 ? '' : 's'} failed to upload (${firstFailure ?? 'unknown error'})`,
-      });
-    } else {
-      toast.success('Upload complete', {
-        description: `Successfully uploaded ${succeeded} of ${files.length} image${files.length === 1 ? '' : 's'}`,
+        description: `${failed} image(s) failed to upload (${firstFailure ?? 'unknown error'})`,
       });
     }
   }

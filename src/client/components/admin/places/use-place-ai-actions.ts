@@ -17,12 +17,29 @@ const languageNames = (codes: readonly string[]) =>
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const serverSentence = (error: unknown) => (error instanceof ApiError ? error.serverMessage : undefined);
 
+/**
+ * Why languages failed, from the server's message ("Translation failed for Spanish, German. <reason>"
+ * or "Translated to …; failed for …. <reason>"): the reason alone when the message has that shape,
+ * else the whole message.
+ */
+export function failureReason(message: string | undefined, failed: readonly string[]): string {
+  const text = (message ?? '').trim();
+  const names = languageNames(failed);
+  for (const lead of [`Translation failed for ${names}.`, `failed for ${names}.`]) {
+    const at = text.indexOf(lead);
+    if (at >= 0) return text.slice(at + lead.length).trim();
+  }
+  return text;
+}
+
 function showTranslateResult(id: string, result: TranslateResponse) {
   const done = result.translatedLanguages ?? [];
   const failed = result.failedLanguages ?? [];
   const lines = [
     done.length ? `✓ Translated to: ${languageNames(done)}` : '',
     failed.length ? `✗ Failed: ${languageNames(failed)}` : '',
+    // The server's sentence says why (e.g. no AI model is configured).
+    failed.length ? failureReason(result.message, failed) : '',
   ].filter(Boolean);
   const options = { id, duration: RESULT_MS, description: lines.join('\n') };
   if (done.length && failed.length) toast.info('Partial Success', options);

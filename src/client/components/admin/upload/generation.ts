@@ -5,6 +5,15 @@ import { toast } from '../../ui/toaster';
 
 export type GenerationStatus = { state: 'idle' } | { state: 'generating' } | { state: 'done'; count: number };
 
+/**
+ * Each kind's progress toast has an id, and its result toast takes that id: a loading toast never
+ * times out by itself (sonner ignores its duration), so it must be replaced when its work ends.
+ */
+const HISTORY_TOAST = 'upload-generate-history';
+const FACTS_TOAST = 'upload-generate-facts';
+const IN_PROGRESS_MS = 30_000;
+const RESULT_MS = 5_000;
+
 const errorText = (error: unknown, fallback: string) =>
   error instanceof ApiError
     ? (error.serverMessage ?? error.message)
@@ -22,7 +31,10 @@ export function useAfterUploadGeneration() {
 
   async function runHistory(placeIds: string[]) {
     setHistory({ state: 'generating' });
+    const id = HISTORY_TOAST;
     toast.loading('Generating Historical Events', {
+      id,
+      duration: IN_PROGRESS_MS,
       description: 'Please wait while we research the history of your places...',
     });
     try {
@@ -36,14 +48,22 @@ export function useAfterUploadGeneration() {
       setHistory({ state: 'done', count });
       if (count > 0) {
         toast.success('Historical Events Generated', {
+          id,
+          duration: RESULT_MS,
           description: `${count} event(s) found${cached ? ' (from cache)' : ''}`,
         });
       } else {
-        toast.info('No Historical Events', { description: 'No historical events were found for these places.' });
+        toast.info('No Historical Events', {
+          id,
+          duration: RESULT_MS,
+          description: 'No historical events were found for these places.',
+        });
       }
     } catch (error) {
       setHistory({ state: 'idle' });
       toast.error('History Generation Error', {
+        id,
+        duration: RESULT_MS,
         description: errorText(error, 'Failed to generate historical events'),
       });
     }
@@ -51,7 +71,10 @@ export function useAfterUploadGeneration() {
 
   async function runFacts(placeIds: string[]) {
     setFacts({ state: 'generating' });
+    const id = FACTS_TOAST;
     toast.loading('Generating Trivia Facts', {
+      id,
+      duration: IN_PROGRESS_MS,
       description: 'Please wait while we collect trivia about your places...',
     });
     try {
@@ -63,14 +86,24 @@ export function useAfterUploadGeneration() {
       setFacts({ state: 'done', count });
       if (count > 0) {
         toast.success('Trivia Facts Generated', {
+          id,
+          duration: RESULT_MS,
           description: `${count} fact(s) found${cached ? ' (from cache)' : ''}`,
         });
       } else {
-        toast.info('No Trivia Facts', { description: 'No trivia facts were found for these places.' });
+        toast.info('No Trivia Facts', {
+          id,
+          duration: RESULT_MS,
+          description: 'No trivia facts were found for these places.',
+        });
       }
     } catch (error) {
       setFacts({ state: 'idle' });
-      toast.error('Facts Generation Error', { description: errorText(error, 'Failed to generate trivia facts') });
+      toast.error('Facts Generation Error', {
+        id,
+        duration: RESULT_MS,
+        description: errorText(error, 'Failed to generate trivia facts'),
+      });
     }
   }
 

@@ -1,0 +1,70 @@
+import type { PlaceDto, TranslatedCityDto, TranslatedCountryDto } from '../../shared/api/public';
+import type { LanguageCode } from '../../shared/languages';
+import type { TranslatedCityRow, TranslatedCountryRow } from '../db/repos/geo-repo';
+import type { PlacePage, PlacePageRow, TranslatedPlaceRow } from '../db/repos/places-repo';
+import { localCountryName } from '../geo/country-names';
+
+/*
+ * The last step of every translated public answer, shared by the API and server rendering so both
+ * say the same: a country without a stored translation is named in the page's language from CLDR
+ * (Intl.DisplayNames, offline), and the text fields still in English are listed in `englishFields`
+ * so the page can mark them lang="en".
+ */
+
+type PlaceTextField = PlaceDto['englishFields'][number];
+
+// One frozen list per case, shared by every row: nothing is allocated per place.
+const list = <T extends string>(...fields: T[]): T[] => Object.freeze(fields) as T[];
+const NONE = list<PlaceTextField>();
+const UNTRANSLATED = list<PlaceTextField>('title', 'description', 'fullDescription');
+const UNTRANSLATED_SHORT = list<PlaceTextField>('title', 'description');
+const FULL_DESCRIPTION = list<PlaceTextField>('fullDescription');
+const AREA_NONE = list<'description'>();
+const AREA_DESCRIPTION = list<'description'>('description');
+
+/** An area's description is English when it has no translation (or kept the original); empty text is nothing. */
+const areaEnglishFields = (row: { description: string; descriptionTranslated: boolean }, lang: LanguageCode) =>
+  lang === 'en' || row.descriptionTranslated || !row.description ? AREA_NONE : AREA_DESCRIPTION;
+
+function placeEnglishFields(row: TranslatedPlaceRow, lang: LanguageCode): PlaceTextField[] {
+  if (lang === 'en') return NONE;
+  const hasFull = Boolean(row.fullDescription?.trim());
+  if (row.languageCode === 'en') return hasFull ? UNTRANSLATED : UNTRANSLATED_SHORT;
+  return hasFull && !row.fullDescriptionTranslated ? FULL_DESCRIPTION : NONE;
+}
+
+export function localizePlace(row: TranslatedPlaceRow, lang: LanguageCode): PlaceDto {
+  const { fullDescriptionTranslated: _translated, ...place } = row;
+  return {
+    ...place,
+    // A translation stores its own country name; without one the stored name is English.
+    country: row.languageCode === 'en' ? localCountryName(row.country, lang) : row.country,
+    englishFields: placeEnglishFields(row, lang),
+  };
+}
+
+export function localizeCountry(row: TranslatedCountryRow, lang: LanguageCode): TranslatedCountryDto {
+  const { nameTranslated, descriptionTranslated: _description, ...country } = row;
+  return {
+    ...country,
+    name: nameTranslated ? row.name : localCountryName(row.name, lang),
+    englishFields: areaEnglishFields(row, lang),
+  };
+}
+
+export function localizeCity(row: TranslatedCityRow, lang: LanguageCode): TranslatedCityDto {
+  const { countryTranslated, descriptionTranslated: _description, ...city } = row;
+  return {
+    ...city,
+    country: countryTranslated ? row.country : localCountryName(row.country, lang),
+    englishFields: areaEnglishFields(row, lang),
+  };
+}
+
+export function localizePlacePage(page: PlacePageRow, lang: LanguageCode): PlacePage {
+  return {
+    ...page,
+    place: localizePlace(page.place, lang),
+    related: page.related.map((row) => localizePlace(row, lang)),
+  };
+}
