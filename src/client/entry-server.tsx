@@ -11,6 +11,8 @@ import { createQueryClient } from './lib/query-client';
 import type { PublicDataSource } from '../shared/api/public-data';
 import type { LanguageCode } from '../shared/languages';
 import { prefetchForUrl } from './ssr/prefetch';
+import { siteSettingsQuery } from './lib/public-queries';
+import { NO_SITE_SETTINGS, type SiteSettings } from '../shared/site';
 import { createSsrCollector, SsrProvider } from './ssr/ssr-context';
 
 export interface RenderRequest {
@@ -76,7 +78,10 @@ export async function render({
   const queryClient = createQueryClient();
   await prefetchForUrl(parsed, lang, queryClient, data(lang), signal);
   signal?.throwIfAborted();
-  const collector = createSsrCollector(publicUrl, headTags);
+  const settings = queryClient.getQueryData<SiteSettings>(siteSettingsQuery().key) ?? NO_SITE_SETTINGS;
+  const collector = createSsrCollector(publicUrl, (head, headLang) =>
+    headTags(head, headLang, { publicUrl, settings }),
+  );
   const html = await renderComplete(
     <StrictMode>
       <SsrProvider collector={collector}>

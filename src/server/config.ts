@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { SOCIAL_KINDS, SOCIAL_LABELS, type SiteSettings } from '../shared/site';
 
 export const AI_PROVIDERS = ['offline', 'openai', 'anthropic', 'openai-compatible'] as const;
 export type AiProviderName = (typeof AI_PROVIDERS)[number];
@@ -64,6 +65,10 @@ export interface AppConfig {
   };
   /** Open connections allowed from one client address; 0 for no cap. */
   maxConnectionsPerIp: number;
+  /** Who publishes the site and where its footer links to (SITE_*; none by default). */
+  site: SiteSettings;
+  /** The site's name and footer tagline in every language, over the interface texts (SITE_NAME, SITE_TAGLINE). */
+  siteTexts: { name?: string; tagline?: string };
   /** Is the environment production (compact logs, no dev tooling)? */
   production: boolean;
   logLevel: string;
@@ -113,6 +118,12 @@ function milliseconds(min: number, max: number) {
     z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
   );
 }
+
+/** An optional link of the public site's footer: absolute http(s). */
+const siteUrl = z.preprocess(
+  blankToUndefined,
+  z.url({ protocol: /^https?$/, error: 'must be an absolute http:// or https:// address' }).optional(),
+);
 
 const envSchema = z.object({
   PORT: z.preprocess(
@@ -226,6 +237,25 @@ const envSchema = z.object({
   AWS_ACCESS_KEY_ID: optionalText,
   AWS_SECRET_ACCESS_KEY: optionalText,
   AWS_SESSION_TOKEN: optionalText,
+  SITE_NAME: z.preprocess(blankToUndefined, z.string().trim().max(80, 'must be at most 80 characters').optional()),
+  SITE_TAGLINE: z.preprocess(blankToUndefined, z.string().trim().max(200, 'must be at most 200 characters').optional()),
+  SITE_PUBLISHER_NAME: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(120, 'must be at most 120 characters').optional(),
+  ),
+  SITE_PUBLISHER_URL: siteUrl,
+  SITE_EARLIER_VERSION_URL: siteUrl,
+  SITE_YOUTUBE_URL: siteUrl,
+  SITE_FACEBOOK_URL: siteUrl,
+  SITE_INSTAGRAM_URL: siteUrl,
+  SITE_TIKTOK_URL: siteUrl,
+  SITE_TWITTER_HANDLE: z.preprocess(
+    (v) => (typeof v === 'string' ? blankToUndefined(v.trim().replace(/^@/, '')) : v),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_]{1,15}$/, 'must be an X/Twitter handle: 1 to 15 letters, digits or _')
+      .optional(),
+  ),
   NODE_ENV: optionalText,
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
@@ -330,6 +360,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       idleMs: e.IDLE_TIMEOUT_MS ?? 300_000,
     },
     maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
+    site: {
+      publisherName: e.SITE_PUBLISHER_NAME ?? '',
+      publisherUrl: e.SITE_PUBLISHER_URL ?? '',
+      earlierVersionUrl: e.SITE_EARLIER_VERSION_URL ?? '',
+      social: SOCIAL_KINDS.flatMap((kind) => {
+        const url = {
+          youtube: e.SITE_YOUTUBE_URL,
+          facebook: e.SITE_FACEBOOK_URL,
+          instagram: e.SITE_INSTAGRAM_URL,
+          tiktok: e.SITE_TIKTOK_URL,
+        }[kind];
+        return url ? [{ kind, label: SOCIAL_LABELS[kind], url }] : [];
+      }),
+      twitterHandle: e.SITE_TWITTER_HANDLE ?? '',
+    },
+    siteTexts: { name: e.SITE_NAME, tagline: e.SITE_TAGLINE },
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
   };

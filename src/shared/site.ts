@@ -1,41 +1,50 @@
 /**
- * Names and links of the public site (footer, metadata). Edit these to rebrand the site; every
- * value has a sensible default so a fresh install looks finished.
+ * Names and links of the public site. The site's name and tagline are interface texts (translated,
+ * `meta.title.suffix` and `footer.tagline`; SITE_NAME and SITE_TAGLINE override them); who
+ * publishes it and where it links to come from the environment (`SiteSettings`), with neutral
+ * defaults: nothing invented, links shown only when configured.
  */
+export const SOCIAL_KINDS = ['youtube', 'facebook', 'instagram', 'tiktok'] as const;
+export type SocialKind = (typeof SOCIAL_KINDS)[number];
+
 export interface SocialLink {
   /** Which icon the footer draws. */
-  kind: 'youtube' | 'facebook' | 'instagram' | 'tiktok';
+  kind: SocialKind;
   label: string;
   url: string;
 }
 
-export interface SiteConfig {
-  /** Used when the interface text for meta.title.suffix is missing. */
-  name: string;
-  /** The publishing foundation named in the footer's credit line. */
-  foundationName: string;
-  foundationUrl: string;
-  /** The earlier version of the site, linked from the footer. */
+/** What the operator of the site configures (README, "Configuration"): GET /api/site. */
+export interface SiteSettings {
+  /** The organisation or person publishing the site, named in the footer and in Article JSON-LD. */
+  publisherName: string;
+  publisherUrl: string;
+  /** An earlier version of the site, linked from the footer. */
   earlierVersionUrl: string;
-  /** A video site, two social networks and a short-video site (spec: shared chrome, footer). */
-  social: readonly SocialLink[];
-  /** Social-preview image for pages that have no photo of their own (served from public/). */
-  defaultSocialImage: string;
-  /** Twitter/X account credited on cards, without the @ (empty for none). */
+  /** Social profiles in the footer (a video site, two social networks, a short-video site). */
+  social: SocialLink[];
+  /** Twitter/X account credited on cards, without the @. */
   twitterHandle: string;
 }
 
-export const SITE: SiteConfig = {
-  name: 'Travel Places',
-  foundationName: 'Open Travel Foundation',
-  foundationUrl: 'https://opentravel.foundation/',
-  earlierVersionUrl: 'https://classic.travelplaces.site/',
-  social: [
-    { kind: 'youtube', label: 'YouTube', url: 'https://www.youtube.com/@travelplaces' },
-    { kind: 'facebook', label: 'Facebook', url: 'https://www.facebook.com/travelplaces' },
-    { kind: 'instagram', label: 'Instagram', url: 'https://www.instagram.com/travelplaces' },
-    { kind: 'tiktok', label: 'TikTok', url: 'https://www.tiktok.com/@travelplaces' },
-  ],
-  defaultSocialImage: '/og-image.jpg',
+export const NO_SITE_SETTINGS: SiteSettings = {
+  publisherName: '',
+  publisherUrl: '',
+  earlierVersionUrl: '',
+  social: [],
   twitterHandle: '',
 };
+
+export const SOCIAL_LABELS: Record<SocialKind, string> = {
+  youtube: 'YouTube',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+};
+
+export const SITE = {
+  /** Used when the interface text for meta.title.suffix is missing. */
+  name: 'Travel Places',
+  /** Social-preview image for pages that have no photo of their own (served from public/). */
+  defaultSocialImage: '/og-image.jpg',
+} as const;

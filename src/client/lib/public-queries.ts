@@ -14,6 +14,7 @@ import type {
 } from '../../shared/api/public';
 import type { PublicDataSource } from '../../shared/api/public-data';
 import type { LanguageCode } from '../../shared/languages';
+import type { SiteSettings } from '../../shared/site';
 import { RELATED_PLACES_DEFAULT } from '../../shared/limits';
 
 /**
@@ -54,6 +55,8 @@ export function cursorOf(search: URLSearchParams): string | undefined {
 const pageOf = (cursor: string | undefined): PageQuery => (cursor ? { cursor } : {});
 const seg = (value: string) => encodeURIComponent(value);
 
+/** Who publishes the site and where the footer links to (the same for every language). */
+export const siteSettingsQuery = () => query<SiteSettings>('/api/site', 'error', (s) => s.siteSettings());
 export const languagesQuery = () => query<LanguageDto[]>('/api/languages', 'empty', (s) => s.languages());
 export const translationsQuery = (lang: LanguageCode) =>
   query<UiTranslationDto[]>(`/api/translations/${lang}`, 'empty', (s) => s.uiTranslations(lang));

@@ -14,6 +14,7 @@ import {
   historyQuery,
   homePlacesQuery,
   languagesQuery,
+  siteSettingsQuery,
   missingValue,
   placeQuery,
   placesOfCityQuery,
@@ -44,7 +45,7 @@ export async function prefetchForUrl(
   };
   const loadAll = (specs: PublicQuery<unknown>[]) => Promise.all(specs.map((spec) => load(spec)));
 
-  const chrome = [translationsQuery(lang), languagesQuery()];
+  const chrome = [translationsQuery(lang), languagesQuery(), siteSettingsQuery()];
   const segments = url.pathname.split('/').filter(Boolean);
   if (segments.length !== 2 || !isLanguageCode(segments[0])) {
     await loadAll(chrome); // an unknown page: the chrome and the 'Page Not Found' text

@@ -22,6 +22,7 @@ import { movedSlugTarget } from '../db/repos/slugs-repo';
 import { NotFoundError } from '../errors';
 import { localizeCity, localizeCountry, localizePlace, localizePlacePage } from './localize';
 import { readPage } from './paging';
+import { NO_SITE_SETTINGS, type SiteSettings } from '../../shared/site';
 
 /** What a place without history or trivia answers (there is no text, so any language is right). */
 export const noHistory = (lang: LanguageCode): TranslatedHistoryDto => ({
@@ -42,7 +43,22 @@ function found<T>(value: T | undefined, message: string): T {
 }
 
 /** Read side of the public site: everything a visitor can see, in the requested language. */
-export function createCatalogService(db: Database) {
+export interface CatalogSite {
+  /** Who publishes the site and where it links to (GET /api/site). */
+  settings: SiteSettings;
+  /** The site's name and tagline for every language, over the stored interface texts. */
+  texts: { name?: string; tagline?: string };
+}
+
+const NO_SITE: CatalogSite = { settings: NO_SITE_SETTINGS, texts: {} };
+
+export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) {
+  const textOverrides = new Map<string, string>(
+    [
+      ['meta.title.suffix', site.texts.name],
+      ['footer.tagline', site.texts.tagline],
+    ].filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
   async function placeById(id: string) {
     const place = isUuid(id) ? await placesRepo.findPlaceById(db, id) : undefined;
     return found(place, 'Place not found');
@@ -61,7 +77,13 @@ export function createCatalogService(db: Database) {
     movedSlug: (slug: string): Promise<string | undefined> => movedSlugTarget(db, slug),
 
     languages: (): Promise<LanguageDto[]> => listLanguages(db),
-    uiTranslations: (lang: string): Promise<UiTranslationDto[]> => listUiTranslations(db, toLanguageCode(lang)),
+    uiTranslations: async (lang: string): Promise<UiTranslationDto[]> => {
+      const rows = await listUiTranslations(db, toLanguageCode(lang));
+      if (textOverrides.size === 0) return rows;
+      return rows.map((row) => ({ ...row, value: textOverrides.get(row.key) ?? row.value }));
+    },
+
+    siteSettings: (): SiteSettings => site.settings,
 
     /** Newest places first, one page at a time; optionally of one location and/or country. */
     async places(filter: placesRepo.PlaceFilter, lang: string, page: PageQuery): Promise<Page<PlaceDto>> {

@@ -65,7 +65,7 @@ export async function createServices(
   await files.sweep();
   const passwordHash = await resolvePasswordHash(db, config.adminPassword, options.announcePassword ?? (() => {}));
   return {
-    catalog: createCatalogService(db),
+    catalog: createCatalogService(db, { settings: config.site, texts: config.siteTexts }),
     auth: createAuthService(db, passwordHash, { delayPerFailureMs: options.loginDelayPerFailureMs }),
     health: { check: () => database.ping() },
     adminPlaces: createAdminPlacesService(db, files),

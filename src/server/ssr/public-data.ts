@@ -80,6 +80,7 @@ export function createPublicDataSource(
   return {
     languages: chrome.languages,
     uiTranslations: chrome.uiTranslations,
+    siteSettings: async () => catalog.siteSettings(),
     places: (lang, page) => orNull(catalog.places({}, lang, page)),
     countries: (lang, page) => orNull(catalog.countries(lang, page)),
     countryBySlug: async (slug) => (await addressOf(slug)).country,

@@ -1,4 +1,5 @@
 import type { LanguageCode } from '../languages';
+import type { SiteSettings } from '../site';
 import type { Page, PageQuery } from '../paging';
 import type {
   CityDto,
@@ -21,6 +22,7 @@ import type {
 export interface PublicDataSource {
   languages(): Promise<LanguageDto[]>;
   uiTranslations(lang: LanguageCode): Promise<UiTranslationDto[]>;
+  siteSettings(): Promise<SiteSettings>;
   places(lang: LanguageCode, page: PageQuery): Promise<Page<PlaceDto> | null>;
   countries(lang: LanguageCode, page: PageQuery): Promise<Page<TranslatedCountryDto> | null>;
   countryBySlug(slug: string): Promise<CountryDto | null>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { langParam, slugParam } from './common';
 import { pageQuery } from './paging';
+import { SOCIAL_KINDS } from '../site';
 
 export const languageDto = z.object({
   id: z.number().int(),
@@ -12,6 +13,15 @@ export type LanguageDto = z.infer<typeof languageDto>;
 
 export const uiTranslationDto = z.object({ key: z.string(), value: z.string() });
 export type UiTranslationDto = z.infer<typeof uiTranslationDto>;
+
+/** GET /api/site: who publishes the site and where its footer links to (see shared/site.ts). */
+export const siteSettingsDto = z.object({
+  publisherName: z.string(),
+  publisherUrl: z.string(),
+  earlierVersionUrl: z.string(),
+  social: z.array(z.object({ kind: z.enum(SOCIAL_KINDS), label: z.string(), url: z.string() })),
+  twitterHandle: z.string(),
+});
 
 /**
  * The text fields of a translated answer that are shown in English because they have no

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { NO_SITE_SETTINGS } from '../../../shared/site';
 import { headTags, metaDescription, placeDescription, type ArticleData } from './head-tags';
+
+const SITE_AT_EXAMPLE = { publicUrl: 'https://travel.example', settings: NO_SITE_SETTINGS };
 
 const article: ArticleData = {
   headline: 'Belém Tower',
@@ -14,6 +17,28 @@ const article: ArticleData = {
 };
 
 describe('head tags of a public page', () => {
+  it('names the configured publisher in Article JSON-LD, else the site itself, and credits the X account', () => {
+    const head = { title: 't', suffix: 'Wander Atlas', description: 'd', path: 'p', article };
+    const jsonLd = (html: string) =>
+      JSON.parse(/<script type="application\/ld\+json">(.*)<\/script>/s.exec(html)![1]!) as {
+        publisher: { name: string; url: string };
+      };
+    expect(jsonLd(headTags(head, 'en', SITE_AT_EXAMPLE)).publisher).toEqual({
+      '@type': 'Organization',
+      name: 'Wander Atlas',
+      url: 'https://travel.example',
+    });
+    const settings = {
+      ...NO_SITE_SETTINGS,
+      publisherName: 'Atlas Press',
+      publisherUrl: 'https://press.example/',
+      twitterHandle: 'atlas',
+    };
+    const html = headTags(head, 'en', { publicUrl: 'https://travel.example', settings });
+    expect(jsonLd(html).publisher).toMatchObject({ name: 'Atlas Press', url: 'https://press.example/' });
+    expect(html).toContain('<meta name="twitter:site" content="@atlas" />');
+  });
+
   it('escapes text so no title or description can break out of its tag', () => {
     const html = headTags(
       {
@@ -23,7 +48,7 @@ describe('head tags of a public page', () => {
         path: 'home',
       },
       'en',
-      'https://travel.example',
+      SITE_AT_EXAMPLE,
     );
     expect(html).not.toContain('<script>alert');
     expect(html).toContain('<title>&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; | Travel Places</title>');
@@ -40,7 +65,7 @@ describe('head tags of a public page', () => {
         article: { ...article, headline: '</script><script>x()' },
       },
       'en',
-      'https://travel.example',
+      SITE_AT_EXAMPLE,
     );
     const json = /<script type="application\/ld\+json">(.*)<\/script>/s.exec(html)?.[1] ?? '';
     expect(json).not.toContain('</script>');
@@ -48,11 +73,10 @@ describe('head tags of a public page', () => {
   });
 
   it('marks error pages noindex without canonical or alternates', () => {
-    const html = headTags(
-      { title: 'Page Not Found', suffix: 's', description: 'd', noindex: true },
-      'zh',
-      'https://t.example',
-    );
+    const html = headTags({ title: 'Page Not Found', suffix: 's', description: 'd', noindex: true }, 'zh', {
+      publicUrl: 'https://t.example',
+      settings: NO_SITE_SETTINGS,
+    });
     expect(html).toContain('<meta name="robots" content="noindex" />');
     expect(html).not.toContain('rel="canonical"');
     expect(html).not.toContain('hreflang');

@@ -1,6 +1,6 @@
 import { absoluteUrl, responsiveImage } from '../../../shared/media';
 import { LANGUAGES, type LanguageCode } from '../../../shared/languages';
-import { SITE } from '../../../shared/site';
+import { SITE, type SiteSettings } from '../../../shared/site';
 import { META_DESCRIPTION_LENGTH, PLACE_DESCRIPTION_EXCERPT } from '../../../shared/limits';
 
 export interface ArticleData {
@@ -37,9 +37,20 @@ export function placeDescription(article: ArticleData): string {
   return `${article.headline} – ${article.location}, ${article.country}. ${excerpt}`.trim();
 }
 
-function articleJsonLd(article: ArticleData, description: string, lang: LanguageCode, url: string, publicUrl: string) {
+function articleJsonLd(
+  article: ArticleData,
+  description: string,
+  lang: LanguageCode,
+  url: string,
+  site: HeadSite,
+  siteName: string,
+) {
+  const { publicUrl, settings } = site;
   const published = /^\d{4}-\d{2}-\d{2}/.test(article.date) ? article.date.slice(0, 10) : undefined;
-  const organization = { '@type': 'Organization', name: SITE.foundationName, url: SITE.foundationUrl };
+  // The configured publisher, else the site itself.
+  const organization = settings.publisherName
+    ? { '@type': 'Organization', name: settings.publisherName, url: settings.publisherUrl || publicUrl }
+    : { '@type': 'Organization', name: siteName, url: publicUrl };
   return {
     '@context': 'https://schema.org',
     '@type': 'Article',
@@ -90,8 +101,15 @@ const ogLocale = (code: LanguageCode) => (LANGUAGES.find((l) => l.code === code)
 export const fullTitle = (data: Pick<HeadData, 'title' | 'suffix'>) =>
   data.title && data.title !== data.suffix ? `${data.title} | ${data.suffix}` : data.suffix;
 
+/** The site a page belongs to: its absolute base (PUBLIC_URL) and what the operator configured. */
+export interface HeadSite {
+  publicUrl: string;
+  settings: SiteSettings;
+}
+
 /** The <head> tags of a server-rendered public page, as HTML (server bundle only). */
-export function headTags(data: HeadData, lang: LanguageCode, publicUrl: string): string {
+export function headTags(data: HeadData, lang: LanguageCode, site: HeadSite): string {
+  const { publicUrl } = site;
   const tags: string[] = [];
   const meta = (attr: 'name' | 'property', key: string, content: string | undefined) => {
     if (content) tags.push(`<meta ${attr}="${key}" content="${escapeHtml(content)}" />`);
@@ -128,7 +146,7 @@ export function headTags(data: HeadData, lang: LanguageCode, publicUrl: string):
   meta('name', 'twitter:title', title);
   meta('name', 'twitter:description', description);
   meta('name', 'twitter:image', image);
-  if (SITE.twitterHandle) meta('name', 'twitter:site', `@${SITE.twitterHandle}`);
+  if (site.settings.twitterHandle) meta('name', 'twitter:site', `@${site.settings.twitterHandle}`);
 
   if (data.preloadImage) {
     const responsive = responsiveImage(data.preloadImage);
@@ -140,7 +158,7 @@ export function headTags(data: HeadData, lang: LanguageCode, publicUrl: string):
   }
   if (data.article && url) {
     // '<' is escaped so no text in the data can close the script element.
-    const jsonLd = articleJsonLd(data.article, description, lang, url, publicUrl);
+    const jsonLd = articleJsonLd(data.article, description, lang, url, site, data.suffix);
     const json = JSON.stringify(jsonLd).replace(/</g, '\\u003c');
     tags.push(`<script type="application/ld+json">${json}</script>`);
   }

@@ -1,8 +1,9 @@
 import { useLocation } from 'react-router';
 import { LANGUAGES } from '../../../shared/languages';
-import { SITE } from '../../../shared/site';
+import { NO_SITE_SETTINGS, SITE } from '../../../shared/site';
 import { pathInLanguage, saveLanguageChoice, useLanguage, useTranslate } from '../../lib/i18n';
 import { SiteLink, useNavigateOnClick } from '../../lib/navigation';
+import { siteSettingsQuery, usePublicQuery } from '../../lib/public-queries';
 import { Icon, LogoMark } from './icons';
 
 /** The footer of every public page (spec: shared chrome). */
@@ -12,6 +13,8 @@ export function SiteFooter() {
   const { pathname } = useLocation();
   const navigateOnClick = useNavigateOnClick();
   const siteName = t('meta.title.suffix', SITE.name);
+  // Read with the page on the server: the same settings in the HTML and when the page hydrates.
+  const site = usePublicQuery(siteSettingsQuery()).data ?? NO_SITE_SETTINGS;
   const heading = 'text-sm font-semibold uppercase tracking-wider text-slate-300';
 
   return (
@@ -51,18 +54,20 @@ export function SiteFooter() {
             ))}
           </ul>
         </nav>
-        <div>
-          <h2 className={heading}>{t('footer.follow', 'Follow us')}</h2>
-          <ul className="mt-4 flex gap-3">
-            {SITE.social.map((link) => (
-              <li key={link.kind}>
-                <a href={link.url} rel="noopener me" aria-label={link.label} className="social-link">
-                  <Icon name={link.kind} />
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
+        {site.social.length > 0 && (
+          <div>
+            <h2 className={heading}>{t('footer.follow', 'Follow us')}</h2>
+            <ul className="mt-4 flex gap-3">
+              {site.social.map((link) => (
+                <li key={link.kind}>
+                  <a href={link.url} rel="noopener me" aria-label={link.label} className="social-link">
+                    <Icon name={link.kind} />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
       </div>
       <div className="border-t border-white/10">
         <div className="footer-bottom">
@@ -70,12 +75,17 @@ export function SiteFooter() {
             © {new Date().getFullYear()} {siteName}.{' '}
             {t('footer.copyright', 'All rights reserved for the website; all photos are CC0.')}
           </p>
-          <p>
-            {t('footer.credit', 'Published by the {foundation}.', { foundation: SITE.foundationName })}{' '}
-            <a href={SITE.earlierVersionUrl} className="underline underline-offset-4 hover:text-white">
-              {t('footer.previousVersion', 'Visit the earlier version of this site')}
-            </a>
-          </p>
+          {(site.publisherName || site.earlierVersionUrl) && (
+            <p>
+              {site.publisherName &&
+                `${t('footer.credit', 'Published by {foundation}.', { foundation: site.publisherName })} `}
+              {site.earlierVersionUrl && (
+                <a href={site.earlierVersionUrl} className="underline underline-offset-4 hover:text-white">
+                  {t('footer.previousVersion', 'Visit the earlier version of this site')}
+                </a>
+              )}
+            </p>
+          )}
         </div>
       </div>
     </footer>

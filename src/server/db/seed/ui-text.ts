@@ -317,10 +317,10 @@ export const UI_TEXT: Record<string, Texts> = {
     zh: '网站保留所有权利；所有照片均为 CC0。',
   },
   'footer.credit': {
-    en: 'Published by the {foundation}.',
-    es: 'Publicado por la {foundation}.',
-    de: 'Herausgegeben von der {foundation}.',
-    fr: 'Publié par la {foundation}.',
+    en: 'Published by {foundation}.',
+    es: 'Publicado por {foundation}.',
+    de: 'Herausgegeben von {foundation}.',
+    fr: 'Publié par {foundation}.',
     zh: '由{foundation}发布。',
   },
   'footer.previousVersion': {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cachePublicRoutes } from '../../cache/response-cache';
 import { z } from 'zod';
 import { errorResponse } from '../../../shared/api/common';
-import { healthDto, langParams, languageDto, uiTranslationDto } from '../../../shared/api/public';
+import { healthDto, langParams, languageDto, siteSettingsDto, uiTranslationDto } from '../../../shared/api/public';
 
 /** Health, languages and interface text. */
 export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -23,6 +23,8 @@ export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
       return { status: 'ok' as const };
     },
   );
+
+  app.get('/api/site', { schema: { response: { 200: siteSettingsDto } } }, () => catalog.siteSettings());
 
   app.get('/api/languages', { schema: { response: { 200: z.array(languageDto) } } }, () => catalog.languages());
 
