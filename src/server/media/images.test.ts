@@ -1,11 +1,11 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exiftool } from '../../../tests/helpers/photos';
 import { sniffImageType } from './image-type';
-import { deleteImageFiles, processImage, storeImage } from './images';
+import { deleteImageFiles, processImage, storeImage, writeProcessedImage } from './images';
 import { stripJpegMetadata } from './jpeg-metadata';
 import { createLocalStorage, type Storage } from './storage';
 
@@ -193,6 +193,26 @@ describe('stripJpegMetadata', () => {
         const { data: original } = await sharp(photo).raw().toBuffer({ resolveWithObject: true });
         expect(data.equals(original)).toBe(true);
       }
+    }
+  });
+});
+
+describe('writing the files of an image', () => {
+  it('leaves no file behind when one of them cannot be written', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'tp-write-'));
+    try {
+      // A plain file where the originals folder should be: the original's write really fails.
+      await writeFile(join(root, 'originals'), 'not a folder');
+      const storage = createLocalStorage(root);
+      const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#36c' } })
+        .jpeg()
+        .toBuffer();
+      const image = await processImage(jpeg, { maxBytes: 1024 * 1024 });
+      await expect(writeProcessedImage(storage, image)).rejects.toThrow();
+      const files = (await readdir(root, { recursive: true, withFileTypes: true })).filter((e) => e.isFile());
+      expect(files.map((e) => e.name)).toEqual(['originals']);
+    } finally {
+      await rm(root, { recursive: true, force: true });
     }
   });
 });

@@ -294,17 +294,15 @@ export async function processImage(bytes: Buffer, limits: ImageLimits): Promise<
   }
 }
 
-/** Writes the processed files; if any write fails, removes what was written and rethrows. */
+/** Writes the processed files at once; if any write fails, removes them all and rethrows. */
 export async function writeProcessedImage(storage: Storage, image: ProcessedImage): Promise<StoredImage> {
-  const written: string[] = [];
-  try {
-    for (const file of image.files) {
-      await storage.put(file.key, file.data);
-      written.push(file.key);
-    }
-  } catch (error) {
-    await Promise.allSettled(written.map((key) => storage.remove(key)));
-    throw error;
+  // All at once: one round trip instead of five when the storage is a bucket.
+  const results = await Promise.allSettled(image.files.map((file) => storage.put(file.key, file.data)));
+  const failed = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) {
+    // remove() also removes a half-written file, so every key goes, written or not
+    await Promise.allSettled(image.files.map((file) => storage.remove(file.key)));
+    throw failed.reason;
   }
   const [web1000, , web480, , original] = image.files;
   return {
