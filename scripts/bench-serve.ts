@@ -8,7 +8,6 @@
 //
 // Prints readable tables, then one line `BENCH_RESULT {json}`. Exits non-zero only when the server
 // does not start or a load scenario saw errors, timeouts or non-2xx answers; targets are reported.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -24,6 +23,8 @@ import {
   type ServerProcess,
 } from './bench/server';
 import { checkSitemap, measureSize, rawGet, type SizeResult } from './bench/sizes';
+import { cleanup, onCleanup, SetupError } from './bench/cleanup';
+import { runBuild } from './bench/build';
 
 // dist/, `npm run build` and the server's own paths are all relative to the project root
 process.chdir(join(dirname(fileURLToPath(import.meta.url)), '..'));
@@ -40,31 +41,6 @@ const SERVER_URL = process.env.DATABASE_URL?.trim() || undefined;
 /** The place requested again and again; the first-render scenario never asks for it. */
 const REPEATED_PLACE = 42;
 const KB = 1000;
-
-/** A problem with the setup that its message explains; no stack trace needed. */
-class SetupError extends Error {}
-
-// ---- cleanup that runs once, in reverse order, on success, failure and Ctrl-C alike ----------
-const cleanups: Array<() => Promise<void> | void> = [];
-let cleaning: Promise<void> | undefined;
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const step of cleanups.reverse()) {
-      try {
-        await step();
-      } catch (error) {
-        console.error('cleanup:', error instanceof Error ? error.message : error);
-      }
-    }
-  })();
-  return cleaning;
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: cleaning up`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
 
 // ---- output helpers ----------------------------------------------------------------------------
 function printTable(title: string, rows: Array<Array<string | number>>): void {
@@ -87,19 +63,12 @@ const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 const ratio = (value: number, base: number) => Math.round((value / base) * 1000) / 1000;
 
 function build(): number {
-  const started = performance.now();
   console.log('Building (npm run build)...');
-  const result = spawnSync('npm', ['run', 'build'], {
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    // plain text: only the tail of a failed build is printed
-    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-  });
-  if (result.status !== 0) {
-    console.error(`${result.stdout}\n${result.stderr}`.split('\n').slice(-40).join('\n'));
-    throw new SetupError('npm run build failed (another engineer may be mid-edit: retry, or BENCH_SKIP_BUILD=1)');
+  try {
+    return runBuild();
+  } catch (error) {
+    throw new SetupError(error instanceof Error ? error.message : String(error));
   }
-  return Math.round(performance.now() - started);
 }
 
 /** A small file @fastify/static serves from dist/client: the favicon, which every build has. */
@@ -127,11 +96,11 @@ async function main(): Promise<number> {
   const staticFile = staticPath();
 
   const dataDir = mkdtempSync(join(tmpdir(), 'tp-bench-serve-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
   let databaseUrl: string | undefined;
   if (SERVER_URL) {
     const database = await createBenchDatabase(SERVER_URL);
-    cleanups.push(() => database.drop());
+    onCleanup(() => database.drop());
     databaseUrl = database.url;
     console.log(`Database: PostgreSQL, fresh database ${database.name}`);
   } else {
@@ -152,7 +121,7 @@ async function main(): Promise<number> {
     console.error(error instanceof Error ? error.message : error);
     return 2;
   }
-  cleanups.push(() => server.stop());
+  onCleanup(() => server.stop());
   const base = server.baseUrl;
   console.log(
     `Server pid ${server.pid} healthy at ${base} after ${server.startupMs} ms; idle RSS ${memoryOf(server.pid)?.rssMb ?? '?'} MiB`,

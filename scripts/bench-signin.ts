@@ -30,6 +30,7 @@ import { exifFor } from '../tests/helpers/photos';
 import { runBuild, staleReason } from './bench/build';
 import { checkBind, loopbackAddress, percentile, timedRequest, type TimedResponse } from './bench/clients';
 import { cpuTicks, memoryOf, startServer, waitUntilIdle, type ServerProcess } from './bench/server';
+import { cleanup, onCleanup, SetupError } from './bench/cleanup';
 
 process.chdir(join(dirname(fileURLToPath(import.meta.url)), '..'));
 
@@ -53,30 +54,6 @@ const WRONG_PASSWORD = 'not-the-password';
 // Client addresses: setup uses 127.0.0.1 (fetch), media clients 127.0.0.2-17, sign-ins 127.0.0.100+.
 const mediaAddress = (worker: number) => loopbackAddress(2 + worker);
 const signinAddress = (client: number) => loopbackAddress(100 + client);
-
-class SetupError extends Error {}
-
-// ---- cleanup that runs once, in reverse order, on success, failure and Ctrl-C alike ----------
-const cleanups: Array<() => Promise<void> | void> = [];
-let cleaning: Promise<void> | undefined;
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const step of cleanups.reverse()) {
-      try {
-        await step();
-      } catch (error) {
-        console.error('cleanup:', error instanceof Error ? error.message : error);
-      }
-    }
-  })();
-  return cleaning;
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: cleaning up`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const round = (ms: number) => Math.round(ms);
@@ -303,7 +280,7 @@ async function main(): Promise<number> {
   }
 
   const dataDir = mkdtempSync(join(tmpdir(), 'tp-bench-signin-'));
-  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
   let server: ServerProcess;
   try {
     server = await startServer({
@@ -317,7 +294,7 @@ async function main(): Promise<number> {
     console.error(error instanceof Error ? error.message : error);
     return 2;
   }
-  cleanups.push(() => server.stop());
+  onCleanup(() => server.stop());
   const base = server.baseUrl;
   console.log(`Server pid ${server.pid} healthy at ${base} after ${server.startupMs} ms (PGlite in ${dataDir})`);
 

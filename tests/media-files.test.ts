@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { access, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -16,6 +15,7 @@ import { makePlace } from './helpers/factories';
 import { listFiles, unreferencedFiles } from './helpers/media-files';
 import { multipart, uploadRequest } from './helpers/multipart';
 import { makePhoto } from './helpers/photos';
+import { freePort } from './helpers/ports';
 import { createTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app';
 import { createServerDatabase } from './helpers/test-database';
 
@@ -195,18 +195,6 @@ describe('a process that stops mid-way', () => {
     expect(await next.db.select().from(pendingFiles)).toEqual([]);
   });
 });
-
-/** A free loopback port for a child server. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** The real server (src/server/main.ts) as its own process, answered when it says it is ready. */
 async function startServer(env: Record<string, string>): Promise<ChildProcess> {

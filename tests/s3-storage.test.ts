@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -15,6 +14,7 @@ import { sweepMedia } from '../scripts/media-sweep';
 import { listFiles } from './helpers/media-files';
 import { uploadRequest } from './helpers/multipart';
 import { makePhoto } from './helpers/photos';
+import { freePort } from './helpers/ports';
 import { startS3Server, type S3TestServer } from './helpers/s3-server';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -37,18 +37,6 @@ async function keysOf(storage: Storage, prefix?: string): Promise<string[]> {
   const keys: string[] = [];
   for await (const file of storage.list(prefix)) keys.push(file.key);
   return keys.sort();
-}
-
-/** A loopback port nothing listens on. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** A script of scripts/ as its own process, with the server's environment plus `env`. */
@@ -160,7 +148,7 @@ describe('the S3 storage driver', () => {
   });
 
   it('fails to open when the store does not answer', async () => {
-    const dead = await createS3Storage({ ...s3.config, endpoint: `http://127.0.0.1:${await closedPort()}` });
+    const dead = await createS3Storage({ ...s3.config, endpoint: `http://127.0.0.1:${await freePort()}` });
     await expect(dead.open(`web/${hex()}-1000.jpg`)).rejects.toThrow();
   });
 
@@ -273,7 +261,7 @@ describe.each(['local disk', 'S3'] as const)('GET /media/* from the %s', (store)
 
 describe('GET /media/* when the bucket does not answer', () => {
   it('answers 503 with a sentence and no internals', async () => {
-    const t = await createTestApp({ s3: { ...s3.config, endpoint: `http://127.0.0.1:${await closedPort()}` } });
+    const t = await createTestApp({ s3: { ...s3.config, endpoint: `http://127.0.0.1:${await freePort()}` } });
     try {
       const response = await t.app.inject({ method: 'GET', url: `/media/web/${hex()}-1000.jpg` });
       expect(response.statusCode).toBe(503);

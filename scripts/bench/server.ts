@@ -2,8 +2,8 @@
 // server, the built server as a child process, and its memory.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import postgres from 'postgres';
+import { freePort } from '../../tests/helpers/ports';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -35,18 +35,7 @@ export async function createBenchDatabase(
   };
 }
 
-/** A port nothing listens on right now (the OS picks it; a race with another process is unlikely). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 export interface ServerProcess {
   pid: number;

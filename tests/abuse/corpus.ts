@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
+import { multipartBody as buildMultipart, type Part } from '../helpers/multipart';
 
 export interface Named<T> {
   name: string;
@@ -470,35 +471,14 @@ export function rawBodies(valid: Record<string, unknown>): RawBody[] {
 // ---------------------------------------------------------------------------------------------
 // Multipart bodies (every POST/PUT/PATCH route gets them; upload routes are the ones that read them)
 
-export type Part =
-  | { name: string; value: string }
-  | { name: string; filename: string; contentType?: string; data: Buffer; headers?: string };
+const BOUNDARY = 'abuseBoundary7MA4YWxkTrZu0gW';
 
-/** A multipart/form-data body; `raw` lets a case break the framing itself. */
+/** A multipart/form-data body framed by the corpus's boundary unless a case names another. */
 export function multipartBody(parts: Part[], options: { close?: boolean; boundary?: string } = {}): RawBody['payload'] {
-  const boundary = options.boundary ?? 'abuseBoundary7MA4YWxkTrZu0gW';
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('data' in part) {
-      chunks.push(
-        Buffer.from(
-          `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
-            (part.headers ?? '') +
-            `Content-Type: ${part.contentType ?? 'application/octet-stream'}\r\n\r\n`,
-        ),
-        part.data,
-        Buffer.from('\r\n'),
-      );
-    } else {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
-    }
-  }
-  if (options.close !== false) chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return Buffer.concat(chunks);
+  return buildMultipart(parts, options.boundary ?? BOUNDARY, options);
 }
 
-export const MULTIPART_TYPE = 'multipart/form-data; boundary=abuseBoundary7MA4YWxkTrZu0gW';
+export const MULTIPART_TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
 
 function crc32(bytes: Buffer): number {
   let crc = ~0;

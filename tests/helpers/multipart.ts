@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 
 export type Part =
-  { name: string; value: string } | { name: string; filename: string; contentType?: string; data: Buffer };
+  | { name: string; value: string }
+  /** `headers`: extra part header lines ("Name: value\r\n"), for tests that send odd ones. */
+  | { name: string; filename: string; contentType?: string; data: Buffer; headers?: string };
 
-/** A multipart/form-data body for app.inject, as a browser's FormData would send it. */
-export function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----tp${randomBytes(8).toString('hex')}`;
+/**
+ * The bytes of a multipart/form-data body framed by `boundary`; `close: false` leaves out the
+ * closing boundary (a truncated form).
+ */
+export function multipartBody(parts: Part[], boundary: string, options: { close?: boolean } = {}): Buffer {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\n`));
@@ -13,6 +17,7 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
       chunks.push(
         Buffer.from(
           `Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\n` +
+            (part.headers ?? '') +
             `Content-Type: ${part.contentType ?? 'application/octet-stream'}\r\n\r\n`,
         ),
         part.data,
@@ -22,8 +27,17 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
       chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
     }
   }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  if (options.close !== false) chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return Buffer.concat(chunks);
+}
+
+/** A multipart/form-data body for app.inject, as a browser's FormData would send it. */
+export function multipart(parts: Part[]): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = `----tp${randomBytes(8).toString('hex')}`;
+  return {
+    payload: multipartBody(parts, boundary),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /** The request an Upload screen sends for one photo. */

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 
 /**
  * Test photos made in code: sharp draws the pixels and writes real EXIF (camera, owner, serial
@@ -129,7 +129,12 @@ export async function makePhoto(options: PhotoOptions = {}): Promise<Buffer> {
     exifFor(options),
   );
   if (orientation !== 1) image = image.withMetadata({ orientation });
-  switch (options.format ?? 'jpeg') {
+  return encode(image, options.format);
+}
+
+/** Encodes a test photo in its format (JPEG by default). */
+function encode(image: Sharp, format: PhotoOptions['format']): Promise<Buffer> {
+  switch (format ?? 'jpeg') {
     case 'png':
       return image.png().toBuffer();
     case 'webp':
@@ -276,19 +281,11 @@ export async function makePersonalPhoto(options: PersonalPhotoOptions): Promise<
     .withXmp(personalXmp(options.gps));
   if (options.iccProfile) image = image.withIccProfile(options.iccProfile);
   if (orientation !== 1) image = image.withMetadata({ orientation });
-  switch (options.format ?? 'jpeg') {
-    case 'png':
-      return image.png().toBuffer();
-    case 'webp':
-      return image.webp({ quality: 90 }).toBuffer();
-    case 'avif':
-      return image.avif({ quality: 60, effort: 2 }).toBuffer();
-    default: {
-      const jpeg = await image.jpeg({ quality: 90 }).toBuffer();
-      const comment = jpegSegment(0xfe, Buffer.from(PERSONAL_TEXT.comment, 'latin1'));
-      return Buffer.concat([jpeg.subarray(0, 2), comment, iptcSegment(PERSONAL_TEXT.iptcByline), jpeg.subarray(2)]);
-    }
-  }
+  const encoded = await encode(image, options.format);
+  if ((options.format ?? 'jpeg') !== 'jpeg') return encoded;
+  // A JPEG also gets a comment and an IPTC by-line, right after its start marker.
+  const comment = jpegSegment(0xfe, Buffer.from(PERSONAL_TEXT.comment, 'latin1'));
+  return Buffer.concat([encoded.subarray(0, 2), comment, iptcSegment(PERSONAL_TEXT.iptcByline), encoded.subarray(2)]);
 }
 
 /** A second, small JPEG with its own GPS and owner, as some apps append after the image. */
