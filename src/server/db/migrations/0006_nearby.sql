@@ -1,0 +1,2 @@
+-- placeholder: replaced by the migration of this change
+SELECT 1;
