@@ -6,33 +6,27 @@ function parseDate(value: string): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** Making an Intl formatter costs far more than using one: one per language and style, kept. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(lang: LanguageCode, style: 'month' | 'long'): Intl.DateTimeFormat {
-  const key = `${lang} ${style}`;
-  let made = formatters.get(key);
+/** Making an Intl formatter costs far more than using one: one per language, kept. */
+const formatters = new Map<LanguageCode, Intl.DateTimeFormat>();
+function formatter(lang: LanguageCode): Intl.DateTimeFormat {
+  let made = formatters.get(lang);
   if (!made) {
-    made = new Intl.DateTimeFormat(
-      localeFor(lang),
-      style === 'month' ? { month: 'long', timeZone: 'UTC' } : { dateStyle: 'long', timeZone: 'UTC' },
-    );
-    formatters.set(key, made);
+    made = new Intl.DateTimeFormat(localeFor(lang), { dateStyle: 'long', timeZone: 'UTC' });
+    formatters.set(lang, made);
   }
   return made;
 }
 
-/** The place card's 'MMMM d, yyyy' in the page's locale (month name localized). */
-export function formatCardDate(value: string, lang: LanguageCode): string {
+/**
+ * The one date format of the site: a long date as people of that language write it, in the
+ * language's locale of spec section 9 ("May 1, 2024" — the spec's card pattern 'MMMM d, yyyy' is
+ * its English form —, "1. Mai 2024", "1 de mayo de 2024", "1 mai 2024", "2024年5月1日"). Cards,
+ * heroes and the admin all use it; a value that is not a date is shown as written.
+ */
+export function formatDate(value: string, lang: LanguageCode): string {
   const date = parseDate(value);
   if (!date) return value;
-  return `${formatter(lang, 'month').format(date)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
-}
-
-/** A long date as people of that language write it, for the place page's hero. */
-export function formatLongDate(value: string, lang: LanguageCode): string {
-  const date = parseDate(value);
-  if (!date) return value;
-  return formatter(lang, 'long').format(date);
+  return formatter(lang).format(date);
 }
 
 /** ISO date for <time dateTime> and structured data, when the value is a real date. */

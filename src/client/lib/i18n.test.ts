@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCardDate, formatLongDate, isoDate } from './format-date';
+import { formatDate, isoDate } from './format-date';
 import { languageFor, pathInLanguage, readLanguageCookie } from './i18n';
 
 describe('current language and language switching', () => {
@@ -23,21 +23,23 @@ describe('current language and language switching', () => {
 });
 
 describe('dates in the page language', () => {
-  it("formats place cards as 'MMMM d, yyyy' with the locale's month name", () => {
-    expect(formatCardDate('2024-05-01', 'en')).toBe('May 1, 2024');
-    expect(formatCardDate('2024-05-01', 'de')).toBe('Mai 1, 2024');
-    expect(formatCardDate('2024-05-01', 'es')).toBe('mayo 1, 2024');
+  it("writes every date as the page's language does (the card's 'MMMM d, yyyy' is the English form)", () => {
+    expect(formatDate('2024-05-01', 'en')).toBe('May 1, 2024');
+    expect(formatDate('2024-05-01', 'de')).toBe('1. Mai 2024');
+    expect(formatDate('2024-05-01', 'es')).toBe('1 de mayo de 2024');
+    expect(formatDate('2024-05-01', 'fr')).toBe('1 mai 2024');
+    expect(formatDate('2024-05-01', 'zh')).toBe('2024年5月1日');
   });
 
   it('writes the long date as the language does, without time-zone drift', () => {
-    expect(formatLongDate('2024-09-14', 'en')).toBe('September 14, 2024');
-    expect(formatLongDate('2024-09-14', 'zh')).toBe('2024年9月14日');
-    expect(formatLongDate('2024-09-14', 'de')).toBe('14. September 2024');
+    expect(formatDate('2024-09-14', 'en')).toBe('September 14, 2024');
+    expect(formatDate('2024-09-14', 'zh')).toBe('2024年9月14日');
+    expect(formatDate('2024-09-14', 'de')).toBe('14. September 2024');
     expect(isoDate('2024-09-14')).toBe('2024-09-14');
   });
 
   it('shows an invalid date as written instead of failing', () => {
-    expect(formatCardDate('sometime in spring', 'en')).toBe('sometime in spring');
+    expect(formatDate('sometime in spring', 'en')).toBe('sometime in spring');
     expect(isoDate('sometime in spring')).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import type { PlaceDto } from '../../../shared/api/public';
-import { formatCardDate, isoDate } from '../../lib/format-date';
+import { formatDate, isoDate } from '../../lib/format-date';
 import { englishIf, useLanguage } from '../../lib/i18n';
 import { Icon } from './icons';
 import { ResponsiveImage } from './responsive-image';
@@ -36,7 +36,7 @@ export function PlaceCard({ place, index = 0 }: { place: PlaceDto; index?: numbe
             </span>
             <time dateTime={isoDate(place.date)} className="inline-flex items-center gap-1.5">
               <Icon name="calendar" size={16} className="text-brand-700" />
-              {formatCardDate(place.date, lang)}
+              {formatDate(place.date, lang)}
             </time>
           </div>
         </div>

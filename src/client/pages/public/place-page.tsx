@@ -9,7 +9,7 @@ import { Spinner } from '../../components/public/page-parts';
 import { JumpButton, NotFoundView, Paragraphs, PhotoHero, SectionHeading } from '../../components/public/page-sections';
 import { PlaceGrid } from '../../components/public/place-card';
 import { TriviaList } from '../../components/public/trivia-list';
-import { formatLongDate, isoDate } from '../../lib/format-date';
+import { formatDate, isoDate } from '../../lib/format-date';
 import { englishIf, langIfOther, useLanguage, useTranslate } from '../../lib/i18n';
 import {
   factsQuery,
@@ -103,7 +103,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
             </span>
             <time dateTime={published} className="inline-flex items-center gap-2">
               <Icon name="calendar" className="text-brand-100" />
-              {formatLongDate(place.date, lang)}
+              {formatDate(place.date, lang)}
             </time>
           </div>
           {(galleryImages.length > 0 || events.length > 0 || trivia.length > 0) && (
