@@ -11,27 +11,21 @@ import {
   makePlace,
   makePlaceTranslation,
 } from '../tests/helpers/factories';
+import { storeImage } from '../src/server/media/images';
 import type { RunningSite } from './helpers';
 
-let imageCount = 0;
-
 /**
- * A real photo stored the way uploads are (web variants at 480 and 1000 px in JPEG and WebP, plus
+ * A real photo stored by the upload pipeline itself (web sizes in JPEG and WebP, the card crop and
  * the original), so pages load real images and downloads send real files.
  */
 export async function storePhoto(site: RunningSite, hue: number) {
-  const id = `e2e${++imageCount}photo${hue}`;
   const original = await sharp({
     create: { width: 1600, height: 1067, channels: 3, background: { r: hue % 256, g: 120, b: 200 - (hue % 150) } },
   })
     .jpeg()
     .toBuffer();
-  await site.app.storage.put(`originals/${id}.jpg`, original);
-  for (const width of [480, 1000]) {
-    await site.app.storage.put(`web/${id}-${width}.jpg`, await sharp(original).resize({ width }).jpeg().toBuffer());
-    await site.app.storage.put(`web/${id}-${width}.webp`, await sharp(original).resize({ width }).webp().toBuffer());
-  }
-  return { imageUrl: `/media/web/${id}-1000.jpg`, originalImagePath: `/media/originals/${id}.jpg` };
+  const stored = await storeImage(site.app.storage, original, { maxBytes: 50 * 1024 * 1024 });
+  return { imageUrl: stored.imageUrl, originalImagePath: stored.originalImagePath };
 }
 
 export interface PublicFixture {

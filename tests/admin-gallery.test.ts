@@ -194,7 +194,7 @@ describe('Gallery API', () => {
       const place = await makePlace(t.db);
       const doomed = (await upload(place.id)).json<GalleryItemDto>();
       const kept = (await upload(place.id)).json<GalleryItemDto>();
-      const id = /web\/([0-9a-f]{32})-/.exec(doomed.imageUrl)![1]!;
+      const id = /web\/([0-9a-f]{32}_\d+x\d+)-/.exec(doomed.imageUrl)![1]!;
       expect(mediaFiles().filter((f) => f.includes(id)).length).toBeGreaterThanOrEqual(3);
 
       const response = await t.admin({ method: 'DELETE', url: `/api/admin/gallery/${doomed.id}` });

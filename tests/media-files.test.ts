@@ -91,7 +91,7 @@ describe('replacing or deleting a picture', () => {
     ).toBe(200);
     expect((await t.admin({ method: 'DELETE', url: `/api/admin/gallery/${galleryImage.id}` })).statusCode).toBe(200);
     const galleryId = /[0-9a-f]{32}/.exec(galleryImage.imageUrl)![0];
-    expect((await listFiles(mediaDir())).filter((f) => f.includes(galleryId))).toHaveLength(5);
+    expect((await listFiles(mediaDir())).filter((f) => f.includes(galleryId))).toHaveLength(7);
     // Place A shows its own photo again: nothing shows the gallery image any more.
     expect(
       (await put(`/api/admin/places/${a.place.id}`, { ...placeBody, imageUrl: a.photo.imageUrl })).statusCode,
@@ -118,8 +118,8 @@ describe('replacing or deleting a picture', () => {
     }
     const idOf = (url: string) => /[0-9a-f]{32}/.exec(url)![0];
     const filesOf = async (url: string) => (await listFiles(mediaDir())).filter((f) => f.includes(idOf(url)));
-    expect(await filesOf(b.photo.imageUrl)).toHaveLength(5);
-    expect(await filesOf(c.photo.imageUrl)).toHaveLength(5);
+    expect(await filesOf(b.photo.imageUrl)).toHaveLength(7);
+    expect(await filesOf(c.photo.imageUrl)).toHaveLength(7);
 
     // The city's picture is replaced, the country is deleted: both photos go.
     const cityBody = {
@@ -133,7 +133,7 @@ describe('replacing or deleting a picture', () => {
     expect((await t.admin({ method: 'DELETE', url: `/api/admin/countries/${countryId}` })).statusCode).toBe(200);
     expect(await filesOf(c.photo.imageUrl)).toEqual([]);
 
-    expect(await filesOf(a.photo.imageUrl)).toHaveLength(5);
+    expect(await filesOf(a.photo.imageUrl)).toHaveLength(7);
     expect(await unreferencedFiles(t.db, mediaDir())).toEqual([]);
     expect(await t.db.select().from(pendingFiles)).toEqual([]);
   });
@@ -167,11 +167,11 @@ describe('a process that stops mid-way', () => {
     const deletedPlace = await place(deleted);
     await first.db.transaction(async (tx) => {
       await tx.delete(places).where(eq(places.id, deletedPlace.id));
-      expect(await files.release(tx, [deleted.imageUrl])).toHaveLength(8);
+      expect(await files.release(tx, [deleted.imageUrl])).toHaveLength(12);
     });
 
     const mediaDir = join(dir, 'media');
-    expect(await unreferencedFiles(first.db, mediaDir)).toHaveLength(5 + 1 + 5);
+    expect(await unreferencedFiles(first.db, mediaDir)).toHaveLength(7 + 1 + 7);
 
     if (database.url) {
       // Another instance starting while this one runs leaves its files alone: it may still commit them.
@@ -186,8 +186,9 @@ describe('a process that stops mid-way', () => {
     const next = await database.open();
     cleanups.push(() => next.close());
     const restarted = createMediaFiles(next.db, storage, await openFileJournal(next));
-    // records: 5 written files, 1 half-written, 8 possible files of the deleted image (4 sizes, 4 original types)
-    expect(await restarted.sweep()).toBe(5 + 1 + 8);
+    // records: 7 written files, 1 half-written, 12 possible files of the deleted image (4 web sizes, the
+    // card crop in two formats, 2 large WebP sizes, 4 original types)
+    expect(await restarted.sweep()).toBe(7 + 1 + 12);
 
     expect(await unreferencedFiles(next.db, mediaDir)).toEqual([]);
     expect(await listFiles(mediaDir)).toEqual(expect.arrayContaining(kept.keys));
@@ -290,6 +291,6 @@ describe('kill -9 during uploads', () => {
     const saved = await db.db.execute<{ n: number }>(sql`select count(*)::int as n from places`);
     const count = Number((Array.isArray(saved) ? saved : (saved as { rows: { n: number }[] }).rows)[0]!.n);
     expect(count).toBeGreaterThan(0);
-    expect(await listFiles(mediaDir)).toHaveLength(count * 5);
+    expect(await listFiles(mediaDir)).toHaveLength(count * 7);
   });
 });

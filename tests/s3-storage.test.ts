@@ -311,7 +311,7 @@ describe('npm run media:sweep', () => {
     const upload = await t.admin(uploadRequest(await makePhoto({ gps: { latitude: 48.8584, longitude: 2.2945 } })));
     expect(upload.statusCode, upload.body).toBe(200);
     const referenced = await keysOf(t.app.storage);
-    expect(referenced).toHaveLength(5);
+    expect(referenced).toHaveLength(7);
     const orphan = hex();
     const oldOrphans = [`web/${orphan}-1000.jpg`, `originals/${orphan}.jpg`];
     const youngSibling = `web/${orphan}-480.jpg`;
@@ -323,7 +323,7 @@ describe('npm run media:sweep', () => {
 
     const dry = await sweepMedia({ db: t.db, storage: t.app.storage, graceMs: 3_600_000, dryRun: true });
     expect(dry.removed.sort()).toEqual([...oldOrphans].sort());
-    expect(await keysOf(t.app.storage)).toHaveLength(10);
+    expect(await keysOf(t.app.storage)).toHaveLength(12);
 
     const told: string[] = [];
     const result = await sweepMedia({
@@ -333,7 +333,7 @@ describe('npm run media:sweep', () => {
       dryRun: false,
       onRemove: (key) => told.push(key),
     });
-    expect(result).toMatchObject({ referenced: 5, young: 2 });
+    expect(result).toMatchObject({ referenced: 7, young: 2 });
     expect(result.removed.sort()).toEqual([...oldOrphans].sort());
     expect(told.sort()).toEqual([...oldOrphans].sort());
     expect(await keysOf(t.app.storage)).toEqual([...referenced, youngSibling, youngOrphan, foreign].sort());

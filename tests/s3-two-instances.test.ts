@@ -82,7 +82,7 @@ describe('two instances on one bucket', () => {
     const upload = await a.inject({ ...request, headers: { ...request.headers, cookie, origin: a.config.publicUrl } });
     expect(upload.statusCode, upload.body).toBe(200);
     const { photo: stored, place } = upload.json<UploadResponse>();
-    const id = /web\/([0-9a-f]{32})-1000\.jpg$/.exec(stored!.imageUrl)![1]!;
+    const id = /web\/([0-9a-f]{32}_\d+x\d+)-1000\.jpg$/.exec(stored!.imageUrl)![1]!;
 
     // every file in the bucket, none on either machine
     const objects = await objectsIn(a.storage);
@@ -93,6 +93,9 @@ describe('two instances on one bucket', () => {
         `web/${id}-1000.webp`,
         `web/${id}-480.jpg`,
         `web/${id}-480.webp`,
+        `web/${id}-1600.webp`,
+        `web/${id}-card.jpg`,
+        `web/${id}-card.webp`,
       ].sort(),
     );
     for (const dir of dataDirs) expect(await listFiles(dir)).toEqual([]);

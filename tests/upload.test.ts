@@ -68,8 +68,8 @@ describe('POST /api/admin/upload', () => {
       date: '2024-05-01',
       title: 'Sunset from the Trocadéro',
     });
-    expect(place!.imageUrl).toMatch(/^\/media\/web\/[0-9a-f]{32}-1000\.jpg$/);
-    const id = /web\/([0-9a-f]{32})-1000/.exec(place!.imageUrl)![1];
+    expect(place!.imageUrl).toMatch(/^\/media\/web\/[0-9a-f]{32}_\d+x\d+-1000\.jpg$/);
+    const id = /web\/([0-9a-f]{32}_\d+x\d+)-1000/.exec(place!.imageUrl)![1];
     expect(await mediaFiles()).toEqual(
       [
         `originals/${id}.jpg`,
@@ -77,6 +77,9 @@ describe('POST /api/admin/upload', () => {
         `web/${id}-1000.webp`,
         `web/${id}-480.jpg`,
         `web/${id}-480.webp`,
+        `web/${id}-1600.webp`,
+        `web/${id}-card.jpg`,
+        `web/${id}-card.webp`,
       ].sort(),
     );
 
@@ -123,7 +126,7 @@ describe('POST /api/admin/upload', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json<UploadResponse>();
     expect(body.photo).toMatchObject({ city: 'Tokyo', country: 'Japan' });
-    expect(body.photo!.originalImagePath).toMatch(/^\/media\/originals\/[0-9a-f]{32}\.jpg$/);
+    expect(body.photo!.originalImagePath).toMatch(/^\/media\/originals\/[0-9a-f]{32}_\d+x\d+\.jpg$/);
     await expectUpright(await fileOf(body.photo!.originalImagePath), 640, 480);
     await expectUpright(await fileOf(body.photo!.imageUrl), 640, 480);
     expect(await sharp(await fileOf(body.photo!.imageUrl.replace(/\.jpg$/, '.webp'))).metadata()).toMatchObject({
@@ -177,7 +180,7 @@ describe('POST /api/admin/upload with WebP and AVIF', () => {
     expect(body.photo!.latitude).toBeCloseTo(EIFFEL.latitude, 4);
     expect(body.photo!.longitude).toBeCloseTo(EIFFEL.longitude, 4);
     expect(body.photo!.exifData).toMatchObject({ Make: 'Examplecam', DateTimeOriginal: '2024:05:01 10:20:30' });
-    expect(body.photo!.originalImagePath).toMatch(/^\/media\/originals\/[0-9a-f]{32}\.webp$/);
+    expect(body.photo!.originalImagePath).toMatch(/^\/media\/originals\/[0-9a-f]{32}_\d+x\d+\.webp$/);
   });
 
   it('reads the GPS of an AVIF and finds Sydney', async () => {

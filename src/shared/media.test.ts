@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, downloadUrl, responsiveImage, thumbnailUrl } from './media';
+import { absoluteUrl, cardCrop, downloadUrl, responsiveImage, thumbnailUrl } from './media';
 
 describe('responsive images from the media naming convention', () => {
   it('derives WebP and JPEG sources at 480 and 1000 px from a web image URL', () => {
@@ -7,8 +7,36 @@ describe('responsive images from the media naming convention', () => {
       src: '/media/web/3f2c9a-1000.jpg',
       jpegSrcSet: '/media/web/3f2c9a-480.jpg 480w, /media/web/3f2c9a-1000.jpg 1000w',
       webpSrcSet: '/media/web/3f2c9a-480.webp 480w, /media/web/3f2c9a-1000.webp 1000w',
+      width: 1000,
+      height: 750,
+      original: undefined,
     });
     expect(thumbnailUrl('/media/web/3f2c9a-1000.jpg')).toBe('/media/web/3f2c9a-480.jpg');
+  });
+
+  it('knows the larger WebP sizes and the true aspect ratio from the size recorded in the id', () => {
+    const id = '0123456789abcdef0123456789abcdef_4032x3024';
+    expect(responsiveImage(`/media/web/${id}-1000.jpg`)).toEqual({
+      src: `/media/web/${id}-1000.jpg`,
+      jpegSrcSet: `/media/web/${id}-480.jpg 480w, /media/web/${id}-1000.jpg 1000w`,
+      webpSrcSet: `/media/web/${id}-480.webp 480w, /media/web/${id}-1000.webp 1000w, /media/web/${id}-1600.webp 1600w, /media/web/${id}-2400.webp 2400w`,
+      width: 1000,
+      height: 750,
+      original: { width: 4032, height: 3024 },
+    });
+    // a portrait original narrower than 1600 px: no large sizes, the 1000 px file is 1000 x 1333
+    const portrait = responsiveImage('/media/web/0123456789abcdef0123456789abcdef_1200x1600-1000.jpg')!;
+    expect(portrait.webpSrcSet).not.toContain('1600w');
+    expect([portrait.width, portrait.height]).toEqual([1000, 1333]);
+    // smaller than 1000 px: the "1000" file is as wide as the original
+    const small = responsiveImage('/media/web/0123456789abcdef0123456789abcdef_800x600-1000.jpg')!;
+    expect(small.jpegSrcSet).toContain('-1000.jpg 800w');
+    expect([small.width, small.height]).toEqual([800, 600]);
+    expect(cardCrop(`/media/web/${id}-1000.jpg`)).toEqual({
+      jpg: `/media/web/${id}-card.jpg`,
+      webp: `/media/web/${id}-card.webp`,
+    });
+    expect(cardCrop('/media/web/3f2c9a-1000.jpg')).toBeUndefined();
   });
 
   it('leaves any other address without variants', () => {

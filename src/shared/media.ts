@@ -1,25 +1,85 @@
 /**
- * Responsive variants of an uploaded image, derived from the naming convention of stored files:
- * `/media/web/<id>-480.jpg|webp` and `/media/web/<id>-1000.jpg|webp`, with the full-resolution
- * original at `/media/originals/<id>.<ext>`. Any other URL (an admin may type one) has no variants.
+ * Responsive variants of an uploaded image, derived from the naming convention of stored files.
+ * An upload's files share one id; since issue 15 the id carries the upright size of the original
+ * (`<32 hex>_<width>x<height>`), so a page knows which sizes exist and the true aspect ratio
+ * without asking the database:
+ *
+ * - `/media/web/<id>-480.jpg|webp` and `/media/web/<id>-1000.jpg|webp` (never wider than the original),
+ * - `/media/web/<id>-1600.webp` and `/media/web/<id>-2400.webp` when the original is wider than that,
+ * - `/media/web/<id>-card.jpg|webp`: 800 × 1000, cropped by sharp's attention strategy to the 4:5
+ *   frame of the city and country cards,
+ * - the full-resolution original at `/media/originals/<id>.<ext>`.
+ *
+ * Ids from before (`<32 hex>` alone) have the 480 and 1000 px files only, of unknown height. Any
+ * other URL (an admin may type one) has no variants.
  */
 export const WEB_IMAGE_WIDTHS = [480, 1000] as const;
+/** Larger WebP derivatives for wide and high-density screens, made only below the original's width. */
+export const LARGE_IMAGE_WIDTHS = [1600, 2400] as const;
+/**
+ * How wide a hero photo is drawn: the full width, or on a portrait screen the width of a 3:2 photo
+ * covering a hero up to 88% of the screen's height (so phones get a file sharp enough for that).
+ * The preload link of the page's head uses the same value, so the browser fetches one file.
+ */
+export const HERO_IMAGE_SIZES = '(orientation: portrait) 132vh, 100vw';
+/** The portrait crop of area cards. */
+export const CARD_CROP = { width: 800, height: 1000 } as const;
 
 export interface ResponsiveImage {
   /** The fallback source: the 1000 px JPEG. */
   src: string;
   jpegSrcSet: string;
   webpSrcSet: string;
+  /** Size of the 1000 px file (or a 4:3 guess for images from before sizes were recorded). */
+  width: number;
+  height: number;
+  /** Size of the original, when known. */
+  original?: { width: number; height: number };
 }
 
-const WEB_IMAGE = /^(\/media\/web\/[a-z0-9][a-z0-9_-]*?)-(?:480|1000)\.(?:jpg|webp)$/;
+const WEB_IMAGE = /^(\/media\/web\/[a-z0-9][a-z0-9_-]*?)-(?:480|1000|1600|2400|card)\.(?:jpg|webp)$/;
+const SIZED_ID = /_(\d{1,5})x(\d{1,5})$/;
+
+/** The original's size recorded in an image id (`<hex>_4032x3024`), if any. */
+export function originalSize(idOrBase: string): { width: number; height: number } | undefined {
+  const match = SIZED_ID.exec(idOrBase);
+  if (!match) return undefined;
+  const width = Number(match[1]);
+  const height = Number(match[2]);
+  return width > 0 && height > 0 ? { width, height } : undefined;
+}
+
+/** The large WebP widths made for an original this wide: only those below its width. */
+export function largeWidthsFor(originalWidth: number): number[] {
+  return LARGE_IMAGE_WIDTHS.filter((w) => w < originalWidth);
+}
 
 export function responsiveImage(url: string): ResponsiveImage | undefined {
   const match = WEB_IMAGE.exec(url);
   if (!match) return undefined;
-  const base = match[1];
-  const set = (ext: string) => WEB_IMAGE_WIDTHS.map((w) => `${base}-${w}.${ext} ${w}w`).join(', ');
-  return { src: `${base}-1000.jpg`, jpegSrcSet: set('jpg'), webpSrcSet: set('webp') };
+  const base = match[1]!;
+  const original = originalSize(base);
+  // a file is never wider than the original: below 1000 px, the "1000" file is the original's width
+  const fileWidth = (w: number) => (original ? Math.min(w, original.width) : w);
+  const web = original && original.width <= 480 ? [480] : [...WEB_IMAGE_WIDTHS];
+  const set = (ext: string, widths: readonly number[]) =>
+    widths.map((w) => `${base}-${w}.${ext} ${fileWidth(w)}w`).join(', ');
+  const width = fileWidth(1000);
+  return {
+    src: `${base}-1000.jpg`,
+    jpegSrcSet: set('jpg', web),
+    webpSrcSet: set('webp', original ? [...web, ...largeWidthsFor(original.width)] : web),
+    width,
+    height: original ? Math.round((width * original.height) / original.width) : Math.round(width * 0.75),
+    original,
+  };
+}
+
+/** The 4:5 attention crop of an image with a recorded size, for area cards; undefined otherwise. */
+export function cardCrop(url: string): { jpg: string; webp: string } | undefined {
+  const match = WEB_IMAGE.exec(url);
+  if (!match || !originalSize(match[1]!)) return undefined;
+  return { jpg: `${match[1]}-card.jpg`, webp: `${match[1]}-card.webp` };
 }
 
 /** The smallest variant, for thumbnails; the URL itself when it has no variants. */

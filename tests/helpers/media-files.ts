@@ -26,9 +26,9 @@ async function addressesInRows(db: Database): Promise<string[]> {
  * the same id (the WebP twins are found by the page from the JPEG's address).
  */
 export async function unreferencedFiles(db: Database, mediaDir: string): Promise<string[]> {
-  const ids = new Set((await addressesInRows(db)).flatMap((url) => url.match(/[0-9a-f]{32}/g) ?? []));
+  const ids = new Set((await addressesInRows(db)).flatMap((url) => url.match(/[0-9a-f]{32}(?:_\d+x\d+)?/g) ?? []));
   return (await listFiles(mediaDir)).filter((file) => {
-    const id = /[0-9a-f]{32}/.exec(file)?.[0];
+    const id = /[0-9a-f]{32}(?:_\d+x\d+)?/.exec(file)?.[0];
     return !id || !ids.has(id);
   });
 }

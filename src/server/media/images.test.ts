@@ -29,9 +29,17 @@ const photo = (width: number, height: number, format: 'jpeg' | 'png' | 'webp' | 
     .toBuffer();
 
 describe('storeImage', () => {
-  it('writes the 480 and 1000 px sizes in JPEG and WebP plus the original, under one random id', async () => {
+  const sizeOf = async (key: string) => {
+    const file = await storage.open(key);
+    const chunks: Buffer[] = [];
+    for await (const chunk of file!.stream()) chunks.push(chunk as Buffer);
+    const meta = await sharp(Buffer.concat(chunks)).metadata();
+    return { width: meta.width, height: meta.height, format: meta.format };
+  };
+
+  it('writes the 480 and 1000 px sizes in JPEG and WebP, a 1600 px WebP, the 4:5 card crop and the original, under one id that records the size', async () => {
     const stored = await storeImage(storage, await photo(2000, 1500), limits);
-    const id = /^\/media\/web\/([0-9a-f]{32})-1000\.jpg$/.exec(stored.imageUrl)![1]!;
+    const id = /^\/media\/web\/([0-9a-f]{32}_2000x1500)-1000\.jpg$/.exec(stored.imageUrl)![1]!;
     expect(stored).toMatchObject({
       thumbnailUrl: `/media/web/${id}-480.jpg`,
       originalImagePath: `/media/originals/${id}.jpg`,
@@ -44,21 +52,36 @@ describe('storeImage', () => {
         `web/${id}-1000.webp`,
         `web/${id}-480.jpg`,
         `web/${id}-480.webp`,
+        `web/${id}-1600.webp`,
+        `web/${id}-card.jpg`,
+        `web/${id}-card.webp`,
         `originals/${id}.jpg`,
       ].sort(),
     );
-    expect(await files()).toHaveLength(5);
+    expect(await files()).toHaveLength(8);
+    expect(await sizeOf(`web/${id}-1600.webp`)).toEqual({ width: 1600, height: 1200, format: 'webp' });
+    expect(await sizeOf(`web/${id}-1000.jpg`)).toEqual({ width: 1000, height: 750, format: 'jpeg' });
+    expect(await sizeOf(`web/${id}-card.webp`)).toEqual({ width: 800, height: 1000, format: 'webp' });
+  });
+
+  it('makes the 2400 px WebP only for an original wider than that, and never anything wider than the original', async () => {
+    const wide = await storeImage(storage, await photo(3000, 2000), limits);
+    const id = /web\/([^/]+)-1000\.jpg$/.exec(wide.imageUrl)![1]!;
+    expect(await sizeOf(`web/${id}-2400.webp`)).toEqual({ width: 2400, height: 1600, format: 'webp' });
+    expect(await sizeOf(`web/${id}-1600.webp`)).toEqual({ width: 1600, height: 1067, format: 'webp' });
+    const edge = await storeImage(storage, await photo(1600, 1000), limits);
+    expect(edge.keys.filter((k) => /-(1600|2400)\.webp$/.test(k))).toEqual([]);
   });
 
   it('never upscales a small image but still writes both sizes', async () => {
     const stored = await storeImage(storage, await photo(300, 200, 'png'), limits);
-    expect(stored.originalImagePath).toMatch(/\.png$/);
-    for (const key of stored.keys.filter((k) => k.startsWith('web/'))) {
-      const file = await storage.open(key);
-      const chunks: Buffer[] = [];
-      for await (const chunk of file!.stream()) chunks.push(chunk as Buffer);
-      expect((await sharp(Buffer.concat(chunks)).metadata()).width).toBe(300);
+    expect(stored.originalImagePath).toMatch(/_300x200\.png$/);
+    for (const key of stored.keys.filter((k) => k.startsWith('web/') && !k.includes('-card.'))) {
+      expect((await sizeOf(key)).width).toBe(300);
     }
+    // the card crop is the largest 4:5 frame inside the picture
+    const card = stored.keys.find((k) => k.endsWith('-card.jpg'))!;
+    expect(await sizeOf(card)).toEqual({ width: 160, height: 200, format: 'jpeg' });
   });
 
   it('keeps WebP and AVIF originals in their own format', async () => {

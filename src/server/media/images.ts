@@ -3,6 +3,7 @@ import exifr from 'exifr';
 import decodeHeic from 'heic-decode';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { formatMegabytes, WEB_IMAGE_WIDTH } from '../../shared/limits';
+import { CARD_CROP, LARGE_IMAGE_WIDTHS, largeWidthsFor } from '../../shared/media';
 import { AppError } from '../errors';
 import { sniffImageType, type ImageType } from './image-type';
 import { captureDateOf, stripJpegMetadata, type CaptureDate } from './jpeg-metadata';
@@ -42,8 +43,24 @@ export interface ProcessedImage {
 
 const ORIGINAL_EXT: Record<ImageType, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', heif: 'jpg' };
 const ORIGINAL_EXTS = ['jpg', 'png', 'webp', 'avif'];
-const WEB_KEY = /^web\/([0-9a-f]{32})-(?:480|1000)\.(?:jpg|webp)$/;
-const ORIGINAL_KEY = /^originals\/([0-9a-f]{32})\.(?:jpg|png|webp|avif)$/;
+/** An image's id: 32 hex digits, and (since larger sizes exist) the original's upright size. */
+const ID = '([0-9a-f]{32}(?:_\\d{1,5}x\\d{1,5})?)';
+const WEB_KEY = new RegExp(`^web/${ID}-(?:\\d+|card)\\.(?:jpg|webp)$`);
+const ORIGINAL_KEY = new RegExp(`^originals/${ID}\\.(?:jpg|png|webp|avif)$`);
+
+/** Every storage key an image with this id may have (see src/shared/media.ts for the naming). */
+export function imageFamilyKeys(id: string): string[] {
+  return [
+    ...[WEB_IMAGE_WIDTH, THUMBNAIL_WIDTH, 'card'].flatMap((w) => [`web/${id}-${w}.jpg`, `web/${id}-${w}.webp`]),
+    ...LARGE_IMAGE_WIDTHS.map((w) => `web/${id}-${w}.webp`),
+    ...ORIGINAL_EXTS.map((ext) => `originals/${id}.${ext}`),
+  ];
+}
+
+/** The image id in one of our storage keys (web size, card crop or original), if it is one. */
+export function imageIdOfKey(key: string): string | undefined {
+  return (WEB_KEY.exec(key) ?? ORIGINAL_KEY.exec(key))?.[1];
+}
 
 const unreadable = () =>
   new AppError(400, 'The image could not be read. The file may be damaged or incomplete; please export it again.');
@@ -254,26 +271,42 @@ async function originalBytes(source: Source, bytes: Buffer): Promise<Buffer> {
  */
 export async function processImage(bytes: Buffer, limits: ImageLimits): Promise<ProcessedImage> {
   const source = await openSource(bytes, limits);
-  const id = randomBytes(16).toString('hex');
+  // the id records the original's upright size, so pages know its sizes and aspect (shared/media.ts)
+  const id = `${randomBytes(16).toString('hex')}_${source.width}x${source.height}`;
+  const large = largeWidthsFor(source.width);
   try {
-    // Decode once at web size (JPEG shrink-on-load makes this cheap), then encode every web file from it.
+    // Decode once at the largest web size (JPEG shrink-on-load makes this cheaper than full size),
+    // then encode every web file from those pixels.
     const { data, info } = await source
       .make()
       .rotate()
-      .resize({ width: WEB_IMAGE_WIDTH, withoutEnlargement: true })
+      .resize({ width: large.at(-1) ?? WEB_IMAGE_WIDTH, withoutEnlargement: true })
       .flatten({ background: '#ffffff' })
       .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
     const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-    const thumb = () => sharp(data, raw).resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true });
-    const [web1000Jpg, web1000Webp, web480Jpg, web480Webp, original] = await Promise.all([
-      sharp(data, raw).jpeg({ quality: 82, progressive: true }).toBuffer(),
-      sharp(data, raw).webp({ quality: 78, effort: 2 }).toBuffer(),
-      thumb().jpeg({ quality: 78, progressive: true }).toBuffer(),
-      thumb().webp({ quality: 74, effort: 2 }).toBuffer(),
-      originalBytes(source, bytes),
-    ]);
+    const sized = (width: number) => sharp(data, raw).resize({ width, withoutEnlargement: true });
+    // The 4:5 card frame, as large as the picture allows up to 800 x 1000, framed on what draws the eye.
+    const cardWidth = Math.max(1, Math.min(CARD_CROP.width, info.width, Math.floor(info.height * 0.8)));
+    const card = () =>
+      sharp(data, raw).resize({
+        width: cardWidth,
+        height: Math.round(cardWidth * 1.25),
+        fit: 'cover',
+        position: sharp.strategy.attention,
+      });
+    const [web1000Jpg, web1000Webp, web480Jpg, web480Webp, original, cardJpg, cardWebp, ...largeWebp] =
+      await Promise.all([
+        sized(WEB_IMAGE_WIDTH).jpeg({ quality: 82, progressive: true }).toBuffer(),
+        sized(WEB_IMAGE_WIDTH).webp({ quality: 78, effort: 2 }).toBuffer(),
+        sized(THUMBNAIL_WIDTH).jpeg({ quality: 78, progressive: true }).toBuffer(),
+        sized(THUMBNAIL_WIDTH).webp({ quality: 74, effort: 2 }).toBuffer(),
+        originalBytes(source, bytes),
+        card().jpeg({ quality: 78, progressive: true }).toBuffer(),
+        card().webp({ quality: 74, effort: 2 }).toBuffer(),
+        ...large.map((width) => sized(width).webp({ quality: 72, effort: 2 }).toBuffer()),
+      ]);
     return {
       id,
       width: source.width,
@@ -285,6 +318,9 @@ export async function processImage(bytes: Buffer, limits: ImageLimits): Promise<
         { key: `web/${id}-${THUMBNAIL_WIDTH}.jpg`, data: web480Jpg },
         { key: `web/${id}-${THUMBNAIL_WIDTH}.webp`, data: web480Webp },
         { key: `originals/${id}.${ORIGINAL_EXT[source.type]}`, data: original },
+        { key: `web/${id}-card.jpg`, data: cardJpg },
+        { key: `web/${id}-card.webp`, data: cardWebp },
+        ...large.map((width, i) => ({ key: `web/${id}-${width}.webp`, data: largeWebp[i]! })),
       ],
     };
   } catch (error) {
@@ -323,8 +359,7 @@ export async function storeImage(storage: Storage, bytes: Buffer, limits: ImageL
 /** The image id behind one of our /media/ URLs, or undefined for any other URL. */
 function imageIdOf(url: string | null | undefined): string | undefined {
   const key = keyFromUrl(url);
-  if (!key) return undefined;
-  return (WEB_KEY.exec(key) ?? ORIGINAL_KEY.exec(key))?.[1];
+  return key ? imageIdOfKey(key) : undefined;
 }
 
 /**
@@ -333,12 +368,5 @@ function imageIdOf(url: string | null | undefined): string | undefined {
  */
 export async function deleteImageFiles(storage: Storage, urls: Array<string | null | undefined>): Promise<void> {
   const ids = new Set(urls.map(imageIdOf).filter((id): id is string => id !== undefined));
-  const keys = [...ids].flatMap((id) => [
-    `web/${id}-${WEB_IMAGE_WIDTH}.jpg`,
-    `web/${id}-${WEB_IMAGE_WIDTH}.webp`,
-    `web/${id}-${THUMBNAIL_WIDTH}.jpg`,
-    `web/${id}-${THUMBNAIL_WIDTH}.webp`,
-    ...ORIGINAL_EXTS.map((ext) => `originals/${id}.${ext}`),
-  ]);
-  await Promise.all(keys.map((key) => storage.remove(key)));
+  await Promise.all([...ids].flatMap(imageFamilyKeys).map((key) => storage.remove(key)));
 }

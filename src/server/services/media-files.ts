@@ -1,23 +1,20 @@
-import { WEB_IMAGE_WIDTH } from '../../shared/limits';
 import type { Database, DbOrTx } from '../db/client';
 import { referencedUrls } from '../db/repos/admin-places-repo';
 import type { FileJournal } from '../media/file-journal';
-import { THUMBNAIL_WIDTH, writeProcessedImage, type ProcessedImage, type StoredImage } from '../media/images';
+import {
+  imageFamilyKeys,
+  imageIdOfKey,
+  writeProcessedImage,
+  type ProcessedImage,
+  type StoredImage,
+} from '../media/images';
 import { keyFromUrl, urlForKey, type Storage } from '../media/storage';
-
-/** Our generated files share one id: web/<id>-1000.jpg, web/<id>-480.webp, originals/<id>.png ... */
-const IMAGE_ID =
-  /^\/media\/(?:web\/([0-9a-f]{32})-\d+\.(?:jpg|webp)|originals\/([0-9a-f]{32})\.(?:jpg|png|webp|avif))$/;
 
 /** Every address a stored image is reachable by; any one of them in use keeps the whole image. */
 function addressesOf(url: string): string[] {
-  const match = IMAGE_ID.exec(url);
-  const id = match?.[1] ?? match?.[2];
-  if (!id) return [url];
-  return [
-    ...[WEB_IMAGE_WIDTH, THUMBNAIL_WIDTH].flatMap((w) => [`/media/web/${id}-${w}.jpg`, `/media/web/${id}-${w}.webp`]),
-    ...['jpg', 'png', 'webp', 'avif'].map((ext) => `/media/originals/${id}.${ext}`),
-  ];
+  const key = keyFromUrl(url);
+  const id = key ? imageIdOfKey(key) : undefined;
+  return id ? imageFamilyKeys(id).map(urlForKey) : [url];
 }
 
 /**

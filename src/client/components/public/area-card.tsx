@@ -28,7 +28,13 @@ export function AreaCard({
   return (
     <li className="reveal" style={{ animationDelay: `${index * 0.1}s` }}>
       <SiteLink to={href} className="group area-card">
-        <ResponsiveImage src={imageUrl} alt={description || name} sizes={CARD_SIZES} className="card-image-slow" />
+        <ResponsiveImage
+          src={imageUrl}
+          alt={description || name}
+          sizes={CARD_SIZES}
+          crop="card"
+          className="card-image-slow"
+        />
         <div className="area-card-shade" />
         <div className="area-card-body">
           {country && (

@@ -1,5 +1,11 @@
 import { useState, type KeyboardEvent } from 'react';
-import { downloadUrl, thumbnailUrl } from '../../../shared/media';
+import { downloadUrl, responsiveImage, thumbnailUrl } from '../../../shared/media';
+
+/** A thumbnail 120 px wide in its file's aspect ratio (3:2 for images of unknown size). */
+function thumbnailHeight(url: string): number {
+  const image = responsiveImage(url);
+  return image?.original ? Math.round((120 * image.height) / image.width) : 80;
+}
 import { useTranslate } from '../../lib/i18n';
 import { Icon } from './icons';
 import { ResponsiveImage } from './responsive-image';
@@ -96,7 +102,7 @@ export function GalleryCarousel({ images }: { images: CarouselImage[] }) {
                   src={thumbnailUrl(image.imageUrl)}
                   alt=""
                   width={120}
-                  height={80}
+                  height={thumbnailHeight(image.imageUrl)}
                   loading="lazy"
                   decoding="async"
                   className="h-20 w-28 object-cover"

@@ -1,4 +1,4 @@
-import { absoluteUrl, responsiveImage } from '../../../shared/media';
+import { absoluteUrl, HERO_IMAGE_SIZES, responsiveImage } from '../../../shared/media';
 import { LANGUAGES, type LanguageCode } from '../../../shared/languages';
 import { SITE, type SiteSettings } from '../../../shared/site';
 import { META_DESCRIPTION_LENGTH, PLACE_DESCRIPTION_EXCERPT } from '../../../shared/limits';
@@ -152,7 +152,7 @@ export function headTags(data: HeadData, lang: LanguageCode, site: HeadSite): st
     const responsive = responsiveImage(data.preloadImage);
     tags.push(
       responsive
-        ? `<link rel="preload" as="image" type="image/webp" imagesrcset="${responsive.webpSrcSet}" imagesizes="100vw" fetchpriority="high" />`
+        ? `<link rel="preload" as="image" type="image/webp" imagesrcset="${responsive.webpSrcSet}" imagesizes="${HERO_IMAGE_SIZES}" fetchpriority="high" />`
         : `<link rel="preload" as="image" href="${escapeHtml(data.preloadImage)}" fetchpriority="high" />`,
     );
   }

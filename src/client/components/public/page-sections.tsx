@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { HERO_IMAGE_SIZES } from '../../../shared/media';
 import { ResponsiveImage } from './responsive-image';
 import { SiteLink } from '../../lib/navigation';
 
@@ -63,7 +64,7 @@ export function PhotoHero({
         <ResponsiveImage
           src={image}
           alt={alt}
-          sizes="100vw"
+          sizes={HERO_IMAGE_SIZES}
           priority
           className="absolute inset-0 -z-10 h-full w-full object-cover"
         />

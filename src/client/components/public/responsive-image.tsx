@@ -1,4 +1,4 @@
-import { responsiveImage } from '../../../shared/media';
+import { cardCrop, CARD_CROP, responsiveImage } from '../../../shared/media';
 
 export interface ResponsiveImageProps {
   src: string;
@@ -8,42 +8,41 @@ export interface ResponsiveImageProps {
   className?: string;
   /** The hero: fetched at once with high priority. Everything else loads when scrolled near. */
   priority?: boolean;
-  width?: number;
-  height?: number;
+  /** `card`: the 4:5 attention crop made for city and country cards, when the image has one. */
+  crop?: 'card';
 }
 
 /**
- * A picture with WebP and JPEG variants at 480 and 1000 px when the URL follows the media naming
- * convention; a plain image otherwise. Width and height reserve its box, so nothing shifts.
+ * A picture with WebP and JPEG variants (480 and 1000 px, WebP up to 2400 px for wide originals)
+ * when the URL follows the media naming convention; a plain image otherwise. Width and height are
+ * the served file's (known from the size recorded in the image id), so the box is reserved at the
+ * right aspect ratio and nothing shifts.
  */
-export function ResponsiveImage({
-  src,
-  alt,
-  sizes,
-  className,
-  priority = false,
-  width = 1000,
-  height = 750,
-}: ResponsiveImageProps) {
-  const variants = responsiveImage(src);
+export function ResponsiveImage({ src, alt, sizes, className, priority = false, crop }: ResponsiveImageProps) {
+  const card = crop === 'card' ? cardCrop(src) : undefined;
+  const variants = card ? undefined : responsiveImage(src);
   const img = (
     <img
-      src={variants?.src ?? src}
+      src={card?.jpg ?? variants?.src ?? src}
       srcSet={variants?.jpegSrcSet}
       sizes={variants ? sizes : undefined}
       alt={alt}
-      width={width}
-      height={height}
+      width={card ? CARD_CROP.width : (variants?.width ?? 1000)}
+      height={card ? CARD_CROP.height : (variants?.height ?? 750)}
       className={className}
       loading={priority ? 'eager' : 'lazy'}
       decoding={priority ? 'sync' : 'async'}
       fetchPriority={priority ? 'high' : undefined}
     />
   );
-  if (!variants) return img;
+  if (!variants && !card) return img;
   return (
     <picture>
-      <source type="image/webp" srcSet={variants.webpSrcSet} sizes={sizes} />
+      {card ? (
+        <source type="image/webp" srcSet={card.webp} />
+      ) : (
+        <source type="image/webp" srcSet={variants!.webpSrcSet} sizes={sizes} />
+      )}
       {img}
     </picture>
   );

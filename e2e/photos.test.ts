@@ -1,0 +1,113 @@
+import type { Browser } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storeImage } from '../src/server/media/images';
+import { makeCity, makeCountry, makePlace } from '../tests/helpers/factories';
+import { launchBrowser, startSite, type RunningSite } from './helpers';
+
+/**
+ * Sharp, well-framed photos (issue 15): large WebP sizes for wide originals through srcset, and
+ * every image's width/height attributes in the aspect ratio of the file the browser really loads.
+ */
+describe('photos on the public pages', () => {
+  let site: RunningSite;
+  let browser: Browser;
+
+  const photo = async (width: number, height: number, hue: number) => {
+    const bytes = await sharp({
+      create: { width, height, channels: 3, background: { r: hue, g: 140, b: 255 - hue } },
+    })
+      .jpeg()
+      .toBuffer();
+    const stored = await storeImage(site.app.storage, bytes, { maxBytes: 50 * 1024 * 1024 });
+    return { imageUrl: stored.imageUrl, originalImagePath: stored.originalImagePath };
+  };
+
+  beforeAll(async () => {
+    site = await startSite();
+    const { db } = site;
+    await makeCountry(db, { name: 'Italy', slug: 'italy', ...(await photo(3000, 2000, 20)) });
+    await makeCity(db, { name: 'Rome', country: 'Italy', slug: 'rome', ...(await photo(1200, 1600, 80)) });
+    await makePlace(db, {
+      slug: 'colosseum',
+      title: 'Colosseum',
+      location: 'Rome',
+      country: 'Italy',
+      ...(await photo(3000, 2000, 140)),
+    });
+    await makePlace(db, {
+      slug: 'pantheon',
+      title: 'Pantheon',
+      location: 'Rome',
+      country: 'Italy',
+      ...(await photo(900, 1350, 200)),
+    });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it('offers the place hero in WebP up to 2400 px wide for a 3000 px original', async () => {
+    const html = await (await fetch(`${site.baseUrl}/en/colosseum`)).text();
+    const webp = /<source type="image\/webp" srcSet="([^"]+)"/i.exec(html)![1]!;
+    const widths = webp.split(', ').map((candidate) => Number(/ (\d+)w$/.exec(candidate)![1]));
+    expect(Math.max(...widths)).toBeGreaterThanOrEqual(1600);
+    expect(widths).toContain(2400);
+    for (const candidate of webp.split(', ')) {
+      const response = await fetch(`${site.baseUrl}${candidate.split(' ')[0]}`);
+      expect(response.status, candidate).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/webp');
+    }
+  });
+
+  it('gives every image width and height in the ratio of the file it shows, on phones and desktops', async () => {
+    for (const viewport of [
+      { width: 390, height: 844, deviceScaleFactor: 2 },
+      { width: 1440, height: 900, deviceScaleFactor: 2 },
+    ]) {
+      const context = await browser.newContext({
+        viewport: { width: viewport.width, height: viewport.height },
+        deviceScaleFactor: viewport.deviceScaleFactor,
+        reducedMotion: 'reduce',
+      });
+      const page = await context.newPage();
+      for (const path of ['/en/home', '/en/colosseum', '/en/pantheon', '/en/rome', '/en/italy', '/en/countries']) {
+        await page.goto(`${site.baseUrl}${path}`);
+        const images = await page.evaluate(async () => {
+          const all = [...document.querySelectorAll('img')];
+          for (const img of all) {
+            img.loading = 'eager';
+            img.scrollIntoView();
+          }
+          await Promise.all(all.map((img) => img.decode().catch(() => undefined)));
+          return all.map((img) => ({
+            src: img.currentSrc,
+            width: Number(img.getAttribute('width')),
+            height: Number(img.getAttribute('height')),
+            naturalWidth: img.naturalWidth,
+            naturalHeight: img.naturalHeight,
+          }));
+        });
+        expect(images.length, path).toBeGreaterThan(0);
+        for (const image of images) {
+          expect(image.naturalWidth, `${path} ${image.src} did not load`).toBeGreaterThan(0);
+          const declared = image.width / image.height;
+          const real = image.naturalWidth / image.naturalHeight;
+          expect(Math.abs(declared / real - 1), `${path} ${image.src}`).toBeLessThanOrEqual(0.02);
+        }
+      }
+      await context.close();
+    }
+  });
+
+  it('frames city and country cards with their 4:5 crop, never an upscaled landscape photo', async () => {
+    const html = await (await fetch(`${site.baseUrl}/en/countries`)).text();
+    expect(html).toMatch(/<source type="image\/webp" srcSet="\/media\/web\/[0-9a-f]{32}_3000x2000-card\.webp"/);
+    const card = /srcSet="(\/media\/web\/[^"]+-card\.webp)"/.exec(html)![1]!;
+    const meta = await sharp(Buffer.from(await (await fetch(`${site.baseUrl}${card}`)).arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([800, 1000]);
+  });
+});
