@@ -185,6 +185,13 @@ export const QUERIES: Named<string>[] = [
   { name: 'many parameters', value: Array.from({ length: 2000 }, (_, i) => `p${i}=${i}`).join('&') },
   { name: 'open redirect', value: 'next=%2F%2Fevil.example&redirect=javascript:alert(1)' },
   { name: 'markup', value: `q=${encodeURIComponent(`</script>${MARKER_TAG}`)}` },
+  { name: 'q empty', value: 'q=' },
+  { name: 'q NUL', value: 'q=a%00b' },
+  { name: 'q control chars', value: 'q=%01%1B%7F' },
+  { name: 'q 100 KB', value: `q=${'x'.repeat(100 * KB)}` },
+  { name: 'duplicate q', value: 'q=lodz&q=paris' },
+  { name: 'q as object', value: 'q[a]=1' },
+  { name: 'q with limit 1e9', value: 'q=paris&limit=1e9' },
 ];
 
 /** Cursors made from a real one (a JSON array, base64url) with one element replaced or the shape changed. */
@@ -598,6 +605,15 @@ export function multipartCases(photos: Photos, maxUploadBytes: number): RawBody[
     ]);
     for (const exif of EXIF_DATA)
       add(`${field}: exifData ${exif.name}`, [{ name: 'exifData', value: exif.value }, file(photos.withoutGps)]);
+    for (const coordinates of COORDINATES) {
+      const parts = Object.entries(coordinates.value).map(([name, value]) => ({ name, value }));
+      add(`${field}: coordinates ${coordinates.name}`, [...parts, file(photos.withoutGps)]);
+    }
+    add(`${field}: coordinates for a photo with GPS`, [
+      { name: 'latitude', value: '48.13743' },
+      { name: 'longitude', value: '11.57549' },
+      file(photos.withGps),
+    ]);
   }
   cases.push(
     { name: 'multipart: no boundary', headers: { 'content-type': 'multipart/form-data' }, payload: 'x' },
@@ -631,6 +647,19 @@ export function multipartCases(photos: Photos, maxUploadBytes: number): RawBody[
   );
   return cases;
 }
+
+/** latitude and longitude set by hand on the Upload screen (none is a valid pair). */
+export const COORDINATES: Named<Record<string, string>>[] = [
+  { name: 'latitude only', value: { latitude: '48.1' } },
+  { name: 'NaN and Infinity', value: { latitude: 'NaN', longitude: 'Infinity' } },
+  { name: '1e999', value: { latitude: '1e999', longitude: '-1e999' } },
+  { name: 'hex', value: { latitude: '0x10', longitude: '0x10' } },
+  { name: 'empty', value: { latitude: '', longitude: '' } },
+  { name: 'out of range', value: { latitude: '90.000001', longitude: '-180.5' } },
+  { name: '10 KB of digits', value: { latitude: '1'.repeat(10 * KB), longitude: '2' } },
+  { name: 'NUL', value: { latitude: '48\u0000.1', longitude: '11.5' } },
+  { name: 'markup', value: { latitude: `<b>${MARKER_TAG}`, longitude: "1' or 1=1" } },
+];
 
 /** exifData texts (the Upload screen's "EXIF source photo"). */
 export const EXIF_DATA: Named<string>[] = [

@@ -87,9 +87,18 @@ export const photos = pgTable(
     exifData: jsonb('exif_data').$type<Record<string, unknown>>().notNull().default({}),
     /** SHA-256 of the uploaded bytes: the same file uploaded twice answers with the existing place. */
     contentHash: text('content_hash').notNull().unique(),
+    /** Where latitude and longitude came from: the photo's EXIF (or the EXIF source photo's), or set by hand. */
+    locationSource: text('location_source', { enum: ['exif', 'manual'] })
+      .notNull()
+      .default('exif'),
+    /**
+     * SHA-256 of the image data without its metadata (JPEG, PNG, WebP): a copy stripped of its EXIF
+     * answers with the existing place too. Null for HEIF and AVIF, and for photos from before 0007.
+     */
+    imageHash: text('image_hash'),
     createdAt: createdAt(),
   },
-  (t) => [index('photos_place_idx').on(t.placeId)],
+  (t) => [index('photos_place_idx').on(t.placeId), uniqueIndex('photos_image_hash_unique').on(t.imageHash)],
 );
 
 export const placeTranslations = pgTable(

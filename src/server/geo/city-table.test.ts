@@ -19,12 +19,14 @@ describe('city table', () => {
         name: table.name(row),
         country: table.countryCodes[table.country[row]!],
         population: table.population[row],
+        id: table.geonameId[row],
         coordinates: [table.longitude[row], table.latitude[row]],
       };
       const want = {
         name: city.name,
         country: city.country,
         population: city.population,
+        id: city.cityId,
         coordinates: city.loc.coordinates,
       };
       if (mismatches.length < 5 && JSON.stringify(got) !== JSON.stringify(want)) {

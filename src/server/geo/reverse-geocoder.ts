@@ -48,6 +48,8 @@ export interface ReverseGeocoder {
   lookup(latitude: number, longitude: number): GeoLocation;
   /** Loads the GeoNames data and builds the index (about 0.2 s, ~8 MB); lookups call it themselves. */
   warmUp(): void;
+  /** The towns the geocoder chooses from (loaded on first use), for the gazetteer search to share. */
+  cities(): CityTable;
 }
 
 /**
@@ -98,6 +100,7 @@ export function createReverseGeocoder(): ReverseGeocoder {
 
   return {
     warmUp: () => void load(),
+    cities: () => load().cities,
     lookup(latitude, longitude) {
       const { cities } = load();
       // Territory level first, so Hong Kong is Hong Kong; Scotland or the Canary Islands are their country.

@@ -7,6 +7,7 @@ import { adminCityRoutes } from './admin/cities';
 import { adminCountryRoutes } from './admin/countries';
 import { adminPlaceAiRoutes } from './admin/place-ai';
 import { adminUploadRoutes } from './admin/uploads';
+import { adminGazetteerRoutes } from './admin/gazetteer';
 import { mediaRoutes } from './media';
 import { pageRoutes, type PageRouteOptions } from './pages';
 import { publicGeoRoutes } from './public/geo';
@@ -32,6 +33,7 @@ export async function registerRoutes(app: FastifyInstance, pages: PageRouteOptio
     await admin.register(adminCityRoutes);
     await admin.register(adminCountryRoutes);
     await admin.register(adminUploadRoutes);
+    await admin.register(adminGazetteerRoutes);
     await admin.register(adminPlaceAiRoutes);
 
     // Unknown admin paths answer 401 before 404, so the admin API's shape is not revealed.

@@ -1,12 +1,22 @@
 import { createHash } from 'node:crypto';
-import { GEO_DATA_NOT_FOUND, type ExifData, type UploadedPhotoDto, type UploadResponse } from '../../shared/api/upload';
+import {
+  EXIF_SOURCE_HAS_GPS_ERROR,
+  GEO_DATA_NOT_FOUND,
+  locationError,
+  PHOTO_HAS_GPS_ERROR,
+  type ExifData,
+  type ManualLocation,
+  type UploadedPhotoDto,
+  type UploadResponse,
+} from '../../shared/api/upload';
 import { offlineAnalysis, type AiProvider, type ImageAnalysis } from '../ai';
 import type { Database } from '../db/client';
 import { violatedUniqueConstraint } from '../db/errors';
 import { findPhotoByHash, insertPhoto, insertPlace, type PhotoRow } from '../db/repos/photos-repo';
 import { BadRequestError } from '../errors';
 import type { ReverseGeocoder } from '../geo/reverse-geocoder';
-import { photoFacts, readExif, toExifData } from '../media/exif';
+import { photoFacts, readExif, toExifData, type PhotoFacts } from '../media/exif';
+import { imageDataHash } from '../media/image-data-hash';
 import { stripNul } from '../security/nul-guard';
 import { checkImageHeader, processImage, type ImageLimits, type StoredImage } from '../media/images';
 import type { MediaFiles } from './media-files';
@@ -18,6 +28,11 @@ export interface UploadInput {
   description: string;
   /** JSON text from the EXIF source photo; its fields override the photo's own. */
   exifDataText?: string;
+  /**
+   * A position set by hand on the Upload screen. Only for a photo without GPS: when the photo or the
+   * EXIF source photo has a position, the upload is refused (400) rather than one silently ignored.
+   */
+  location?: ManualLocation;
 }
 
 export interface UploadOutcome {
@@ -55,6 +70,9 @@ function parseClientExif(text: string | undefined): ExifData {
   return toExifData(parsed as Record<string, unknown>);
 }
 
+const positionOf = ({ latitude, longitude }: PhotoFacts): ManualLocation | undefined =>
+  latitude !== undefined && longitude !== undefined ? { latitude, longitude } : undefined;
+
 const isGpsKey = (key: string) => /^(latitude|longitude|altitude|gps)/i.test(key);
 
 /**
@@ -84,6 +102,7 @@ function photoDto(photo: PhotoRow, imageUrl: string): UploadedPhotoDto {
     summary: photo.summary,
     travelArticle: photo.travelArticle,
     exifData: photo.exifData,
+    locationSource: photo.locationSource,
     createdAt: photo.createdAt.toISOString(),
   };
 }
@@ -114,8 +133,11 @@ const success = (
 export function createUploadService(deps: UploadServiceDeps) {
   const { db, files, ai, geocoder, limits } = deps;
 
-  async function existing(contentHash: string): Promise<UploadOutcome | undefined> {
-    const found = await findPhotoByHash(db, contentHash);
+  /** The place of a photo uploaded before: the same file, or the same image data without its metadata. */
+  async function existing(contentHash: string, imageHash: string | null): Promise<UploadOutcome | undefined> {
+    const found =
+      (await findPhotoByHash(db, { contentHash })) ??
+      (imageHash ? await findPhotoByHash(db, { imageHash }) : undefined);
     if (!found) return undefined;
     return success(
       photoDto(found.photo, found.place.imageUrl),
@@ -143,15 +165,28 @@ export function createUploadService(deps: UploadServiceDeps) {
     warmUp: () => geocoder.warmUp(),
 
     async upload(input: UploadInput): Promise<UploadOutcome> {
+      const manual = input.location;
+      // The route parses the form strictly; any other caller gets the same range check.
+      const invalid = manual && locationError(manual);
+      if (invalid) throw new BadRequestError(invalid);
       const clientExif = parseClientExif(input.exifDataText);
       await checkImageHeader(input.bytes, limits);
+      // Before anything about the position: a photo already uploaded is answered with its place,
+      // whether this copy is the same file or the same picture with its metadata (GPS) stripped.
       const contentHash = createHash('sha256').update(input.bytes).digest('hex');
-      const duplicate = await existing(contentHash);
+      const imageHash = imageDataHash(input.bytes) ?? null;
+      const duplicate = await existing(contentHash, imageHash);
       if (duplicate) return duplicate;
 
-      const exif = mergeExif(await readExif(input.bytes), clientExif);
+      const ownExif = await readExif(input.bytes);
+      const exif = mergeExif(ownExif, clientExif);
       const facts = photoFacts(exif);
-      if (facts.latitude === undefined || facts.longitude === undefined) {
+      const exifPosition = positionOf(facts);
+      if (manual && exifPosition) {
+        throw new BadRequestError(positionOf(photoFacts(ownExif)) ? PHOTO_HAS_GPS_ERROR : EXIF_SOURCE_HAS_GPS_ERROR);
+      }
+      const position = manual ?? exifPosition;
+      if (!position) {
         return {
           status: 422,
           body: {
@@ -165,7 +200,7 @@ export function createUploadService(deps: UploadServiceDeps) {
           },
         };
       }
-      const { latitude, longitude } = facts;
+      const { latitude, longitude } = position;
       const where = geocoder.lookup(latitude, longitude);
       const image = await processImage(input.bytes, limits);
       // NUL cannot be stored (PostgreSQL text); the route removes it already, any other caller too.
@@ -193,13 +228,16 @@ export function createUploadService(deps: UploadServiceDeps) {
           story,
           exif,
           contentHash,
+          imageHash,
+          locationSource: manual ? 'manual' : 'exif',
         });
         return success(photoDto(saved.photo, stored.imageUrl), saved.place, { aiWarning });
       } catch (error) {
         await files.discard(stored);
-        // The same file finished uploading in a parallel request: answer with that place.
-        if (violatedUniqueConstraint(error)?.includes('content_hash')) {
-          const winner = await existing(contentHash);
+        // The same file (or picture) finished uploading in a parallel request: answer with that place.
+        const violated = violatedUniqueConstraint(error);
+        if (violated?.includes('content_hash') || violated?.includes('image_hash')) {
+          const winner = await existing(contentHash, imageHash);
           if (winner) return winner;
         }
         throw error;
@@ -219,6 +257,8 @@ export function createUploadService(deps: UploadServiceDeps) {
       story: string;
       exif: ExifData;
       contentHash: string;
+      imageHash: string | null;
+      locationSource: 'exif' | 'manual';
     },
   ) {
     for (let attempt = 1; ; attempt++) {
@@ -254,6 +294,8 @@ export function createUploadService(deps: UploadServiceDeps) {
             travelArticle: analysis.travelArticle,
             exifData: p.exif,
             contentHash: p.contentHash,
+            imageHash: p.imageHash,
+            locationSource: p.locationSource,
           });
           return { place, photo };
         });

@@ -8,13 +8,74 @@ export type ExifData = z.infer<typeof exifDataSchema>;
 export const uploadLimitsResponse = z.object({ maxUploadBytes: z.number().int().positive() });
 export type UploadLimits = z.infer<typeof uploadLimitsResponse>;
 
+/** A position set by hand on the Upload screen, for a photo without GPS. */
+export interface ManualLocation {
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * A coordinate as the form sends it: plain decimal degrees ("48.8584", "-0.1246"), at most 3 digits
+ * before the point and 12 after. No exponent, hex, "NaN", "Infinity", spaces or empty text: what
+ * Number() would also accept (" 1e2 ", "0x10", "") must not become a position by accident.
+ */
+const DECIMAL_DEGREES = /^-?\d{1,3}(?:\.\d{1,12})?$/;
+
+export const LATITUDE_ERROR = 'latitude must be decimal degrees between -90 and 90, such as 48.8584.';
+export const LONGITUDE_ERROR = 'longitude must be decimal degrees between -180 and 180, such as 2.2945.';
+export const LOCATION_PAIR_ERROR =
+  'Send both latitude and longitude to set the location by hand, or neither to use the GPS of the photo.';
+/** The photo's own GPS wins over nothing: a position set by hand is refused rather than silently ignored. */
+export const PHOTO_HAS_GPS_ERROR =
+  'This photo has its own GPS position, so a location set by hand is refused: upload it without latitude and longitude to use its GPS.';
+export const EXIF_SOURCE_HAS_GPS_ERROR =
+  'The EXIF source photo already gives a GPS position: send either the EXIF source photo or latitude and longitude, not both.';
+
+/** The coordinate in `text`, or undefined when it is not decimal degrees within ±`limit`. */
+export function parseCoordinate(text: string, limit: 90 | 180): number | undefined {
+  if (!DECIMAL_DEGREES.test(text)) return undefined;
+  const value = Number(text);
+  return Math.abs(value) <= limit ? value : undefined;
+}
+
+/** Why a position is not one on Earth, or undefined when it is (the service checks any caller). */
+export function locationError({ latitude, longitude }: ManualLocation): string | undefined {
+  if (!(Number.isFinite(latitude) && Math.abs(latitude) <= 90)) return LATITUDE_ERROR;
+  if (!(Number.isFinite(longitude) && Math.abs(longitude) <= 180)) return LONGITUDE_ERROR;
+  return undefined;
+}
+
+const coordinateField = (limit: 90 | 180, message: string) =>
+  z
+    .string()
+    .max(32, message)
+    .transform((text, ctx) => {
+      const value = parseCoordinate(text, limit);
+      if (value === undefined) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return value;
+    })
+    .optional();
+
 /** Text fields of the multipart POST /api/admin/upload (the file itself is the `photo` part). */
-export const uploadFields = z.object({
-  /** The administrator's story about the photo(s). */
-  description: z.string().max(10_000, 'The story is too long (at most 10,000 characters).').default(''),
-  /** JSON text of EXIF fields that override the photo's own (from the EXIF source photo). */
-  exifData: z.string().max(200_000, 'The EXIF data is too large.').optional(),
-});
+export const uploadFields = z
+  .object({
+    /** The administrator's story about the photo(s). */
+    description: z.string().max(10_000, 'The story is too long (at most 10,000 characters).').default(''),
+    /** JSON text of EXIF fields that override the photo's own (from the EXIF source photo). */
+    exifData: z.string().max(200_000, 'The EXIF data is too large.').optional(),
+    /**
+     * A position set by hand for a photo without GPS: both or neither. Refused (400) when the photo
+     * or the EXIF source photo has a GPS position of its own.
+     */
+    latitude: coordinateField(90, LATITUDE_ERROR),
+    longitude: coordinateField(180, LONGITUDE_ERROR),
+  })
+  .refine((fields) => (fields.latitude === undefined) === (fields.longitude === undefined), {
+    message: LOCATION_PAIR_ERROR,
+  });
 export type UploadFields = z.infer<typeof uploadFields>;
 
 export const uploadedPhotoDto = z.object({
@@ -33,6 +94,8 @@ export const uploadedPhotoDto = z.object({
   summary: z.string(),
   travelArticle: z.string(),
   exifData: exifDataSchema,
+  /** 'exif': the photo's GPS (or the EXIF source photo's); 'manual': set by hand on the Upload screen. */
+  locationSource: z.enum(['exif', 'manual']),
   createdAt: z.string(),
 });
 export type UploadedPhotoDto = z.infer<typeof uploadedPhotoDto>;

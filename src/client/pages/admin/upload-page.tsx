@@ -3,8 +3,15 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'r
 import type { ExifData } from '../../../shared/api/upload';
 import { AdminLayout } from '../../components/admin/admin-layout';
 import { ExifPanel } from '../../components/admin/upload/exif-panel';
-import { extractExif } from '../../components/admin/upload/exif-source';
+import { extractExif, hasGps } from '../../components/admin/upload/exif-source';
 import { describeStatus, useAfterUploadGeneration } from '../../components/admin/upload/generation';
+import {
+  draftPosition,
+  EMPTY_LOCATION,
+  ManualLocation,
+  type LocationDraft,
+} from '../../components/admin/upload/manual-location';
+import { readGpsStates, type GpsState } from '../../components/admin/upload/photo-gps';
 import { RequirementsCard } from '../../components/admin/upload/requirements-card';
 import { uploadPhoto } from '../../components/admin/upload/upload-photo';
 import { uploadCompleteText, uploadFailedText, uploadLabel } from '../../components/admin/upload/upload-texts';
@@ -27,6 +34,10 @@ const IMAGE_ACCEPT = 'image/*,.heic,.heif';
 
 export default function UploadPage() {
   const [files, setFiles] = useState<File[]>([]);
+  // Read in the browser after a choice: which photos have no GPS and need a location set by hand.
+  const [gpsStates, setGpsStates] = useState<GpsState[]>([]);
+  const [locationDraft, setLocationDraft] = useState<LocationDraft>(EMPTY_LOCATION);
+  const gpsReading = useRef(0);
   const [exifSource, setExifSource] = useState<{ name: string; exif: ExifData } | null>(null);
   const [description, setDescription] = useState('');
   const [wantHistory, setWantHistory] = useState(false);
@@ -45,7 +56,13 @@ export default function UploadPage() {
   useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL(url)), []);
 
   function chooseFiles(event: ChangeEvent<HTMLInputElement>) {
-    setFiles(Array.from(event.target.files ?? []));
+    const chosen = Array.from(event.target.files ?? []);
+    setFiles(chosen);
+    setGpsStates([]);
+    const reading = ++gpsReading.current;
+    void readGpsStates(chosen, () => gpsReading.current !== reading).then((states) => {
+      if (gpsReading.current === reading) setGpsStates(states);
+    });
     // New selection: a fresh start for results, counts and generation statuses.
     setResults([]);
     setRejections([]);
@@ -78,6 +95,9 @@ export default function UploadPage() {
       return;
     }
     const batch = files;
+    // Only photos known to lack GPS get the position set by hand (the server refuses it for the others).
+    const manual = locationNeeded ? draftPosition(locationDraft) : undefined;
+    const batchGps = gpsStates;
     setUploading(true);
     setResults([]);
     setRejections([]);
@@ -90,8 +110,14 @@ export default function UploadPage() {
       setProgress((index / batch.length) * 100);
       const previewUrl = URL.createObjectURL(file);
       previews.current.push(previewUrl);
-      const outcome = await uploadPhoto(file, { description, exifData: exifSource?.exif }, (fraction) =>
-        setProgress(((index + fraction) / batch.length) * 100),
+      const outcome = await uploadPhoto(
+        file,
+        {
+          description,
+          exifData: exifSource?.exif,
+          location: batchGps[index] === false ? manual : undefined,
+        },
+        (fraction) => setProgress(((index + fraction) / batch.length) * 100),
       );
       const key = `${index}-${file.name}`;
       let result: UploadResult;
@@ -117,6 +143,9 @@ export default function UploadPage() {
     toast.success('Upload complete', { description: uploadCompleteText(success, batch.length) });
     if (failed > 0) toast.error('Some uploads failed', { description: uploadFailedText(failed, firstFailure) });
     setFiles([]);
+    setGpsStates([]);
+    gpsReading.current++;
+    setLocationDraft(EMPTY_LOCATION);
     setDescription('');
     setExifSource(null);
     setInputsVersion((v) => v + 1);
@@ -125,6 +154,9 @@ export default function UploadPage() {
     }
   }
 
+  const withoutGps = files.filter((_, i) => gpsStates[i] === false).length;
+  // An EXIF source photo with a position gives it to every photo: nothing to set by hand then.
+  const locationNeeded = withoutGps > 0 && !(exifSource && hasGps(exifSource.exif));
   const historyStatus = describeStatus(generation.history, 'event(s)');
   const factsStatus = describeStatus(generation.facts, 'fact(s)');
 
@@ -155,8 +187,16 @@ export default function UploadPage() {
                 <p className="text-sm text-slate-500">
                   {files.length === 0 ? 'Choose one or more geotagged photos.' : `${files.length} photo(s) selected`}
                 </p>
-                <SelectedFiles files={files} current={uploading ? current : 0} />
+                <SelectedFiles files={files} current={uploading ? current : 0} gps={gpsStates} />
               </div>
+              {locationNeeded && (
+                <ManualLocation
+                  count={withoutGps}
+                  draft={locationDraft}
+                  onChange={setLocationDraft}
+                  disabled={uploading}
+                />
+              )}
               <div className="flex flex-col gap-2">
                 <Label htmlFor="exif-source">EXIF source photo (optional)</Label>
                 <input
@@ -246,6 +286,9 @@ export default function UploadPage() {
 
       {rejections.length > 0 && (
         <section className="mt-8 flex flex-col gap-4" aria-label="Photos without GPS">
+          <p className="text-sm text-slate-600">
+            A photo without GPS can still become a place: choose it again and set its location under Set location.
+          </p>
           {rejections.map((r) => (
             <ExifPanel
               key={r.key}

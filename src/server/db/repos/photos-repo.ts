@@ -6,13 +6,16 @@ export type PhotoRow = typeof photos.$inferSelect;
 export type NewPhoto = typeof photos.$inferInsert;
 export type NewPlace = typeof places.$inferInsert;
 
-/** The photo with this content hash and its place's main image, or undefined. */
-export async function findPhotoByHash(db: DbOrTx, contentHash: string) {
+/**
+ * The photo with this content hash (of the whole file) or image hash (of its image data without
+ * metadata), and its place's main image; undefined when there is none.
+ */
+export async function findPhotoByHash(db: DbOrTx, hash: { contentHash: string } | { imageHash: string }) {
   const rows = await db
     .select({ photo: photos, place: { id: places.id, slug: places.slug, imageUrl: places.imageUrl } })
     .from(photos)
     .innerJoin(places, eq(places.id, photos.placeId))
-    .where(eq(photos.contentHash, contentHash))
+    .where('contentHash' in hash ? eq(photos.contentHash, hash.contentHash) : eq(photos.imageHash, hash.imageHash))
     .limit(1);
   return rows[0];
 }

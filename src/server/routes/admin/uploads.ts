@@ -6,7 +6,12 @@ import { BadRequestError } from '../../errors';
 import { stripNul } from '../../security/nul-guard';
 import { multipartReadError } from './multipart-errors';
 
-/** POST /api/admin/upload: one photo per request (multipart: photo, description, exifData). */
+const COORDINATE_FIELDS = new Set(['latitude', 'longitude']);
+
+/**
+ * POST /api/admin/upload: one photo per request (multipart: photo, description, exifData, and for a
+ * photo without GPS optionally latitude and longitude set by hand).
+ */
 export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const maxBytes = app.config.maxUploadBytes;
   await app.register(fastifyMultipart, {
@@ -49,7 +54,9 @@ export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
             // rather than refused: the story keeps the rest of its text (2xx). exifData is EXIF a
             // browser read from a camera file, where NUL padding is ordinary; after JSON.parse its
             // keys and strings (a "\u0000" escape) lose NUL too (toExifData), so it is never a 400.
-            fields[stripNul(part.fieldname)] = stripNul(part.value);
+            // Coordinates are numbers, not text: they are parsed as sent, so a NUL in one is a 400.
+            const name = stripNul(part.fieldname);
+            fields[name] = COORDINATE_FIELDS.has(name) ? part.value : stripNul(part.value);
           }
         }
       } catch (error) {
@@ -60,10 +67,13 @@ export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const parsed = uploadFields.safeParse(fields);
       if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message ?? 'Invalid upload fields.');
 
+      const { description, exifData, latitude, longitude } = parsed.data;
       const outcome = await app.services.uploads.upload({
         bytes,
-        description: parsed.data.description,
-        exifDataText: parsed.data.exifData,
+        description,
+        exifDataText: exifData,
+        // both or neither (checked by uploadFields)
+        location: latitude !== undefined && longitude !== undefined ? { latitude, longitude } : undefined,
       });
       return reply.status(outcome.status).send(outcome.body);
     },

@@ -17,7 +17,10 @@ export function RequirementsCard() {
       </CardHeader>
       <CardContent>
         <ul className="list-disc space-y-1.5 pl-5 text-sm text-slate-700">
-          <li>Photos must carry GPS coordinates in their EXIF data (or use an EXIF source photo that does).</li>
+          <li>
+            Photos must carry GPS coordinates in their EXIF data (or use an EXIF source photo that does); for photos
+            without, set the location by hand.
+          </li>
           <li>JPEG, PNG, WebP, AVIF and HEIC/HEIF photos are accepted, {size}.</li>
           <li>
             Images are resized to 1000px width for the website; the full-resolution original is kept for download.

@@ -16,12 +16,18 @@ function serverSentence(status: number, text: string, statusText: string): strin
 }
 
 /**
- * Sends one photo as multipart (photo, description, optional exifData JSON). XMLHttpRequest rather
+ * Sends one photo as multipart (photo, description, optional exifData JSON, optional latitude and
+ * longitude set by hand). XMLHttpRequest rather
  * than fetch, because only XHR reports upload progress. Success only with HTTP 200 and success true.
  */
 export function uploadPhoto(
   file: File,
-  fields: { description: string; exifData?: ExifData | null },
+  fields: {
+    description: string;
+    exifData?: ExifData | null;
+    /** Set by hand for a photo without GPS (decimal degrees as text, checked by the server). */
+    location?: { latitude: string; longitude: string };
+  },
   onProgress: (fraction: number) => void,
 ): Promise<UploadOutcome> {
   return new Promise((resolve) => {
@@ -29,6 +35,10 @@ export function uploadPhoto(
     form.append('photo', file, file.name);
     form.append('description', fields.description);
     if (fields.exifData) form.append('exifData', JSON.stringify(fields.exifData));
+    if (fields.location) {
+      form.append('latitude', fields.location.latitude);
+      form.append('longitude', fields.location.longitude);
+    }
 
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/admin/upload');

@@ -1,0 +1,115 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { photos, places } from '../src/server/db/schema';
+import { makePhoto } from '../tests/helpers/photos';
+import { stripMetadata } from '../tests/helpers/strip-metadata';
+import { launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+
+describe('Upload screen: setting the location of a photo without GPS', () => {
+  let site: RunningSite;
+  let browser: Browser;
+  let page: Page;
+  let consoleErrors: string[];
+  let dir: string;
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+    dir = mkdtempSync(join(tmpdir(), 'tp-e2e-manual-'));
+    // a photo as a messaging app sends it on: its EXIF (and GPS) stripped
+    writeFileSync(join(dir, 'from-chat.jpg'), await stripMetadata(await makePhoto({ width: 900, height: 600 })));
+    writeFileSync(join(dir, 'no-gps.jpg'), await makePhoto({ width: 600, height: 400 }));
+    const context = await newContext(browser);
+    page = await context.newPage();
+    consoleErrors = watchConsole(page);
+    await login(page, site.baseUrl);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('places a GPS-less photo in the town chosen with the keyboard, and it becomes a place there', async () => {
+    await page.goto(`${site.baseUrl}/iladmin/upload`);
+    await page.getByLabel('Photos', { exact: true }).setInputFiles(join(dir, 'from-chat.jpg'));
+    // the browser reads the EXIF and offers to set the location
+    await page.getByText('No GPS', { exact: true }).waitFor();
+    await page.getByRole('group', { name: 'Set location' }).waitFor();
+    await page.getByText('No location set').waitFor();
+
+    const combobox = page.getByRole('combobox', { name: 'Town or city' });
+    expect(await combobox.getAttribute('aria-expanded')).toBe('false');
+    await combobox.focus();
+    await page.keyboard.type('lodz');
+    const listbox = page.getByRole('listbox', { name: 'Matching towns' });
+    await listbox.getByRole('option', { name: /^Łódź, Poland/ }).waitFor();
+    expect(await combobox.getAttribute('aria-expanded')).toBe('true');
+    expect(await combobox.getAttribute('aria-controls')).toBe(await listbox.getAttribute('id'));
+
+    // Escape closes the list; the arrow key opens it again on the first town
+    await page.keyboard.press('Escape');
+    await expect.poll(() => combobox.getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press('ArrowDown');
+    const first = listbox.getByRole('option').first();
+    await expect.poll(() => first.getAttribute('aria-selected')).toBe('true');
+    expect(await combobox.getAttribute('aria-activedescendant')).toBe(await first.getAttribute('id'));
+    expect(await first.textContent()).toMatch(/^Łódź, Poland/);
+    const scan = await new AxeBuilder({ page }).include('fieldset').analyze();
+    expect(scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+    // Enter chooses it (and does not send the form)
+    await page.keyboard.press('Enter');
+    await page.getByTestId('chosen-location').getByText('Location: Łódź, Poland (51.77058, 19.47395)').waitFor();
+    expect(await combobox.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByTestId('upload-result').count()).toBe(0);
+    expect(await page.getByLabel('Latitude').inputValue()).toBe('51.77058');
+
+    await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
+    await page.getByText('Successfully uploaded 1 of 1 photo(s)').waitFor();
+    const card = page.getByTestId('upload-result');
+    await card.getByText('Łódź, Poland', { exact: true }).waitFor();
+
+    const [place] = await site.db.select().from(places);
+    expect(place).toMatchObject({ location: 'Łódź', country: 'Poland' });
+    const [photo] = await site.db.select().from(photos).where(eq(photos.placeId, place!.id));
+    expect(photo).toMatchObject({ locationSource: 'manual', latitude: 51.77058, longitude: 19.47395 });
+    // the public place page names the town
+    const placePage = await page.context().newPage();
+    await placePage.goto(`${site.baseUrl}/en/${place!.slug}`);
+    await placePage.getByText('Łódź', { exact: false }).first().waitFor();
+    await placePage.close();
+    // the form is cleared for the next batch
+    expect(await page.getByRole('group', { name: 'Set location' }).count()).toBe(0);
+  });
+
+  it('takes typed coordinates, and refuses a photo left without a location as before', async () => {
+    await page.getByLabel('Photos', { exact: true }).setInputFiles([join(dir, 'no-gps.jpg')]);
+    await page.getByRole('group', { name: 'Set location' }).waitFor();
+    await page.getByLabel('Latitude').fill('95');
+    await page.getByText('Decimal degrees from -90 to 90').waitFor();
+    await page.getByLabel('Latitude').fill('41.8902');
+    await page.getByLabel('Longitude').fill('12.4922');
+    await page.getByText('Location: coordinates (41.8902, 12.4922)').waitFor();
+    await page.getByRole('button', { name: 'Clear location' }).click();
+    await page.getByText('No location set').waitFor();
+
+    await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
+    await page.getByText('Some uploads failed').waitFor();
+    await page.getByText('No GPS position in no-gps.jpg').waitFor();
+    expect(await site.db.select().from(places)).toHaveLength(1);
+
+    await page.getByLabel('Photos', { exact: true }).setInputFiles([join(dir, 'no-gps.jpg')]);
+    await page.getByLabel('Latitude').fill('41.8902');
+    await page.getByLabel('Longitude').fill('12.4922');
+    await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
+    await page.getByText('Successfully uploaded 1 of 1 photo(s)').waitFor();
+    await page.getByTestId('upload-result').getByText('Rome, Italy', { exact: true }).waitFor();
+    // Chromium logs the intended 422 of the photo sent without a location; nothing else may appear.
+    expect(consoleErrors.filter((e) => !e.includes('status of 422'))).toEqual([]);
+  });
+});
