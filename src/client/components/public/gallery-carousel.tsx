@@ -1,11 +1,5 @@
-import { useState, type KeyboardEvent } from 'react';
-import { downloadUrl, responsiveImage, thumbnailUrl } from '../../../shared/media';
-
-/** A thumbnail 120 px wide in its file's aspect ratio (3:2 for images of unknown size). */
-function thumbnailHeight(url: string): number {
-  const image = responsiveImage(url);
-  return image?.original ? Math.round((120 * image.height) / image.width) : 80;
-}
+import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { downloadUrl, originalSize, responsiveImage, thumbnailUrl } from '../../../shared/media';
 import { useTranslate } from '../../lib/i18n';
 import { Icon } from './icons';
 import { ResponsiveImage } from './responsive-image';
@@ -17,14 +11,40 @@ export interface CarouselImage {
   alt: string;
 }
 
+/** A thumbnail 120 px wide in its file's aspect ratio (3:2 for images of unknown size). */
+function thumbnailHeight(url: string): number {
+  const image = responsiveImage(url);
+  return image?.original ? Math.round((120 * image.height) / image.width) : 80;
+}
+
+const FORMATS: Record<string, string> = { jpg: 'JPEG', jpeg: 'JPEG', png: 'PNG', webp: 'WebP', avif: 'AVIF' };
+
+/** What a download gives: "4032 × 3024 px · JPEG" (the size is known from the image id). */
+function fileFacts(image: CarouselImage): string {
+  const path = (image.originalImagePath || image.imageUrl).split('?')[0]!;
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  const size = originalSize(name.slice(0, dot)) ?? responsiveImage(image.imageUrl)?.original;
+  const format = FORMATS[name.slice(dot + 1).toLowerCase()];
+  return [size && `${size.width} × ${size.height} px`, format].filter(Boolean).join(' · ');
+}
+
 /**
  * The place's photos: the main image first, then the gallery (spec 4: the total is both together).
- * Previous/next are disabled at the ends and hidden when there is only one image; arrow keys work
- * too. Every image offers its full-resolution original for download.
+ * Previous/next are disabled at the ends and hidden, with the counter, when there is only one
+ * image; arrow keys and swipes work too. Under the photo: the counter, the download of the
+ * full-resolution original (with its pixel size, format and CC0 licence) and a share button. A
+ * full-screen view (a modal dialog: Escape closes it and focus returns to the button) shows the
+ * largest size.
  */
 export function GalleryCarousel({ images }: { images: CarouselImage[] }) {
   const t = useTranslate();
   const [index, setIndex] = useState(0);
+  const [full, setFull] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const swipeFrom = useRef<number | undefined>(undefined);
   const total = images.length;
   const current = images[Math.min(index, total - 1)];
   if (!current) return null;
@@ -34,8 +54,60 @@ export function GalleryCarousel({ images }: { images: CarouselImage[] }) {
     if (event.key === 'ArrowLeft') go(index - 1);
     if (event.key === 'ArrowRight') go(index + 1);
   };
-  const arrow =
-    'absolute top-1/2 flex h-12 w-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-slate-900 shadow-lg transition hover:bg-white disabled:cursor-not-allowed disabled:opacity-40';
+  const swipe = {
+    onPointerDown: (event: PointerEvent) => {
+      swipeFrom.current = event.clientX;
+    },
+    onPointerUp: (event: PointerEvent) => {
+      const dx = event.clientX - (swipeFrom.current ?? event.clientX);
+      if (Math.abs(dx) > 40) go(index + (dx < 0 ? 1 : -1));
+      swipeFrom.current = undefined;
+    },
+  };
+  const openFull = () => {
+    setFull(true);
+    dialog.current?.showModal();
+  };
+  const share = async () => {
+    const url = window.location.href;
+    try {
+      if (navigator.share) await navigator.share({ title: document.title, url });
+      else {
+        await navigator.clipboard.writeText(url);
+        setCopied(true);
+      }
+    } catch {
+      // the visitor closed the share sheet, or the clipboard is not available: nothing to report
+    }
+  };
+  const arrows = (size: number) =>
+    total > 1 && (
+      <>
+        <button
+          type="button"
+          onClick={() => go(index - 1)}
+          disabled={index === 0}
+          aria-label={t('placeDetail.previous', 'Previous image')}
+          className="gallery-arrow left-3"
+        >
+          <Icon name="chevron-left" size={size} />
+        </button>
+        <button
+          type="button"
+          onClick={() => go(index + 1)}
+          disabled={index === total - 1}
+          aria-label={t('placeDetail.next', 'Next image')}
+          className="gallery-arrow right-3"
+        >
+          <Icon name="chevron-right" size={size} />
+        </button>
+      </>
+    );
+  const counter = total > 1 && (
+    <p aria-live="polite" className="gallery-counter">
+      {index + 1} / {total}
+    </p>
+  );
 
   return (
     <div
@@ -45,8 +117,8 @@ export function GalleryCarousel({ images }: { images: CarouselImage[] }) {
       onKeyDown={onKeyDown}
       className="space-y-4"
     >
-      <div className="relative overflow-hidden rounded-3xl bg-slate-900 shadow-lg">
-        <div className="relative aspect-[3/2]">
+      <figure className="overflow-hidden rounded-3xl bg-slate-900 shadow-lg">
+        <div className="relative aspect-[3/2] touch-pan-y" {...swipe}>
           <ResponsiveImage
             key={current.id}
             src={current.imageUrl}
@@ -54,37 +126,37 @@ export function GalleryCarousel({ images }: { images: CarouselImage[] }) {
             sizes="(min-width: 1024px) 896px, 100vw"
             className="absolute inset-0 h-full w-full object-contain"
           />
+          {arrows(24)}
+          <button
+            ref={opener}
+            type="button"
+            onClick={openFull}
+            aria-label={t('gallery.fullscreen', 'View full screen')}
+            className="gallery-expand"
+          >
+            <Icon name="expand" size={20} />
+          </button>
         </div>
-        {total > 1 && (
-          <>
-            <button
-              type="button"
-              onClick={() => go(index - 1)}
-              disabled={index === 0}
-              aria-label={t('placeDetail.previous', 'Previous image')}
-              className={`${arrow} left-3`}
-            >
-              <Icon name="chevron-left" size={24} />
-            </button>
-            <button
-              type="button"
-              onClick={() => go(index + 1)}
-              disabled={index === total - 1}
-              aria-label={t('placeDetail.next', 'Next image')}
-              className={`${arrow} right-3`}
-            >
-              <Icon name="chevron-right" size={24} />
-            </button>
-          </>
-        )}
-        <p aria-live="polite" className="carousel-counter">
-          {index + 1} / {total}
-        </p>
-        <a href={downloadUrl(current.originalImagePath, current.imageUrl)} download className="carousel-download">
-          <Icon name="download" size={16} />
-          {t('placeDetail.download', 'Download full resolution')}
-        </a>
-      </div>
+        <figcaption className="gallery-bar">
+          {counter}
+          <a href={downloadUrl(current.originalImagePath, current.imageUrl)} download className="gallery-download">
+            <Icon name="download" size={18} className="shrink-0" />
+            <span>
+              <span className="block font-semibold">{t('placeDetail.download', 'Download full resolution')}</span>
+              <span className="block text-xs text-slate-300">
+                {[fileFacts(current), t('gallery.licence', 'free to use (CC0)')].filter(Boolean).join(' · ')}
+              </span>
+            </span>
+          </a>
+          <button type="button" onClick={() => void share()} className="gallery-share">
+            <Icon name="share" size={18} />
+            <span>{t('gallery.share', 'Share')}</span>
+          </button>
+          <span role="status" className="sr-only">
+            {copied ? t('gallery.linkCopied', 'Link copied') : ''}
+          </span>
+        </figcaption>
+      </figure>
       {total > 1 && (
         <ul className="flex gap-3 overflow-x-auto pb-2">
           {images.map((image, i) => (
@@ -112,6 +184,38 @@ export function GalleryCarousel({ images }: { images: CarouselImage[] }) {
           ))}
         </ul>
       )}
+      <dialog
+        ref={dialog}
+        aria-label={current.alt}
+        className="gallery-dialog"
+        onKeyDown={onKeyDown}
+        onClose={() => {
+          setFull(false);
+          opener.current?.focus();
+        }}
+      >
+        {full && (
+          <div className="relative flex h-full w-full items-center justify-center" {...swipe}>
+            <ResponsiveImage
+              key={current.id}
+              src={current.imageUrl}
+              alt={current.alt}
+              sizes="100vw"
+              className="max-h-full max-w-full object-contain"
+            />
+            {arrows(28)}
+            <div className="absolute left-3 top-3">{counter}</div>
+            <button
+              type="button"
+              onClick={() => dialog.current?.close()}
+              aria-label={t('gallery.close', 'Close full screen view')}
+              className="gallery-close"
+            >
+              <Icon name="close" size={24} />
+            </button>
+          </div>
+        )}
+      </dialog>
     </div>
   );
 }

@@ -11,6 +11,8 @@ export type IconName =
   | 'menu'
   | 'close'
   | 'download'
+  | 'expand'
+  | 'share'
   | 'images'
   | 'clock'
   | 'lightbulb'
