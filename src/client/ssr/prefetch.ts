@@ -47,15 +47,17 @@ export async function prefetchForUrl(
 
   const chrome = [translationsQuery(lang), languagesQuery(), siteSettingsQuery()];
   const segments = url.pathname.split('/').filter(Boolean);
+  // an unknown page: the chrome, the 'Page Not Found' text and the newest places and countries under it
+  const notFound = [...chrome, ...notFoundSuggestions(lang)];
   if (segments.length !== 2 || !isLanguageCode(segments[0])) {
-    await loadAll(chrome); // an unknown page: the chrome and the 'Page Not Found' text
+    await loadAll(notFound);
     return;
   }
   let slug: string;
   try {
     slug = decodeURIComponent(segments[1]!);
   } catch {
-    await loadAll(chrome);
+    await loadAll(notFound);
     return;
   }
   const cursor = cursorOf(url.searchParams);
@@ -93,5 +95,12 @@ async function resolveSlug(
       factsQuery(place.id, lang),
       relatedQuery(place.id, lang),
     ]);
+    return;
   }
+  await loadAll(notFoundSuggestions(lang));
+}
+
+/** What the not-found page offers instead (components/public/not-found-suggestions.tsx). */
+function notFoundSuggestions(lang: LanguageCode): PublicQuery<unknown>[] {
+  return [homePlacesQuery(lang), countriesQuery(lang)];
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { HERO_IMAGE_SIZES } from '../../../shared/media';
+import { NotFoundSuggestions } from './not-found-suggestions';
 import { ResponsiveImage } from './responsive-image';
 import { SiteLink } from '../../lib/navigation';
 
@@ -113,16 +114,19 @@ export function NotFoundView({
   homeLabel: string;
 }) {
   return (
-    <PlainHero>
-      <div className="not-found">
-        <p className="not-found-code">404</p>
-        <h1 className="text-3xl font-bold sm:text-5xl">{title}</h1>
-        {text && <p className="max-w-xl text-lg text-slate-200">{text}</p>}
-        <SiteLink to={homeHref} className="button-light">
-          {homeLabel}
-        </SiteLink>
-      </div>
-    </PlainHero>
+    <>
+      <PlainHero>
+        <div className="not-found">
+          <p className="not-found-code">404</p>
+          <h1 className="text-3xl font-bold sm:text-5xl">{title}</h1>
+          {text && <p className="max-w-xl text-lg text-slate-200">{text}</p>}
+          <SiteLink to={homeHref} className="button-light">
+            {homeLabel}
+          </SiteLink>
+        </div>
+      </PlainHero>
+      <NotFoundSuggestions />
+    </>
   );
 }
 
