@@ -209,6 +209,42 @@ describe('public API on populated data', () => {
     expect((await get(t, `/api/places/${here.id}/related?limit=abc`)).statusCode).toBe(400);
   });
 
+  it('sorts the countries by their name in the visitor’s language and counts their cities and places', async () => {
+    const fresh = await createTestApp();
+    try {
+      for (const name of ['Austria', 'Germany', 'Egypt', 'Oman', 'Chad']) {
+        await makeCountry(fresh.db, { name, slug: name.toLowerCase() });
+      }
+      await makeCity(fresh.db, { name: 'Vienna', country: 'Austria', slug: 'vienna' });
+      await makeCity(fresh.db, { name: 'Graz', country: 'Austria', slug: 'graz' });
+      for (let i = 0; i < 3; i++) await makePlace(fresh.db, { location: 'Vienna', country: 'Austria' });
+      const names = async (lang: string, limit = 24) =>
+        (await get(fresh, `/api/countries/translations/${lang}?limit=${limit}`)).json<{ name: string }[]>();
+      // German: Ägypten sorts with A, Österreich with O (a byte sort would put both last)
+      expect((await names('de')).map((c) => c.name)).toEqual([
+        'Ägypten',
+        'Deutschland',
+        'Oman',
+        'Österreich',
+        'Tschad',
+      ]);
+      expect((await names('en')).map((c) => c.name)).toEqual(['Austria', 'Chad', 'Egypt', 'Germany', 'Oman']);
+      expect((await names('fr')).map((c) => c.name)).toEqual(['Allemagne', 'Autriche', 'Égypte', 'Oman', 'Tchad']);
+      const austria = (await names('en')).find((c) => c.name === 'Austria');
+      expect(austria).toMatchObject({ cityCount: 2, placeCount: 3 });
+      // paged in that order through the Link header, and a forged position is a 400
+      const first = await get(fresh, '/api/countries/translations/de?limit=2');
+      expect(first.json<{ name: string }[]>().map((c) => c.name)).toEqual(['Ägypten', 'Deutschland']);
+      const next = /<([^>]+)>; rel="next"/.exec(first.headers.link as string)![1]!;
+      expect((await get(fresh, next)).json<{ name: string }[]>().map((c) => c.name)).toEqual(['Oman', 'Österreich']);
+      for (const cursor of ['0', '99', '-1', 'abc', '1e3']) {
+        expect((await get(fresh, `/api/countries/translations/de?cursor=${cursor}`)).statusCode).toBe(400);
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('answers countries and their cities, translated, with English fallback', async () => {
     const country = await makeCountry(t.db, { name: 'Japan', slug: 'japan' });
     await makeCountryTranslation(t.db, country.id, 'zh', '日本');
@@ -223,6 +259,8 @@ describe('public API on populated data', () => {
       name: '日本',
       description: '日本 (zh)',
       imageUrl: country.imageUrl,
+      cityCount: 1,
+      placeCount: 1,
       englishFields: [],
     });
     // no stored Spanish name: the CLDR one, and the English description is marked as such

@@ -11,7 +11,7 @@ import type {
   UiTranslationDto,
 } from '../../shared/api/public';
 import type { Page, PageQuery } from '../../shared/paging';
-import { toLanguageCode, type LanguageCode } from '../../shared/languages';
+import { localeFor, toLanguageCode, type LanguageCode } from '../../shared/languages';
 import { RELATED_PLACES_DEFAULT, RELATED_PLACES_MAX, SLUG_MAX_LENGTH } from '../../shared/limits';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
@@ -21,7 +21,7 @@ import * as placesRepo from '../db/repos/places-repo';
 import { movedSlugTarget } from '../db/repos/slugs-repo';
 import { NotFoundError } from '../errors';
 import { localizeCity, localizeCountry, localizePlace, localizePlacePage } from './localize';
-import { readPage } from './paging';
+import { pageOfList, readPage } from './paging';
 import { NO_SITE_SETTINGS, type SiteSettings } from '../../shared/site';
 
 /** What a place without history or trivia answers (there is no text, so any language is right). */
@@ -31,6 +31,9 @@ export const noHistory = (lang: LanguageCode): TranslatedHistoryDto => ({
   languageCode: lang,
 });
 export const noFacts = (lang: LanguageCode): TranslatedFactsDto => ({ hasFacts: 'no', facts: [], languageCode: lang });
+
+/** Countries read for the countries list (the world has about 250; anything beyond is not shown). */
+const COUNTRIES_MAX = 1000;
 
 const mapItems = <T, U>(page: Page<T>, map: (item: T) => U): Page<U> => ({ ...page, items: page.items.map(map) });
 
@@ -144,10 +147,11 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
 
     async countries(lang: string, page: PageQuery): Promise<Page<TranslatedCountryDto>> {
       const code = toLanguageCode(lang);
-      const rows = await readPage(geo.countriesKeyset, page, (seek, limit) =>
-        geo.listTranslatedCountriesPage(db, code, seek, limit),
-      );
-      return mapItems(rows, (row) => localizeCountry(row, code));
+      const all = (await geo.listTranslatedCountries(db, code, COUNTRIES_MAX)).map((row) => localizeCountry(row, code));
+      // by name as the visitor's language sorts it (Ö with O in German, pinyin order in Chinese)
+      const collator = new Intl.Collator(localeFor(code));
+      all.sort((a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1));
+      return pageOfList(all, page);
     },
     countryBySlug,
     async translatedCountry(slug: string, lang: string): Promise<TranslatedCountryDto> {

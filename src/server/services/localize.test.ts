@@ -42,7 +42,15 @@ describe('translated answers', () => {
   });
 
   it('names countries and the country of a city without a stored name in the page language', () => {
-    const country = { id: 'c', slug: 'italy', name: 'Italy', description: 'Pasta.', imageUrl: '/i.jpg' };
+    const country = {
+      id: 'c',
+      slug: 'italy',
+      name: 'Italy',
+      description: 'Pasta.',
+      imageUrl: '/i.jpg',
+      cityCount: 2,
+      placeCount: 5,
+    };
     expect(localizeCountry({ ...country, nameTranslated: false, descriptionTranslated: false }, 'zh')).toEqual({
       ...country,
       name: '意大利',

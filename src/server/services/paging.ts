@@ -86,3 +86,24 @@ export async function readPage<T>(keyset: Keyset, query: PageQuery, read: PageRe
     prev: seek ? (first ? encodeCursor({ direction: 'before', key: keyOf(first) }) : '') : null,
   };
 }
+
+/**
+ * One page of a short list held in memory (the countries, sorted by their localized names): the
+ * cursor is the position of the page's first item. Anything but a position inside the list is a 400.
+ */
+export function pageOfList<T>(all: readonly T[], query: PageQuery): Page<T> {
+  const limit = query.limit ?? PAGE_SIZE_DEFAULT;
+  let start = 0;
+  if (query.cursor !== undefined && query.cursor !== '') {
+    start = /^\d{1,6}$/.test(query.cursor) ? Number(query.cursor) : -1;
+    if (start < 1 || start >= all.length) {
+      throw new BadRequestError('Invalid cursor: use the address in the Link header of the previous page.');
+    }
+  }
+  const end = start + limit;
+  return {
+    items: all.slice(start, end),
+    next: end < all.length ? String(end) : null,
+    prev: start === 0 ? null : start - limit > 0 ? String(start - limit) : '',
+  };
+}

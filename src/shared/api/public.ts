@@ -67,6 +67,9 @@ export const translatedCountryDto = z.object({
   name: z.string(),
   description: z.string(),
   imageUrl: z.string(),
+  /** How many cities and places the catalogue has in this country. */
+  cityCount: z.number().int(),
+  placeCount: z.number().int(),
   englishFields: englishFields(['description']),
 });
 export type TranslatedCountryDto = z.infer<typeof translatedCountryDto>;

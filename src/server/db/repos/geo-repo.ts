@@ -3,7 +3,7 @@ import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CityDto, CountryDto, TranslatedCityDto, TranslatedCountryDto } from '../../../shared/api/public';
 import type { LanguageCode } from '../../../shared/languages';
 import type { DbOrTx } from '../client';
-import { cities, cityTranslations, countries, countryTranslations } from '../schema';
+import { cities, cityTranslations, countries, countryTranslations, places } from '../schema';
 import { keysetOrder, pageKeyColumn, seekCondition, type Keyed, type Keyset, type Seek } from './keyset';
 
 const ctr = alias(countryTranslations, 'ctr');
@@ -41,6 +41,9 @@ const translatedCountryColumns = {
   imageUrl: countries.imageUrl,
   nameTranslated: sql<boolean>`(${ctr.name} is not null)`,
   descriptionTranslated: descriptionTranslated(ctr.description, countries.description),
+  // counted through the indexes on cities.country and places.country
+  cityCount: sql<number>`(select count(*)::int from ${cities} where ${cities.country} = ${countries.name})`,
+  placeCount: sql<number>`(select count(*)::int from ${places} where ${places.country} = ${countries.name})`,
 };
 
 function selectTranslatedCountries<Extra extends Record<string, SQL>>(db: DbOrTx, lang: LanguageCode, extra: Extra) {
@@ -50,14 +53,6 @@ function selectTranslatedCountries<Extra extends Record<string, SQL>>(db: DbOrTx
     .leftJoin(ctr, and(eq(ctr.countryId, countries.id), eq(ctr.languageCode, lang)));
 }
 
-/** Newest first (index countries_newest_idx). */
-export const countriesKeyset: Keyset = {
-  columns: [
-    { column: countries.createdAt, kind: 'timestamp' },
-    { column: countries.id, kind: 'uuid' },
-  ],
-};
-
 /** Newest first within a country (index cities_country_newest_idx). */
 export const citiesKeyset: Keyset = {
   columns: [
@@ -66,16 +61,12 @@ export const citiesKeyset: Keyset = {
   ],
 };
 
-export function listTranslatedCountriesPage(
-  db: DbOrTx,
-  lang: LanguageCode,
-  seek: Seek | undefined,
-  limit: number,
-): Promise<(TranslatedCountryRow & Keyed)[]> {
-  return selectTranslatedCountries(db, lang, { pageKey: pageKeyColumn(countriesKeyset) })
-    .where(seekCondition(countriesKeyset, seek))
-    .orderBy(...keysetOrder(countriesKeyset, seek))
-    .limit(limit);
+/**
+ * Every country (at most `cap`; the world has about 250), in `lang`. The countries list is sorted
+ * by the localized name, which only the application can do (Intl.Collator), so it reads them all.
+ */
+export function listTranslatedCountries(db: DbOrTx, lang: LanguageCode, cap: number): Promise<TranslatedCountryRow[]> {
+  return selectTranslatedCountries(db, lang, {}).orderBy(countries.name).limit(cap);
 }
 
 export async function findCountryBySlug(db: DbOrTx, slug: string): Promise<CountryDto | undefined> {
