@@ -209,12 +209,17 @@ describe('Manage Cities and Manage Countries', () => {
     const [row] = await site.db.select().from(countries).where(eq(countries.name, 'Japan'));
     expect(row).toMatchObject({ slug: 'japan', imageUrl: photos['Fushimi Inari'] });
     const stored = await site.db.select().from(countryTranslations).where(eq(countryTranslations.countryId, row!.id));
-    const badges = card.getByRole('list', { name: 'Languages' }).getByRole('listitem');
-    await expect(badges.allTextContents()).resolves.toEqual(
-      ['en', 'es', 'de', 'fr', 'zh']
-        .filter((code) => code === 'en' || stored.some((t) => t.languageCode === code))
-        .map((code) => code.toUpperCase()),
-    );
+    // One badge per language: the stored translations up to date, the others missing.
+    const badges = card.getByRole('list', { name: 'Languages' }).locator('[title]');
+    const names: Record<string, string> = { es: 'Spanish', de: 'German', fr: 'French', zh: 'Chinese' };
+    await expect(badges.evaluateAll((all) => all.map((badge) => badge.getAttribute('title')))).resolves.toEqual([
+      'English: the original text',
+      ...['es', 'de', 'fr', 'zh'].map((code) =>
+        stored.some((t) => t.languageCode === code)
+          ? `${names[code]}: up to date`
+          : `${names[code]}: missing (visitors read English)`,
+      ),
+    ]);
 
     await card.getByRole('button', { name: 'Edit Japan' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Country' });

@@ -130,7 +130,7 @@ describe('AI actions on Edit Places cards', () => {
   });
 
   it('translates into the missing languages and shows their badges', async () => {
-    await expect(card().getByText('ES', { exact: true }).count()).resolves.toBe(0);
+    await card().getByTitle('Spanish: missing (visitors read English)').waitFor();
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     // hold the request so the short-lived progress toast is certainly on screen when we look
@@ -144,7 +144,10 @@ describe('AI actions on Edit Places cards', () => {
     await page.getByText('Translation Complete').waitFor({ timeout: 30_000 });
     await page.unroute('**/api/admin/places/*/translate');
     await page.getByText(/✓ Translated to: .*Spanish/).waitFor();
-    for (const code of ['EN', 'ES', 'DE', 'FR', 'ZH']) await card().getByText(code, { exact: true }).waitFor();
+    // text, history and trivia: every part of every language
+    for (const name of ['Spanish', 'German', 'French', 'Chinese']) {
+      await card().getByTitle(`${name}: up to date`, { exact: true }).waitFor();
+    }
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: join(SCREENSHOTS, 'ai-actions-laptop.png') });
 

@@ -1,42 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../src/shared/languages';
-import { cities, cityTranslations, places } from '../src/server/db/schema';
-import {
-  schemaNameOf,
-  startFakeChatCompletions,
-  userText,
-  type ChatRequest,
-  type FakeChatCompletions,
-} from './helpers/fake-chat-completions';
+import { cities, cityTranslations, places, translationJobs } from '../src/server/db/schema';
+import { schemaNameOf, startFakeChatCompletions, type FakeChatCompletions } from './helpers/fake-chat-completions';
 import { makeCity, makeCityTranslation, makePlace } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
-
-/** The target language code of a translation prompt ("... into Spanish ..."). */
-function targetOf(request: ChatRequest): string {
-  const text = userText(request);
-  return LANGUAGES.find((l) => text.includes(`into ${l.name}`))!.code;
-}
-
-/** A model that writes descriptions and translates by tagging each value with the language. */
-function translatingModel(options: { failLanguages?: string[]; failDescriptions?: boolean } = {}) {
-  return (request: ChatRequest) => {
-    const schema = schemaNameOf(request);
-    if (schema === 'city_description' || schema === 'country_description') {
-      if (options.failDescriptions) return { status: 500 };
-      return { content: JSON.stringify({ description: 'A lively city of bridges, markets and museums.' }) };
-    }
-    if (schema === 'translation') {
-      const code = targetOf(request);
-      if (options.failLanguages?.includes(code)) return { status: 500 };
-      const fields = JSON.parse(userText(request).slice(userText(request).indexOf('{'))) as Record<string, string>;
-      return {
-        content: JSON.stringify(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, `${v} [${code}]`]))),
-      };
-    }
-    return { status: 400 };
-  };
-}
+import { FAST_JOBS, statuses, targetOf, translatingModel, whenSettled } from './helpers/translation-jobs';
 
 describe('Manage Cities with an AI model (a local Chat Completions server)', () => {
   let t: TestApp;
@@ -46,6 +14,7 @@ describe('Manage Cities with an AI model (a local Chat Completions server)', () 
     fake = await startFakeChatCompletions();
     t = await createTestApp({
       ai: { provider: 'openai-compatible', baseUrl: fake.baseUrl, model: 'test-model', apiKey: undefined },
+      translationJobs: FAST_JOBS,
     });
   });
   afterAll(async () => {
@@ -59,36 +28,45 @@ describe('Manage Cities with an AI model (a local Chat Completions server)', () 
     fake.reply = translatingModel();
   });
 
-  it('creates a city with the model’s description, translated into every language', async () => {
+  it('creates the city at once, then a job writes its description and translates it into every language', async () => {
     await makePlace(t.db, { location: 'Paris', country: 'France' });
+    // A slow model: the create does not wait for it.
+    fake.reply = translatingModel({ delayMs: 1_500 });
+    const started = performance.now();
     const response = await t.admin({
       method: 'POST',
       url: '/api/admin/cities',
       payload: { name: 'Paris', country: 'France', imageUrl: '/media/web/a.jpg' },
     });
+    expect(performance.now() - started).toBeLessThan(1_000);
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({
-      city: { name: 'Paris', slug: 'paris', translatedLanguages: ['de', 'es', 'fr', 'zh'] },
-      translatedLanguages: ['de', 'es', 'fr', 'zh'],
-      nameOnlyLanguages: [],
-      failedLanguages: [],
-      message: 'Paris was created and translated into Spanish, German, French and Chinese.',
-    });
-    const [row] = await t.db.select().from(cities).where(eq(cities.slug, 'paris'));
-    expect(row!.description).toBe('A lively city of bridges, markets and museums.');
-    const stored = await t.db.select().from(cityTranslations).where(eq(cityTranslations.cityId, row!.id));
+    const body = response.json<{
+      city: { id: string; description: string };
+      translationQueued: boolean;
+      message: string;
+    }>();
+    expect(body).toMatchObject({ city: { description: '' }, translationQueued: true });
+    expect(body.message).toBe(
+      "Paris was created. Its description is being written and translated into Spanish, German, French and Chinese; each language's badge shows when it is ready.",
+    );
+
+    const city = await whenSettled(t, 'city', body.city.id);
+    expect(city.description).toBe('A lively place of bridges, markets and museums.');
+    expect(statuses(city)).toEqual(['current', 'current', 'current', 'current']);
+    expect(city.translations.job).toMatchObject({ state: 'done' });
+    const stored = await t.db.select().from(cityTranslations).where(eq(cityTranslations.cityId, city.id));
     expect(stored.map((r) => [r.languageCode, r.name, r.description]).sort()).toEqual([
-      ['de', 'Paris [de]', 'A lively city of bridges, markets and museums. [de]'],
-      ['es', 'Paris [es]', 'A lively city of bridges, markets and museums. [es]'],
-      ['fr', 'Paris [fr]', 'A lively city of bridges, markets and museums. [fr]'],
-      ['zh', 'Paris [zh]', 'A lively city of bridges, markets and museums. [zh]'],
+      ['de', 'Paris [de]', 'A lively place of bridges, markets and museums. [de]'],
+      ['es', 'Paris [es]', 'A lively place of bridges, markets and museums. [es]'],
+      ['fr', 'Paris [fr]', 'A lively place of bridges, markets and museums. [fr]'],
+      ['zh', 'Paris [zh]', 'A lively place of bridges, markets and museums. [zh]'],
     ]);
     // The public city page now speaks Spanish.
     const es = await t.app.inject({ method: 'GET', url: '/api/cities/by-slug/paris/translations/es' });
     expect(es.json()).toMatchObject({ name: 'Paris [es]' });
   });
 
-  it('keeps the city when one language fails, and names that language', async () => {
+  it('keeps the city when one language fails, shows why on that language, and retries it with backoff', async () => {
     fake.reply = translatingModel({ failLanguages: ['zh'] });
     const response = await t.admin({
       method: 'POST',
@@ -96,41 +74,56 @@ describe('Manage Cities with an AI model (a local Chat Completions server)', () 
       payload: { name: 'Lyon', country: 'France', imageUrl: '/media/web/a.jpg' },
     });
     expect(response.statusCode).toBe(201);
-    const body = response.json<{ failedLanguages: string[]; translatedLanguages: string[]; message: string }>();
-    expect(body.failedLanguages).toEqual(['zh']);
-    expect(body.translatedLanguages).toEqual(['de', 'es', 'fr']);
-    expect(body.message).toContain('Lyon was created and translated into Spanish, German and French.');
-    expect(body.message).toContain('could not be translated into Chinese');
+    const city = await whenSettled(t, 'city', response.json<{ city: { id: string } }>().city.id);
+    expect(statuses(city)).toEqual(['current', 'current', 'current', 'failed']);
+    expect(city.translations.languages[3]!.reason).toMatch(/The AI provider \(openai-compatible\) failed/);
+    // Three attempts (FAST_JOBS.maxAttempts), Chinese each time: then the job gives up.
+    expect(city.translations.job).toMatchObject({ state: 'failed', attempts: 3 });
+    const chinese = fake.requests.filter((r) => schemaNameOf(r) === 'translation' && targetOf(r) === 'zh');
+    expect(chinese).toHaveLength(3 * 2); // the provider itself retries each call once
     expect(await t.db.select().from(cityTranslations)).toHaveLength(3);
   });
 
-  it('creates nothing and answers 502 when the model cannot write the description', async () => {
+  it('creates the city even when the model cannot write its description, and says why on every language', async () => {
     fake.reply = translatingModel({ failDescriptions: true });
     const response = await t.admin({
       method: 'POST',
       url: '/api/admin/cities',
       payload: { name: 'Nice', country: 'France', imageUrl: '/media/web/a.jpg' },
     });
-    expect(response.statusCode).toBe(502);
-    expect(response.json<{ error: string }>().error).toMatch(
-      /could not write a description for Nice.*Nothing was created/,
-    );
-    expect(await t.db.select().from(cities)).toHaveLength(0);
+    expect(response.statusCode).toBe(201);
+    const city = await whenSettled(t, 'city', response.json<{ city: { id: string } }>().city.id);
+    expect(city.description).toBe('');
+    expect(statuses(city)).toEqual(['failed', 'failed', 'failed', 'failed']);
+    expect(city.translations.languages[0]!.reason).toMatch(/^The description could not be written\./);
+    expect(city.translations.job).toMatchObject({ state: 'failed' });
     expect(fake.requests.every((r) => schemaNameOf(r) === 'city_description')).toBe(true);
   });
 
-  it('translates a renamed city again, replacing the old translations', async () => {
+  it('keeps the translations of a renamed city (outdated) until the job has written the new ones', async () => {
     const city = await makeCity(t.db, { name: 'Marseile', country: 'France', description: 'Old port.' });
-    await makeCityTranslation(t.db, city.id, 'es', 'Marsella vieja');
+    await makeCityTranslation(t.db, city.id, 'es', 'Marsella');
+    fake.reply = translatingModel({ delayMs: 1_000 });
+    const started = performance.now();
     const response = await t.admin({
       method: 'PUT',
       url: `/api/admin/cities/${city.id}`,
       payload: { name: 'Marseille', country: 'France', description: 'Old port.', imageUrl: city.imageUrl },
     });
+    expect(performance.now() - started).toBeLessThan(800);
     expect(response.statusCode).toBe(200);
-    expect(response.json<{ message: string }>().message).toBe(
-      'Marseille was updated and translated into Spanish, German, French and Chinese.',
-    );
+    expect(response.json()).toMatchObject({
+      outdatedLanguages: ['es'],
+      translationQueued: true,
+      message:
+        'Marseille was updated and is being translated again. The Spanish translation is kept and shown until its new version is ready.',
+    });
+    // Meanwhile Spanish visitors read the Spanish name they had.
+    const before = await t.app.inject({ url: `/api/cities/by-slug/${city.slug}/translations/es` });
+    expect(before.json()).toMatchObject({ name: 'Marsella', englishFields: [] });
+
+    const done = await whenSettled(t, 'city', city.id);
+    expect(statuses(done)).toEqual(['current', 'current', 'current', 'current']);
     const stored = await t.db.select().from(cityTranslations).where(eq(cityTranslations.cityId, city.id));
     expect(stored.map((r) => r.name).sort()).toEqual([
       'Marseille [de]',
@@ -140,7 +133,7 @@ describe('Manage Cities with an AI model (a local Chat Completions server)', () 
     ]);
   });
 
-  it('does not call the model when only the image changes', async () => {
+  it('neither calls the model nor queues anything when only the image changes', async () => {
     const city = await makeCity(t.db, { name: 'Lille', country: 'France', description: 'Flemish squares.' });
     const response = await t.admin({
       method: 'PUT',
@@ -148,6 +141,8 @@ describe('Manage Cities with an AI model (a local Chat Completions server)', () 
       payload: { name: 'Lille', country: 'France', description: 'Flemish squares.', imageUrl: '/media/web/new.jpg' },
     });
     expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ translationQueued: false, message: 'Lille was updated.' });
+    expect(await t.db.select().from(translationJobs).where(eq(translationJobs.entityId, city.id))).toEqual([]);
     expect(fake.requests).toHaveLength(0);
   });
 });

@@ -104,9 +104,16 @@ describe('Manage Cities API', () => {
       });
       expect(response.statusCode).toBe(201);
       const body = response.json<{
-        city: { id: string; slug: string; name: string; description: string; translatedLanguages: string[] };
+        city: {
+          id: string;
+          slug: string;
+          name: string;
+          description: string;
+          translatedLanguages: string[];
+          translations: { languages: Array<{ status: string }>; job: unknown };
+        };
         translatedLanguages: string[];
-        failedLanguages: string[];
+        translationQueued: boolean;
         message: string;
       }>();
 
@@ -120,17 +127,21 @@ describe('Manage Cities API', () => {
       expect(row!.description.length).toBeGreaterThan(10);
       expect(body.city.description).toBe(row!.description);
 
-      // What the response claims matches the stored translation rows, language by language.
-      const stored = await t.db.select().from(cityTranslations).where(eq(cityTranslations.cityId, row!.id));
-      expect(stored.map((r) => r.languageCode).sort()).toEqual([...body.translatedLanguages].sort());
-      expect(body.city.translatedLanguages).toEqual([...body.translatedLanguages].sort());
-      expect([...body.translatedLanguages, ...body.failedLanguages].sort()).toEqual(['de', 'es', 'fr', 'zh']);
-      // The default offline provider cannot translate free text: the city is created anyway and the
-      // administrator is told so, with the provider's own explanation.
-      expect(body.failedLanguages).toEqual(['es', 'de', 'fr', 'zh']);
+      // The default offline provider cannot translate free text: the city is created anyway, nothing
+      // is queued, every language shows as missing, and the administrator is told why.
+      expect(await t.db.select().from(cityTranslations).where(eq(cityTranslations.cityId, row!.id))).toEqual([]);
+      expect(body.translatedLanguages).toEqual([]);
+      expect(body.translationQueued).toBe(false);
+      expect(body.city.translations.languages.map((l) => l.status)).toEqual([
+        'missing',
+        'missing',
+        'missing',
+        'missing',
+      ]);
+      expect(body.city.translations.job).toBeNull();
       expect(body.message).toBe(
         'Paris was created. It could not be translated into Spanish, German, French and Chinese; the English text is shown there. ' +
-          'Translation needs an AI model. Set AI_PROVIDER to openai, anthropic or openai-compatible to translate text.',
+          'Translation needs an AI model: set AI_PROVIDER to openai, anthropic or openai-compatible, then edit or translate it.',
       );
 
       // It leaves the missing list and is reachable by its slug on the public site.
@@ -256,21 +267,24 @@ describe('Manage Cities API', () => {
       expect(await t.db.select().from(cityTranslations).where(eq(cityTranslations.cityId, city.id))).toHaveLength(1);
     });
 
-    it('renames a city, carries its places along, and drops translations of the old text it could not redo', async () => {
+    it('renames a city, carries its places along, and keeps the translations of the old text as outdated', async () => {
       const city = await makeCity(t.db, { name: 'Lyonn', country: 'France' });
       await makeCityTranslation(t.db, city.id, 'es', 'Lyonn');
       const place = await makePlace(t.db, { location: 'Lyonn', country: 'France' });
 
       const response = await t.admin({ method: 'PUT', url: `/api/admin/cities/${city.id}`, payload: update });
       expect(response.statusCode).toBe(200);
-      const body = response.json<{ translatedLanguages: string[]; failedLanguages: string[] }>();
+      const body = response.json<{ outdatedLanguages: string[]; translationQueued: boolean; message: string }>();
+      expect(body).toMatchObject({ outdatedLanguages: ['es'], translationQueued: false });
+      expect(body.message).toMatch(
+        /^Lyon was updated\. The Spanish translation is kept and shown until its new version/,
+      );
 
       const [moved] = await t.db.select().from(places).where(eq(places.id, place.id));
       expect(moved).toMatchObject({ location: 'Lyon', country: 'France' });
+      // Spanish visitors keep the Spanish text until a new translation replaces it.
       const stored = await t.db.select().from(cityTranslations).where(eq(cityTranslations.cityId, city.id));
-      // No stored translation still says "Lyonn": each is either redone or removed.
-      expect(stored.every((r) => r.name !== 'Lyonn')).toBe(true);
-      expect(stored.map((r) => r.languageCode).sort()).toEqual([...body.translatedLanguages].sort());
+      expect(stored.map((r) => r.name)).toEqual(['Lyonn']);
       const missing = await t.admin({ method: 'GET', url: '/api/admin/cities/missing' });
       expect(missing.json()).toEqual([]);
     });

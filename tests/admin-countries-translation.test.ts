@@ -1,15 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../src/shared/languages';
-import { countries, countryTranslations } from '../src/server/db/schema';
+import { countries, countryTranslations, places } from '../src/server/db/schema';
 import {
   schemaNameOf,
   startFakeChatCompletions,
-  userText,
   type ChatRequest,
   type FakeChatCompletions,
 } from './helpers/fake-chat-completions';
+import { makeCountry, makeCountryTranslation, makePlace, makePlaceTranslation } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { FAST_JOBS, fieldsOf, statuses, targetOf, whenSettled } from './helpers/translation-jobs';
 
 const DESCRIPTION = 'Volcanoes, hot springs and ancient temples.';
 const TRANSLATED: Record<string, { name: string; description: string }> = {
@@ -24,9 +24,14 @@ function model(failLanguages: string[] = []) {
   return (request: ChatRequest) => {
     if (schemaNameOf(request) === 'country_description')
       return { content: JSON.stringify({ description: DESCRIPTION }) };
-    const code = LANGUAGES.find((l) => userText(request).includes(`into ${l.name}`))!.code;
+    const code = targetOf(request);
     if (failLanguages.includes(code)) return { status: 503 };
-    return { content: JSON.stringify(TRANSLATED[code]) };
+    const fields = fieldsOf(request);
+    if ('name' in fields) return { content: JSON.stringify(TRANSLATED[code]) };
+    // a place of the country: its text, tagged with the language
+    return {
+      content: JSON.stringify(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, `${v} [${code}]`]))),
+    };
   };
 }
 
@@ -38,6 +43,7 @@ describe('Manage Countries with an AI model (a local Chat Completions server)', 
     fake = await startFakeChatCompletions();
     t = await createTestApp({
       ai: { provider: 'openai-compatible', baseUrl: fake.baseUrl, model: 'test-model', apiKey: undefined },
+      translationJobs: FAST_JOBS,
     });
   });
   afterAll(async () => {
@@ -46,9 +52,10 @@ describe('Manage Countries with an AI model (a local Chat Completions server)', 
   });
   beforeEach(async () => {
     await t.db.delete(countries);
+    await t.db.delete(places);
   });
 
-  it('creates a country translated into every language', async () => {
+  it('creates a country at once; its job describes it and translates it into every language', async () => {
     fake.reply = model();
     const response = await t.admin({
       method: 'POST',
@@ -56,14 +63,11 @@ describe('Manage Countries with an AI model (a local Chat Completions server)', 
       payload: { name: 'Japan', imageUrl: '/media/web/torii.jpg' },
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({
-      country: { name: 'Japan', slug: 'japan', description: DESCRIPTION },
-      failedLanguages: [],
-      nameOnlyLanguages: [],
-      message: 'Japan was created and translated into Spanish, German, French and Chinese.',
-    });
-    const [row] = await t.db.select().from(countries).where(eq(countries.slug, 'japan'));
-    const stored = await t.db.select().from(countryTranslations).where(eq(countryTranslations.countryId, row!.id));
+    expect(response.json()).toMatchObject({ country: { name: 'Japan', slug: 'japan' }, translationQueued: true });
+    const country = await whenSettled(t, 'country', response.json<{ country: { id: string } }>().country.id);
+    expect(country.description).toBe(DESCRIPTION);
+    expect(statuses(country)).toEqual(['current', 'current', 'current', 'current']);
+    const stored = await t.db.select().from(countryTranslations).where(eq(countryTranslations.countryId, country.id));
     expect(
       Object.fromEntries(stored.map((r) => [r.languageCode, { name: r.name, description: r.description }])),
     ).toEqual(TRANSLATED);
@@ -71,23 +75,39 @@ describe('Manage Countries with an AI model (a local Chat Completions server)', 
     expect(zh.json()).toMatchObject({ name: '日本', description: '火山、温泉和古老的寺庙。' });
   });
 
-  it('falls back to the built-in country name where the model fails, and says so', async () => {
+  it('marks the language the model fails as failed; visitors there still read the country’s own name', async () => {
     fake.reply = model(['fr']);
     const response = await t.admin({
       method: 'POST',
       url: '/api/admin/countries',
       payload: { name: 'Japan', imageUrl: '/media/web/torii.jpg' },
     });
-    expect(response.statusCode).toBe(201);
-    const body = response.json<{ nameOnlyLanguages: string[]; message: string; country: { id: string } }>();
-    expect(body.nameOnlyLanguages).toEqual(['fr']);
-    expect(body.message).toContain('Japan was created and translated into Spanish, German and Chinese.');
-    expect(body.message).toContain('Its name was translated into French, but the description could not be');
-    const [fr] = await t.db
-      .select()
-      .from(countryTranslations)
-      .where(eq(countryTranslations.countryId, body.country.id))
-      .then((rows) => rows.filter((r) => r.languageCode === 'fr'));
-    expect(fr).toMatchObject({ name: 'Japon', description: DESCRIPTION });
+    const country = await whenSettled(t, 'country', response.json<{ country: { id: string } }>().country.id);
+    expect(statuses(country)).toEqual(['current', 'current', 'failed', 'current']);
+    expect(country.translations.languages[2]!.reason).toMatch(/AI provider/);
+    const fr = await t.app.inject({ method: 'GET', url: '/api/countries/by-slug/japan/translations/fr' });
+    expect(fr.json()).toMatchObject({ name: 'Japon', description: DESCRIPTION, englishFields: ['description'] });
+  });
+
+  it('a renamed country keeps its translations, and its translated places are translated again', async () => {
+    fake.reply = model();
+    const country = await makeCountry(t.db, { name: 'Japn', description: DESCRIPTION });
+    await makeCountryTranslation(t.db, country.id, 'es', 'Japón');
+    const place = await makePlace(t.db, { location: 'Kyoto', country: 'Japn' });
+    await makePlaceTranslation(t.db, place.id, 'es', { title: 'Templo' });
+    const response = await t.admin({
+      method: 'PUT',
+      url: `/api/admin/countries/${country.id}`,
+      payload: { name: 'Japan', description: DESCRIPTION, imageUrl: country.imageUrl },
+    });
+    expect(response.json()).toMatchObject({ outdatedLanguages: ['es'], translationQueued: true });
+    const done = await whenSettled(t, 'country', country.id);
+    expect(statuses(done)).toEqual(['current', 'current', 'current', 'current']);
+    // The place's Spanish text named the old country: its job brought it up to date.
+    const placeState = await whenSettled(t, 'place', place.id);
+    expect(placeState.country).toBe('Japan');
+    expect(statuses(placeState)).toEqual(['current', 'missing', 'missing', 'missing']);
+    const spanish = await t.app.inject({ url: `/api/places/by-slug/${place.slug}/translations/es` });
+    expect(spanish.json()).toMatchObject({ title: `${place.title} [es]`, country: 'Japón' });
   });
 });

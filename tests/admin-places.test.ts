@@ -105,6 +105,24 @@ describe('Edit Places API', () => {
         country: 'France',
         date: '2024-08-02',
         translatedLanguages: ['en', 'es', 'fr'],
+        // Spanish and French text is translated, but not the English history and trivia added since.
+        translations: {
+          languages: ['es', 'de', 'fr', 'zh'].map((languageCode) => {
+            const translated = languageCode === 'es' || languageCode === 'fr';
+            const text = translated ? 'current' : 'missing';
+            return {
+              languageCode,
+              status: translated ? 'outdated' : 'missing',
+              reason: null,
+              parts: [
+                { part: 'text', status: text },
+                { part: 'history', status: 'missing' },
+                { part: 'facts', status: 'missing' },
+              ],
+            };
+          }),
+          job: null,
+        },
         hasHistory: true,
         historyEventCount: 2,
         hasFacts: true,
@@ -343,7 +361,7 @@ describe('Edit Places API', () => {
       expect(row).toMatchObject({ ...validBody, slug: place.slug });
     });
 
-    it('keeps the translations when only the picture or the date changes', async () => {
+    it('keeps the translations up to date when only the picture or the date changes', async () => {
       const place = await makePlace(t.db, { ...validBody });
       await makePlaceTranslation(t.db, place.id, 'de');
       const response = await t.admin({
@@ -354,13 +372,17 @@ describe('Edit Places API', () => {
       expect(response.json()).toEqual({
         success: true,
         message: 'Place updated successfully',
-        removedTranslations: [],
+        outdatedTranslations: [],
+        translationQueued: false,
       });
+      const listed = (await t.admin({ url: '/api/admin/places-with-translations' })).json<AdminPlaceDto[]>();
+      const german = listed.find((p) => p.id === place.id)!.translations.languages[1]!;
+      expect(german).toMatchObject({ languageCode: 'de', status: 'current' });
       const translations = await t.db.select().from(placeTranslations).where(eq(placeTranslations.placeId, place.id));
       expect(translations.map((r) => r.title)).toEqual(['Title in de']);
     });
 
-    it('removes translations of the old text when the text changes, so visitors read the new text', async () => {
+    it('keeps the translations of the old text and marks them outdated; offline, nothing is queued', async () => {
       const place = await makePlace(t.db, { ...validBody });
       for (const code of ['zh', 'de']) await makePlaceTranslation(t.db, place.id, code);
       await makeHistory(t.db, place.id);
@@ -373,16 +395,25 @@ describe('Edit Places API', () => {
       expect(response.json()).toEqual({
         success: true,
         message: 'Place updated successfully',
-        removedTranslations: ['de', 'zh'],
+        outdatedTranslations: ['de', 'zh'],
+        translationQueued: false,
       });
-      expect(await t.db.select().from(placeTranslations).where(eq(placeTranslations.placeId, place.id))).toEqual([]);
-      // History is about the place, not about the wording: it stays.
+      const kept = await t.db.select().from(placeTranslations).where(eq(placeTranslations.placeId, place.id));
+      expect(kept.map((row) => row.title).sort()).toEqual(['Title in de', 'Title in zh']);
       expect(await t.db.select().from(placeHistory).where(eq(placeHistory.placeId, place.id))).toHaveLength(1);
 
+      // German visitors keep reading the German text (the previous translation), marked German.
       const german = await t.app.inject({ url: `/api/places/by-slug/${place.slug}/translations/de` });
-      expect(german.json()).toMatchObject({ description: 'The iron lady sparkles on the hour after dark.' });
+      expect(german.json()).toMatchObject({ description: 'Description in de', englishFields: [] });
       const listed = (await t.admin({ url: '/api/admin/places-with-translations' })).json<AdminPlaceDto[]>();
-      expect(listed.find((p) => p.id === place.id)!.translatedLanguages).toEqual(['en']);
+      const state = listed.find((p) => p.id === place.id)!.translations;
+      expect(state.languages.map((l) => [l.languageCode, l.status])).toEqual([
+        ['es', 'missing'],
+        ['de', 'outdated'],
+        ['fr', 'missing'],
+        ['zh', 'outdated'],
+      ]);
+      expect(state.job).toBeNull();
     });
   });
 

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AdminPlaceDto } from '../src/shared/api/admin-places';
 import type { FactsResponse, HistoryResponse, TranslateResponse } from '../src/shared/api/place-ai';
 import type { UploadResponse } from '../src/shared/api/upload';
 import { placeFacts, placeHistory, places, placeTranslations } from '../src/server/db/schema';
@@ -59,7 +60,7 @@ function model(request: ChatRequest) {
       return {
         content: JSON.stringify(
           Object.fromEntries(
-            Object.keys(fields).map((k) => [k, language === 'Spanish' ? SPANISH[k] : `[${language}] ${fields[k]}`]),
+            Object.keys(fields).map((k) => [k, (language === 'Spanish' && SPANISH[k]) || `[${language}] ${fields[k]}`]),
           ),
         ),
       };
@@ -160,13 +161,24 @@ describe('with AI_PROVIDER=openai-compatible (local Chat Completions server)', (
     expect(await t.db.select().from(placeFacts).where(eq(placeFacts.placeId, placeId))).toHaveLength(1);
   });
 
-  it('translates a place into every missing language and stores the model’s text', async () => {
+  it('translates a place, its history and its trivia into every missing language and stores the model’s text', async () => {
     const response = await t.admin({ method: 'POST', url: `/api/admin/places/${placeId}/translate` });
     expect(response.statusCode).toBe(200);
     expect(response.json<TranslateResponse>()).toMatchObject({
       translatedLanguages: ['es', 'de', 'fr', 'zh'],
       failedLanguages: [],
     });
+    // Text, history and trivia: one call each per language.
+    expect(fake.requests.filter((r) => schemaNameOf(r) === 'translation')).toHaveLength(12);
+    const germanHistory = await t.app.inject({ url: `/api/places/${placeId}/history?languageCode=de` });
+    expect(germanHistory.json()).toMatchObject({
+      languageCode: 'de',
+      events: [{ year: '1887', description: '[German] Construction begins.' }, { year: '1889' }],
+    });
+    const listed = (await t.admin({ url: '/api/admin/places-with-translations' })).json<AdminPlaceDto[]>();
+    const state = listed.find((p) => p.id === placeId)!.translations;
+    expect(state.languages.map((l) => l.status)).toEqual(['current', 'current', 'current', 'current']);
+    expect(state.job).toMatchObject({ state: 'done' });
     const [es] = await t.db
       .select()
       .from(placeTranslations)
@@ -197,6 +209,13 @@ describe('with AI_PROVIDER=openai-compatible (local Chat Completions server)', (
     expect(body.translatedLanguages).toEqual(['es', 'fr', 'zh']);
     expect(body.failedLanguages).toEqual(['de']);
     expect(body.message).toMatch(/failed for German/);
+    // The German badge says failed, and why; the job will try German again later.
+    const listed = (await t.admin({ url: '/api/admin/places-with-translations' })).json<AdminPlaceDto[]>();
+    const state = listed.find((p) => p.id === place.id)!.translations;
+    expect(state.languages[1]).toMatchObject({ languageCode: 'de', status: 'failed' });
+    expect(state.languages[1]!.reason).toMatch(/AI provider \(openai-compatible\) failed/);
+    expect(state.job).toMatchObject({ state: 'queued', attempts: 1 });
+    expect(new Date(state.job!.nextRunAt).getTime()).toBeGreaterThan(Date.now());
   });
 
   it('saves an upload with offline text when the model fails, and says so', async () => {

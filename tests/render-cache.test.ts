@@ -23,6 +23,7 @@ import { uploadRequest } from './helpers/multipart';
 import { sourceRenderSource } from './helpers/page-source';
 import { makePhoto } from './helpers/photos';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { whenSettled } from './helpers/translation-jobs';
 
 /** A model that answers every kind of request; translations say which language they are in. */
 function model(request: ChatRequest) {
@@ -298,6 +299,8 @@ describe('render and API cache', () => {
       );
       expect(history.before.body).toContain('"hasEvents":"no"');
       expect(history.after.body).toContain('Harbour built.');
+      // the new history is translated into German in the background (a content write of its own)
+      await whenSettled(t, 'place', place.id);
 
       const facts = await afterWrite(`/api/places/${place.id}/facts?languageCode=en`, () =>
         t.admin({ method: 'POST', url: `/api/admin/places/${place.id}/facts`, payload: { languageCode: 'en' } }),
@@ -346,6 +349,8 @@ describe('render and API cache', () => {
       expect(created.before.statusCode).toBe(404);
       expect(created.after.statusCode).toBe(200);
       const city = (await get('/api/cities/by-slug/valletta')).json<{ id: string }>();
+      // its description and translations are written in the background (content writes of their own)
+      await whenSettled(t, 'city', city.id);
 
       const edited = await afterWrite('/api/cities/by-slug/valletta/translations/en', () =>
         t.admin({
@@ -360,6 +365,7 @@ describe('render and API cache', () => {
         }),
       );
       expect(edited.after.body).toContain('Edited city text.');
+      await whenSettled(t, 'city', city.id);
 
       const deleted = await afterWrite('/api/cities/by-slug/valletta', () =>
         t.admin({ method: 'DELETE', url: `/api/admin/cities/${city.id}` }),
@@ -378,6 +384,7 @@ describe('render and API cache', () => {
       );
       expect(created.after.body).toContain('Iceland');
       const country = (await get('/api/countries/by-slug/iceland')).json<{ id: string }>();
+      await whenSettled(t, 'country', country.id);
 
       const edited = await afterWrite('/en/iceland', () =>
         t.admin({
@@ -387,6 +394,7 @@ describe('render and API cache', () => {
         }),
       );
       expect(edited.after.body).toContain('Fire and ice, edited.');
+      await whenSettled(t, 'country', country.id);
 
       const deleted = await afterWrite('/api/countries/by-slug/iceland', () =>
         t.admin({ method: 'DELETE', url: `/api/admin/countries/${country.id}` }),

@@ -64,7 +64,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('services', await createServices(config, database, { ...options, storage }));
   const contentVersion = await createContentVersion(database);
   app.decorate('contentVersion', contentVersion);
+  // Translation jobs run in the server process (TRANSLATION_WORKER), and stop before the database closes.
+  app.services.translationQueue.start({ log: app.log, worker: config.translationJobs.worker });
   app.addHook('onClose', async () => {
+    await app.services.translationQueue.stop();
     await contentVersion.close();
     if (!options.database) await database.close();
   });

@@ -12,6 +12,12 @@ describe('configuration from the environment', () => {
     expect(config.ai.provider).toBe('offline');
     expect(config.maxUploadBytes).toBe(40 * 1024 * 1024);
     expect(config.trustProxy).toBe(false);
+    expect(config.translationJobs.worker).toBe(true);
+  });
+
+  it('runs the translation worker unless TRANSLATION_WORKER=off', () => {
+    expect(loadConfig({ TRANSLATION_WORKER: 'off' }).translationJobs.worker).toBe(false);
+    expect(loadConfig({ TRANSLATION_WORKER: ' ON ' }).translationJobs.worker).toBe(true);
   });
 
   it.each([
@@ -39,6 +45,7 @@ describe('configuration from the environment', () => {
     [{ AI_PROVIDER: 'openai' }, /^Invalid configuration: AI_API_KEY is required/],
     [{ ADMIN_PASSWORD: 'short' }, /^Invalid configuration: ADMIN_PASSWORD must be at least 8/],
     [{ MAX_UPLOAD_MB: '0' }, /^Invalid configuration: MAX_UPLOAD_MB /],
+    [{ TRANSLATION_WORKER: 'maybe' }, /^Invalid configuration: TRANSLATION_WORKER must be on or off/],
     [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY must be false, true, a number of proxies/],
     [{ TRUST_PROXY: '10.0.0.0/33' }, /^Invalid configuration: TRUST_PROXY /],
     [{ TRUST_PROXY: '10.0.0.1,proxy.internal' }, /^Invalid configuration: TRUST_PROXY /],

@@ -69,9 +69,26 @@ export interface AppConfig {
   site: SiteSettings;
   /** The site's name and footer tagline in every language, over the interface texts (SITE_NAME, SITE_TAGLINE). */
   siteTexts: { name?: string; tagline?: string };
+  /** The translation queue (src/server/translation/queue.ts). */
+  translationJobs: TranslationJobsConfig;
   /** Is the environment production (compact logs, no dev tooling)? */
   production: boolean;
   logLevel: string;
+}
+
+/** The translation queue: whether this process works on it, and its timing (tests shorten it). */
+export interface TranslationJobsConfig {
+  /** TRANSLATION_WORKER: run the worker in this process (with several instances, any may). */
+  worker: boolean;
+  /** How often an idle worker looks for jobs another instance queued (its own wake it at once). */
+  pollMs: number;
+  /** Wait before the first retry of a failed job; doubled for each further attempt, up to retryMaxMs. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** Attempts before a job stays failed until the next edit or Translate. */
+  maxAttempts: number;
+  /** A running job whose worker has not confirmed its lock for this long is taken over. */
+  lockTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -256,6 +273,10 @@ const envSchema = z.object({
       .regex(/^[A-Za-z0-9_]{1,15}$/, 'must be an X/Twitter handle: 1 to 15 letters, digits or _')
       .optional(),
   ),
+  TRANSLATION_WORKER: z.preprocess(
+    (v) => (typeof v === 'string' ? blankToUndefined(v.trim().toLowerCase()) : v),
+    z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  ),
   NODE_ENV: optionalText,
   LOG_LEVEL: z.preprocess(
     blankToUndefined,
@@ -376,6 +397,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       twitterHandle: e.SITE_TWITTER_HANDLE ?? '',
     },
     siteTexts: { name: e.SITE_NAME, tagline: e.SITE_TAGLINE },
+    translationJobs: {
+      worker: e.TRANSLATION_WORKER === 'on',
+      pollMs: 5_000,
+      retryBaseMs: 30_000,
+      retryMaxMs: 30 * 60_000,
+      maxAttempts: 5,
+      lockTimeoutMs: 5 * 60_000,
+    },
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
   };

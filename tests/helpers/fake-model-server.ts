@@ -1,8 +1,11 @@
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** What a fake model does for one request: answer with content, fail with a status, or hang. */
-export type ModelReply = { content: string } | { status: number; body?: string } | { hang: true };
+/**
+ * What a fake model does for one request: answer with content (after `delayMs`, a slow model),
+ * fail with a status, or hang.
+ */
+export type ModelReply = { content: string; delayMs?: number } | { status: number; body?: string } | { hang: true };
 
 export interface FakeModelServer<Request> {
   /** Base URL for AI_BASE_URL, ending in /v1. */
@@ -73,6 +76,7 @@ export async function startFakeModelServer<Request>(
           .end(answer.body ?? JSON.stringify(protocol.failure));
         return;
       }
+      if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
       res
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify(protocol.success(request, answer.content, fake.requests.length)));

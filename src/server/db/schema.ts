@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   integer,
   doublePrecision,
   index,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -19,6 +21,12 @@ import type { HistoryEvent, TriviaFact } from '../../shared/api/public';
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 /** Set on insert and kept current by a trigger on update (sitemap `lastmod`). */
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+/**
+ * On a source (place, city, country, English history and facts): grows when its translatable text
+ * changes. On a translation: the source version it was made from; older than the source = outdated
+ * (docs/decisions/006-translation-versions.md).
+ */
+const sourceVersion = () => integer('source_version').notNull().default(1);
 
 export const languages = pgTable('languages', {
   id: serial('id').primaryKey(),
@@ -54,6 +62,7 @@ export const places = pgTable(
     date: text('date').notNull(),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    sourceVersion: sourceVersion(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -114,6 +123,7 @@ export const placeTranslations = pgTable(
     fullDescription: text('full_description'),
     location: text('location').notNull(),
     country: text('country').notNull(),
+    sourceVersion: sourceVersion(),
   },
   (t) => [uniqueIndex('place_translations_place_language_idx').on(t.placeId, t.languageCode)],
 );
@@ -131,6 +141,7 @@ export const placeHistory = pgTable(
       .$type<HistoryEvent[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    sourceVersion: sourceVersion(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('place_history_place_language_idx').on(t.placeId, t.languageCode)],
@@ -149,6 +160,7 @@ export const placeFacts = pgTable(
       .$type<TriviaFact[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    sourceVersion: sourceVersion(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('place_facts_place_language_idx').on(t.placeId, t.languageCode)],
@@ -177,6 +189,7 @@ export const cities = pgTable(
     slug: text('slug').notNull().unique(),
     description: text('description').notNull(),
     imageUrl: text('image_url').notNull(),
+    sourceVersion: sourceVersion(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -197,6 +210,7 @@ export const cityTranslations = pgTable(
     languageCode: varchar('language_code', { length: 10 }).notNull(),
     name: text('name').notNull(),
     description: text('description').notNull(),
+    sourceVersion: sourceVersion(),
   },
   (t) => [uniqueIndex('city_translations_city_language_idx').on(t.cityId, t.languageCode)],
 );
@@ -209,6 +223,7 @@ export const countries = pgTable(
     slug: text('slug').notNull().unique(),
     description: text('description').notNull(),
     imageUrl: text('image_url').notNull(),
+    sourceVersion: sourceVersion(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -225,8 +240,55 @@ export const countryTranslations = pgTable(
     languageCode: varchar('language_code', { length: 10 }).notNull(),
     name: text('name').notNull(),
     description: text('description').notNull(),
+    sourceVersion: sourceVersion(),
   },
   (t) => [uniqueIndex('country_translations_country_language_idx').on(t.countryId, t.languageCode)],
+);
+
+/**
+ * The translation queue: at most one row per place, city or country, so at most one job per
+ * entity runs at a time. Workers claim due rows with FOR UPDATE SKIP LOCKED; a running row whose
+ * lock is older than the timeout belongs to a dead worker and is claimed again
+ * (src/server/translation/queue.ts). Rows go with their entity (trigger, migration 0004).
+ */
+export const translationJobs = pgTable(
+  'translation_jobs',
+  {
+    id: serial('id').primaryKey(),
+    entityType: text('entity_type', { enum: ['place', 'city', 'country'] }).notNull(),
+    entityId: uuid('entity_id').notNull(),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
+    /** Translate missing languages too, not only the outdated ones (Translate, a new city or country). */
+    allLanguages: boolean('all_languages').notNull().default(false),
+    /** Write the English description first (a city or country created while an AI model is configured). */
+    describe: boolean('describe').notNull().default(false),
+    attempts: integer('attempts').notNull().default(0),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    lockedBy: text('locked_by'),
+    lockedAt: timestamp('locked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('translation_jobs_entity_idx').on(t.entityType, t.entityId),
+    index('translation_jobs_due_idx').on(t.state, t.nextRunAt),
+  ],
+);
+
+/** Why the last attempt at a language of an entity failed; removed when that language succeeds. */
+export const translationFailures = pgTable(
+  'translation_failures',
+  {
+    entityType: text('entity_type', { enum: ['place', 'city', 'country'] }).notNull(),
+    entityId: uuid('entity_id').notNull(),
+    languageCode: varchar('language_code', { length: 10 }).notNull(),
+    reason: text('reason').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'translation_failures_pk', columns: [t.entityType, t.entityId, t.languageCode] })],
 );
 
 /** Admin sessions: only a SHA-256 of the token is stored, so a database leak yields no usable cookie. */

@@ -12,8 +12,10 @@ import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import { violatedUniqueConstraint } from '../db/errors';
 import * as repo from '../db/repos/admin-geo-repo';
+import { clearFailures, enqueueJob } from '../db/repos/translation-jobs-repo';
 import { AppError, ConflictError, NotFoundError } from '../errors';
-import { describeTranslation, translateGeoTexts, type GeoTranslation } from './geo-translation';
+import type { TranslationQueue } from '../translation/queue';
+import { createdMessage, outdatedLanguages, updatedMessage } from './geo-translation';
 import type { MediaFiles } from './media-files';
 import { claimGeoSlug } from './slugs';
 
@@ -27,10 +29,17 @@ export interface AdminCitiesDeps {
   ai: AiProvider;
   /** A replaced or deleted picture of ours is removed when nothing else shows it. */
   files: MediaFiles;
+  /** Description and translations are written by queued jobs (with an AI model). */
+  queue: TranslationQueue;
 }
 
-/** Manage Cities: list, find what is missing, create with AI text and translations, edit, delete. */
-export function createAdminCitiesService({ db, ai, files }: AdminCitiesDeps) {
+/**
+ * Manage Cities: list, find what is missing, create, edit, delete. Neither create nor edit waits
+ * for the AI: with a model configured, a job queued in the same transaction writes the new city's
+ * description and every translation, and an edit keeps the translations (outdated) until the job
+ * has written new ones.
+ */
+export function createAdminCitiesService({ db, ai, files, queue }: AdminCitiesDeps) {
   async function existing(id: string) {
     const city = isUuid(id) ? await repo.findCityRow(db, id) : undefined;
     if (!city) throw new NotFoundError(NOT_FOUND);
@@ -62,14 +71,18 @@ export function createAdminCitiesService({ db, ai, files }: AdminCitiesDeps) {
     return city;
   }
 
-  function outcome(city: AdminCityDto, verb: 'created' | 'updated', translation: GeoTranslation) {
-    return {
-      city,
-      translatedLanguages: city.translatedLanguages,
-      nameOnlyLanguages: translation.nameOnly,
-      failedLanguages: translation.failed,
-      message: describeTranslation(city.name, verb, translation),
-    };
+  /** Without a model the offline description is written at once (no network); with one, by the job. */
+  async function offlineDescription(body: CreateCityBody): Promise<string> {
+    if (queue.active) return '';
+    try {
+      return (await ai.describeCity({ name: body.name, country: body.country })).trim();
+    } catch (error) {
+      const why = error instanceof AiError ? ` (${error.message})` : '';
+      throw new AppError(
+        502,
+        `The AI provider could not write a description for ${body.name}${why}. Nothing was created; please try again.`,
+      );
+    }
   }
 
   return {
@@ -77,67 +90,60 @@ export function createAdminCitiesService({ db, ai, files }: AdminCitiesDeps) {
     missing: (): Promise<MissingCityDto[]> => repo.listMissingCities(db),
 
     async create(body: CreateCityBody): Promise<CreateCityResponse> {
-      // Cheap checks first: the AI calls below take seconds and cost money.
       await refuseDuplicate(body.name, body.country);
-      let description: string;
-      try {
-        description = (await ai.describeCity({ name: body.name, country: body.country })).trim();
-      } catch (error) {
-        const why = error instanceof AiError ? ` (${error.message})` : '';
-        throw new AppError(
-          502,
-          `The AI provider could not write a description for ${body.name}${why}. Nothing was created; please try again.`,
-        );
-      }
-      const translation = await translateGeoTexts(ai, { name: body.name, description });
-
+      const description = await offlineDescription(body);
       const id = await db
         .transaction(async (tx) => {
           const slug = await claimGeoSlug(tx, body.name);
           const city = await repo.insertCity(tx, { ...body, slug, description });
-          await repo.replaceCityTranslations(tx, city.id, translation.rows);
+          if (queue.active) await enqueueJob(tx, { type: 'city', id: city.id }, { allLanguages: true, describe: true });
           return city.id;
         })
         .catch(conflictOnDuplicate(body));
-      return outcome(await loadCity(id), 'created', translation);
+      if (queue.active) queue.notify();
+      const city = await loadCity(id);
+      return {
+        city,
+        translatedLanguages: city.translatedLanguages,
+        outdatedLanguages: [],
+        translationQueued: queue.active,
+        message: createdMessage(city.name, queue.active),
+      };
     },
 
     async update(id: string, body: UpdateCityBody): Promise<CreateCityResponse> {
-      const before = await existing(id);
+      await existing(id);
       await refuseDuplicate(body.name, body.country, id);
-      const textChanged = before.name !== body.name || before.description !== body.description;
-      // Stored translations describe the old text: translate the new one, or drop what went stale.
-      const translation: GeoTranslation = textChanged
-        ? await translateGeoTexts(ai, { name: body.name, description: body.description })
-        : { rows: [], translated: [], nameOnly: [], failed: [] };
-
-      const unused = await db
+      const result = await db
         .transaction(async (tx) => {
-          // The AI step took a while: the city may have been deleted meanwhile.
-          const current = await repo.findCityRow(tx, id);
+          const current = await repo.lockCityRow(tx, id);
           if (!current) throw new NotFoundError(NOT_FOUND);
+          const textChanged = current.name !== body.name || current.description !== body.description;
           // The slug stays as it was, so links already shared keep working after a rename.
-          await repo.updateCityRow(tx, id, body);
-          if (before.name !== body.name || before.country !== body.country) {
-            await repo.movePlacesOfCity(tx, before, body);
+          await repo.updateCityRow(tx, id, body, textChanged);
+          const moved = current.name !== body.name || current.country !== body.country;
+          if (moved) await repo.movePlacesOfCity(tx, current, body, queue.active);
+          if (textChanged) {
+            await clearFailures(tx, { type: 'city', id });
+            if (queue.active) await enqueueJob(tx, { type: 'city', id }, { allLanguages: true, describe: false });
           }
-          if (textChanged) await repo.replaceCityTranslations(tx, id, translation.rows, translation.failed);
-          return current.imageUrl !== body.imageUrl ? files.release(tx, [current.imageUrl]) : [];
+          const unused = current.imageUrl !== body.imageUrl ? await files.release(tx, [current.imageUrl]) : [];
+          return { textChanged, queued: queue.active && (textChanged || moved), unused };
         })
         .catch(conflictOnDuplicate(body, id));
-      await files.remove(unused);
+      if (result.queued) queue.notify();
+      await files.remove(result.unused);
 
       const city = await loadCity(id);
-      if (!textChanged) {
-        return {
-          city,
-          translatedLanguages: city.translatedLanguages,
-          nameOnlyLanguages: [],
-          failedLanguages: [],
-          message: `${city.name} was updated.`,
-        };
-      }
-      return outcome(city, 'updated', translation);
+      const outdated = outdatedLanguages(city.translations);
+      const queued = queue.active && result.textChanged;
+      return {
+        city,
+        translatedLanguages: city.translatedLanguages,
+        outdatedLanguages: outdated,
+        translationQueued: queued,
+        message: updatedMessage(city.name, { textChanged: result.textChanged, queued, outdated }),
+      };
     },
 
     async remove(id: string): Promise<DeleteGeoResponse> {

@@ -12,8 +12,10 @@ import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import { violatedUniqueConstraint } from '../db/errors';
 import * as repo from '../db/repos/admin-geo-repo';
+import { clearFailures, enqueueJob } from '../db/repos/translation-jobs-repo';
 import { AppError, ConflictError, NotFoundError } from '../errors';
-import { describeTranslation, translateGeoTexts, type GeoTranslation, type NameTranslator } from './geo-translation';
+import type { TranslationQueue } from '../translation/queue';
+import { createdMessage, outdatedLanguages, updatedMessage } from './geo-translation';
 import type { MediaFiles } from './media-files';
 import { claimGeoSlug } from './slugs';
 
@@ -28,12 +30,15 @@ export interface AdminCountriesDeps {
   ai: AiProvider;
   /** A replaced or deleted picture of ours is removed when nothing else shows it. */
   files: MediaFiles;
-  /** Offline country-name translation, used where the AI provider cannot translate. */
-  translateName?: NameTranslator;
+  /** Description and translations are written by queued jobs (with an AI model). */
+  queue: TranslationQueue;
 }
 
-/** Manage Countries: the same pattern as cities, keyed by the country name alone. */
-export function createAdminCountriesService({ db, ai, files, translateName }: AdminCountriesDeps) {
+/**
+ * Manage Countries: the same pattern as cities, keyed by the country name alone. Without a
+ * translation the public site still names a country in each language (CLDR, offline).
+ */
+export function createAdminCountriesService({ db, ai, files, queue }: AdminCountriesDeps) {
   async function existing(id: string) {
     const country = isUuid(id) ? await repo.findCountryRow(db, id) : undefined;
     if (!country) throw new NotFoundError(NOT_FOUND);
@@ -61,14 +66,18 @@ export function createAdminCountriesService({ db, ai, files, translateName }: Ad
     return country;
   }
 
-  function outcome(country: AdminCountryDto, verb: 'created' | 'updated', translation: GeoTranslation) {
-    return {
-      country,
-      translatedLanguages: country.translatedLanguages,
-      nameOnlyLanguages: translation.nameOnly,
-      failedLanguages: translation.failed,
-      message: describeTranslation(country.name, verb, translation),
-    };
+  /** Without a model the offline description is written at once (no network); with one, by the job. */
+  async function offlineDescription(body: CreateCountryBody): Promise<string> {
+    if (queue.active) return '';
+    try {
+      return (await ai.describeCountry({ name: body.name })).trim();
+    } catch (error) {
+      const why = error instanceof AiError ? ` (${error.message})` : '';
+      throw new AppError(
+        502,
+        `The AI provider could not write a description for ${body.name}${why}. Nothing was created; please try again.`,
+      );
+    }
   }
 
   return {
@@ -77,62 +86,62 @@ export function createAdminCountriesService({ db, ai, files, translateName }: Ad
 
     async create(body: CreateCountryBody): Promise<CreateCountryResponse> {
       await refuseDuplicate(body.name);
-      let description: string;
-      try {
-        description = (await ai.describeCountry({ name: body.name })).trim();
-      } catch (error) {
-        const why = error instanceof AiError ? ` (${error.message})` : '';
-        throw new AppError(
-          502,
-          `The AI provider could not write a description for ${body.name}${why}. Nothing was created; please try again.`,
-        );
-      }
-      const translation = await translateGeoTexts(ai, { name: body.name, description }, translateName);
-
+      const description = await offlineDescription(body);
       const id = await db
         .transaction(async (tx) => {
           const slug = await claimGeoSlug(tx, body.name);
           const country = await repo.insertCountry(tx, { ...body, slug, description });
-          await repo.replaceCountryTranslations(tx, country.id, translation.rows);
+          if (queue.active) {
+            await enqueueJob(tx, { type: 'country', id: country.id }, { allLanguages: true, describe: true });
+          }
           return country.id;
         })
         .catch(conflictOnDuplicate(body.name));
-      return outcome(await loadCountry(id), 'created', translation);
+      if (queue.active) queue.notify();
+      const country = await loadCountry(id);
+      return {
+        country,
+        translatedLanguages: country.translatedLanguages,
+        outdatedLanguages: [],
+        translationQueued: queue.active,
+        message: createdMessage(country.name, queue.active),
+      };
     },
 
     async update(id: string, body: UpdateCountryBody): Promise<CreateCountryResponse> {
-      const before = await existing(id);
+      await existing(id);
       await refuseDuplicate(body.name, id);
-      const textChanged = before.name !== body.name || before.description !== body.description;
-      const translation: GeoTranslation = textChanged
-        ? await translateGeoTexts(ai, { name: body.name, description: body.description }, translateName)
-        : { rows: [], translated: [], nameOnly: [], failed: [] };
-
-      const unused = await db
+      const result = await db
         .transaction(async (tx) => {
-          const current = await repo.findCountryRow(tx, id);
+          const current = await repo.lockCountryRow(tx, id);
           if (!current) throw new NotFoundError(NOT_FOUND);
+          const textChanged = current.name !== body.name || current.description !== body.description;
           // The slug stays as it was, so links already shared keep working after a rename.
-          await repo.updateCountryRow(tx, id, body);
+          await repo.updateCountryRow(tx, id, body, textChanged);
           // Cities and places name their country: a rename carries them along.
-          if (before.name !== body.name) await repo.moveCountryReferences(tx, before.name, body.name);
-          if (textChanged) await repo.replaceCountryTranslations(tx, id, translation.rows, translation.failed);
-          return current.imageUrl !== body.imageUrl ? files.release(tx, [current.imageUrl]) : [];
+          const renamed = current.name !== body.name;
+          if (renamed) await repo.moveCountryReferences(tx, current.name, body.name, queue.active);
+          if (textChanged) {
+            await clearFailures(tx, { type: 'country', id });
+            if (queue.active) await enqueueJob(tx, { type: 'country', id }, { allLanguages: true, describe: false });
+          }
+          const unused = current.imageUrl !== body.imageUrl ? await files.release(tx, [current.imageUrl]) : [];
+          return { textChanged, queued: queue.active && (textChanged || renamed), unused };
         })
         .catch(conflictOnDuplicate(body.name, id));
-      await files.remove(unused);
+      if (result.queued) queue.notify();
+      await files.remove(result.unused);
 
       const country = await loadCountry(id);
-      if (!textChanged) {
-        return {
-          country,
-          translatedLanguages: country.translatedLanguages,
-          nameOnlyLanguages: [],
-          failedLanguages: [],
-          message: `${country.name} was updated.`,
-        };
-      }
-      return outcome(country, 'updated', translation);
+      const outdated = outdatedLanguages(country.translations);
+      const queued = queue.active && result.textChanged;
+      return {
+        country,
+        translatedLanguages: country.translatedLanguages,
+        outdatedLanguages: outdated,
+        translationQueued: queued,
+        message: updatedMessage(country.name, { textChanged: result.textChanged, queued, outdated }),
+      };
     },
 
     async remove(id: string): Promise<DeleteGeoResponse> {

@@ -12,7 +12,10 @@ import { isUuid } from '../db/ids';
 import * as repo from '../db/repos/admin-places-repo';
 import type { Keyed } from '../db/repos/keyset';
 import { placesKeyset, type PlaceFilter } from '../db/repos/places-repo';
+import { clearFailures, enqueueJob } from '../db/repos/translation-jobs-repo';
 import { NotFoundError } from '../errors';
+import type { TranslationQueue } from '../translation/queue';
+import { translationState, type SourcePart, type VersionMap } from '../translation/status';
 import type { MediaFiles } from './media-files';
 import { readPage } from './paging';
 
@@ -22,20 +25,40 @@ const TRANSLATED_FIELDS = ['title', 'description', 'location', 'country'] as con
 
 type AdminPlaceRow = Awaited<ReturnType<typeof repo.listAdminPlacePage>>[number];
 
+/** History or trivia as a translatable part, when it exists in English. */
+function partOf(part: SourcePart['part'], versions: VersionMap | null): SourcePart[] {
+  const english = versions?.en;
+  if (english === undefined) return [];
+  const translations = Object.fromEntries(Object.entries(versions!).filter(([code]) => code !== 'en'));
+  return [{ part, version: english, translations }];
+}
+
 /** A row of the admin list as the Edit Places card reads it (its page key kept for the cursor). */
 function toAdminPlace({
-  translationCodes,
+  sourceVersion,
+  textVersions,
+  historyVersions,
+  factsVersions,
+  failures,
+  job,
   historyEventCount,
   factsCount,
   galleryCount,
   ...place
 }: AdminPlaceRow): AdminPlaceDto & Keyed {
-  const codes = new Set(translationCodes ? translationCodes.split(',') : []);
+  const codes = new Set(Object.keys(textVersions ?? {}));
   // The place itself is written in English, so English always counts as translated.
   codes.add('en');
   return {
     ...place,
     translatedLanguages: LANGUAGE_CODES.filter((code): code is LanguageCode => codes.has(code)),
+    translations: translationState({
+      sourceVersion,
+      text: textVersions,
+      parts: [...partOf('history', historyVersions), ...partOf('facts', factsVersions)],
+      failures,
+      job,
+    }),
     hasHistory: historyEventCount !== null,
     historyEventCount: historyEventCount ?? 0,
     hasFacts: factsCount !== null,
@@ -45,7 +68,7 @@ function toAdminPlace({
 }
 
 /** Edit Places: the admin list with its figures, editing and deleting places (spec section 2). */
-export function createAdminPlacesService(db: Database, files: MediaFiles) {
+export function createAdminPlacesService(db: Database, files: MediaFiles, queue: TranslationQueue) {
   return {
     /**
      * One page of the Edit Places list, newest first (keyset paging over placesKeyset), optionally
@@ -71,29 +94,34 @@ export function createAdminPlacesService(db: Database, files: MediaFiles) {
     },
 
     /**
-     * Saves the Edit Place form. Translations are written from the English text: when that text
-     * changes they describe something else, so they are removed in the same transaction. Visitors
-     * then read the new English text until Translate writes them again, and the language badges
-     * show what is missing. Answers the languages whose translation was removed.
+     * Saves the Edit Place form and answers at once. Translations are made from the English text:
+     * when it changes, the place gets a new source version, so its translations are outdated but
+     * kept (visitors read them until new ones are written), and with an AI model a job is queued
+     * in the same transaction to translate them again. Answers the languages now outdated.
      */
     async update(id: string, fields: UpdatePlaceRequest): Promise<UpdatePlaceResponse> {
       if (!isUuid(id)) throw new NotFoundError(PLACE_NOT_FOUND);
       const result = await db.transaction(async (tx) => {
         const before = await repo.lockPlaceText(tx, id);
         if (!before) return undefined;
-        await repo.updatePlaceFields(tx, id, fields);
         const textChanged = TRANSLATED_FIELDS.some((field) => before[field] !== fields[field]);
+        await repo.updatePlaceFields(tx, id, fields, textChanged);
+        const outdated = textChanged ? await repo.listPlaceTranslationLanguages(tx, id) : [];
+        const queued = queue.active && outdated.length > 0;
+        if (textChanged) await clearFailures(tx, { type: 'place', id });
+        if (queued) await enqueueJob(tx, { type: 'place', id }, { allLanguages: false, describe: false });
         // A replaced picture is removed if nothing else shows it (the photo row keeps an upload's).
         const unused = before.imageUrl !== fields.imageUrl ? await files.release(tx, [before.imageUrl]) : [];
-        return { removed: textChanged ? await repo.deletePlaceTranslations(tx, id) : [], unused };
+        return { outdated, queued, unused };
       });
       if (!result) throw new NotFoundError(PLACE_NOT_FOUND);
+      if (result.queued) queue.notify();
       await files.remove(result.unused);
-      const { removed } = result;
       return {
         success: true,
         message: 'Place updated successfully',
-        removedTranslations: LANGUAGE_CODES.filter((code) => removed.includes(code)),
+        outdatedTranslations: LANGUAGE_CODES.filter((code) => result.outdated.includes(code)),
+        translationQueued: result.queued,
       };
     },
 

@@ -1,90 +1,41 @@
-import { LANGUAGE_CODES, type LanguageCode } from '../../shared/languages';
+import type { TranslationStateDto } from '../../shared/api/translation-status';
+import { TRANSLATION_TARGETS } from '../../shared/api/translation-status';
 import { languageList } from '../../shared/language-list';
-import { AiError } from '../ai/errors';
-import type { AiProvider } from '../ai/types';
-import type { GeoTranslationRow } from '../db/repos/admin-geo-repo';
 
 /** Every language a city or country is translated into: all but English, the original. */
-export const TARGET_LANGUAGES = LANGUAGE_CODES.filter((code) => code !== 'en');
+export const TARGET_LANGUAGES = TRANSLATION_TARGETS;
 
-/** Translates a name without AI when possible (country names through Intl.DisplayNames). */
-export type NameTranslator = (name: string, target: LanguageCode) => string | undefined;
+const ALL_LANGUAGES = languageList(TARGET_LANGUAGES);
+const NO_MODEL =
+  'Translation needs an AI model: set AI_PROVIDER to openai, anthropic or openai-compatible, then edit or translate it.';
 
-export interface GeoTranslation {
-  /** Rows to store, one per language that got at least its name translated. */
-  rows: GeoTranslationRow[];
-  /** Name and description translated. */
-  translated: LanguageCode[];
-  /** Only the name could be translated; the row carries the English description. */
-  nameOnly: LanguageCode[];
-  /** Nothing could be translated; the public site shows the English text there. */
-  failed: LanguageCode[];
-  /** Why the provider refused, when it said so in words fit for an administrator. */
-  reason?: string;
-}
-
-const cleaned = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+/** Languages whose stored translation was made from older text (shown until replaced). */
+export const outdatedLanguages = (state: TranslationStateDto) =>
+  state.languages.filter((l) => l.status === 'outdated').map((l) => l.languageCode);
 
 /**
- * Translates name and description into every other language, one AI call per language, in
- * parallel. A language the provider cannot do falls back to `translateName` for the name alone,
- * so an offline install still gets "Alemania" for Germany. Never rejects: failures are reported.
+ * The toast sentence after a create. Nothing waits for the AI: with a model, a queued job writes
+ * the description and the translations, and the cards show each language as it arrives.
  */
-export async function translateGeoTexts(
-  ai: AiProvider,
-  fields: { name: string; description: string },
-  translateName?: NameTranslator,
-): Promise<GeoTranslation> {
-  const outcomes = await Promise.all(
-    TARGET_LANGUAGES.map(async (code) => {
-      let reason: string | undefined;
-      try {
-        const result = await ai.translate({ name: fields.name, description: fields.description }, code);
-        const name = cleaned(result.name);
-        const description = cleaned(result.description);
-        // An empty answer is a failed translation, not an empty city name.
-        if (name && (description || !fields.description)) {
-          return { code, kind: 'translated' as const, row: { languageCode: code, name, description } };
-        }
-      } catch (error) {
-        // Other errors may carry internals (stack-like driver text): only AiError is shown.
-        if (error instanceof AiError) reason = error.message;
-      }
-      const name = cleaned(translateName?.(fields.name, code));
-      if (name) {
-        return {
-          code,
-          kind: 'nameOnly' as const,
-          row: { languageCode: code, name, description: fields.description },
-          reason,
-        };
-      }
-      return { code, kind: 'failed' as const, row: undefined, reason };
-    }),
-  );
-  return {
-    rows: outcomes.flatMap((o) => (o.row ? [o.row] : [])),
-    translated: outcomes.filter((o) => o.kind === 'translated').map((o) => o.code),
-    nameOnly: outcomes.filter((o) => o.kind === 'nameOnly').map((o) => o.code),
-    failed: outcomes.filter((o) => o.kind === 'failed').map((o) => o.code),
-    reason: outcomes.find((o) => 'reason' in o && o.reason)?.reason,
-  };
+export function createdMessage(name: string, queued: boolean): string {
+  return queued
+    ? `${name} was created. Its description is being written and translated into ${ALL_LANGUAGES}; each language's badge shows when it is ready.`
+    : `${name} was created. It could not be translated into ${ALL_LANGUAGES}; the English text is shown there. ${NO_MODEL}`;
 }
 
-/** One honest sentence (or two) about what was translated, for the administrator's toast. */
-export function describeTranslation(subject: string, verb: 'created' | 'updated', outcome: GeoTranslation): string {
-  const parts = [`${subject} was ${verb}`];
-  const { translated, nameOnly, failed } = outcome;
-  if (translated.length === TARGET_LANGUAGES.length)
-    return `${parts[0]} and translated into ${languageList(translated)}.`;
-  if (translated.length > 0) parts.push(`translated into ${languageList(translated)}`);
-  let sentence = parts.join(' and ') + '.';
-  if (nameOnly.length > 0) {
-    sentence += ` Its name was translated into ${languageList(nameOnly)}, but the description could not be, so it shows in English there.`;
-  }
-  if (failed.length > 0) {
-    sentence += ` It could not be translated into ${languageList(failed)}; the English text is shown there.`;
-  }
-  if ((nameOnly.length > 0 || failed.length > 0) && outcome.reason) sentence += ` ${outcome.reason}`;
-  return sentence;
+/** The toast sentence after an edit: what happens to the translations of the old text. */
+export function updatedMessage(
+  name: string,
+  change: {
+    textChanged: boolean;
+    queued: boolean;
+    outdated: readonly TranslationStateDto['languages'][number]['languageCode'][];
+  },
+): string {
+  if (!change.textChanged) return `${name} was updated.`;
+  const kept = change.outdated.length
+    ? ` The ${languageList(change.outdated)} ${change.outdated.length === 1 ? 'translation is' : 'translations are'} kept and shown until ${change.outdated.length === 1 ? 'its' : 'their'} new version is ready.`
+    : '';
+  if (change.queued) return `${name} was updated and is being translated again.${kept}`;
+  return `${name} was updated.${kept} ${NO_MODEL}`;
 }

@@ -1,4 +1,5 @@
-import { createAiProvider, translateCountryName, type AiProvider } from '../ai';
+import { createAiProvider, type AiProvider } from '../ai';
+import { createTranslationQueue, type TranslationQueue } from '../translation/queue';
 import type { AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { seedReferenceData } from '../db/seed/seed';
@@ -34,6 +35,8 @@ export interface AppServices {
   seo: SeoService;
   /** Media files kept in step with the rows that reference them, through crashes too. */
   files: MediaFiles;
+  /** Translation jobs in the database and this process's worker (started and stopped by buildApp). */
+  translationQueue: TranslationQueue;
 }
 
 export interface ServiceOptions {
@@ -63,12 +66,13 @@ export async function createServices(
   const files = createMediaFiles(db, storage, await openFileJournal(database));
   // Files that a stopped process left without a row (a crash mid-upload or mid-delete) go first.
   await files.sweep();
+  const translationQueue = createTranslationQueue(db, ai, config.translationJobs);
   const passwordHash = await resolvePasswordHash(db, config.adminPassword, options.announcePassword ?? (() => {}));
   return {
     catalog: createCatalogService(db, { settings: config.site, texts: config.siteTexts }),
     auth: createAuthService(db, passwordHash, { delayPerFailureMs: options.loginDelayPerFailureMs }),
     health: { check: () => database.ping() },
-    adminPlaces: createAdminPlacesService(db, files),
+    adminPlaces: createAdminPlacesService(db, files, translationQueue),
     gallery: createGalleryService(db, files, config),
     ai,
     geocoder,
@@ -79,9 +83,10 @@ export async function createServices(
       geocoder,
       limits: { maxBytes: config.maxUploadBytes },
     }),
-    placeAi: createPlaceAiService(db, ai),
-    adminCities: createAdminCitiesService({ db, ai, files }),
-    adminCountries: createAdminCountriesService({ db, ai, files, translateName: translateCountryName }),
+    placeAi: createPlaceAiService(db, ai, translationQueue),
+    adminCities: createAdminCitiesService({ db, ai, files, queue: translationQueue }),
+    adminCountries: createAdminCountriesService({ db, ai, files, queue: translationQueue }),
+    translationQueue,
     // read at call time: tests and the e2e harness set publicUrl after the app is built
     seo: createSeoService(db, () => config.publicUrl),
     files,

@@ -5,13 +5,23 @@ import {
   type TranslateResponse,
 } from '../../shared/api/place-ai';
 import type { FactsDto, HistoryDto } from '../../shared/api/public';
-import { LANGUAGE_CODES, LANGUAGES, type LanguageCode } from '../../shared/languages';
-import { AiError, translateCountryName, type AiProvider, type PlaceContext } from '../ai';
+import { TRANSLATION_TARGETS } from '../../shared/api/translation-status';
+import { LANGUAGES, type LanguageCode } from '../../shared/languages';
+import { AiError, type AiProvider, type PlaceContext } from '../ai';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
-import { listTranslationLanguages, saveFacts, saveHistory, savePlaceTranslation } from '../db/repos/place-content-repo';
+import { listPlaceTranslationLanguages } from '../db/repos/admin-places-repo';
+import {
+  englishPartVersion,
+  saveFacts,
+  saveHistory,
+  saveTranslatedFacts,
+  saveTranslatedHistory,
+} from '../db/repos/place-content-repo';
 import { findFacts, findHistory, findPlaceById } from '../db/repos/places-repo';
+import { enqueueJob } from '../db/repos/translation-jobs-repo';
 import { AppError, NotFoundError } from '../errors';
+import type { TranslationQueue } from '../translation/queue';
 
 const languageName = (code: string) => LANGUAGES.find((l) => l.code === code)?.name ?? code;
 
@@ -26,10 +36,11 @@ async function fromAi<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * AI content for one place: historical events and trivia (generated once per place and language,
- * then served from the database) and translations into every missing language.
+ * AI content for one place: historical events and trivia (generated once in English, then served
+ * from the database; other languages are translations of the English ones, versioned like the
+ * place's text) and translating the place into its missing and outdated languages.
  */
-export function createPlaceAiService(db: Database, ai: AiProvider) {
+export function createPlaceAiService(db: Database, ai: AiProvider, queue: TranslationQueue) {
   async function placeById(id: string) {
     const place = isUuid(id) ? await findPlaceById(db, id) : undefined;
     if (!place) throw new NotFoundError('Place not found');
@@ -56,71 +67,107 @@ export function createPlaceAiService(db: Database, ai: AiProvider) {
     return items.map((item, i) => ({ ...item, ...Object.fromEntries(keys.map((k) => [k, translated[`${k}_${i}`]])) }));
   }
 
+  /**
+   * New English history or trivia: the languages the place is translated into should get it too.
+   * With an AI model, a job is queued for them (missing languages wait for Translate).
+   */
+  async function queueTranslationOf(placeId: string) {
+    if (!queue.active || (await listPlaceTranslationLanguages(db, placeId)).length === 0) return;
+    await enqueueJob(db, { type: 'place', id: placeId }, { allLanguages: false, describe: false });
+    queue.notify();
+  }
+
+  /**
+   * History or trivia in `languageCode`: the stored one; else the English one (generated and
+   * stored when there is none yet) translated into that language and stored with the English
+   * version it was made from, like every translation.
+   */
+  async function inLanguage<T extends object>(
+    placeId: string,
+    languageCode: LanguageCode,
+    part: {
+      name: 'history' | 'facts';
+      find: (lang: string) => Promise<(T & { languageCode: string }) | undefined>;
+      generate: () => Promise<T>;
+      translate: (english: T, lang: LanguageCode) => Promise<T>;
+      save: (lang: string, content: T, version: number) => Promise<void>;
+    },
+  ): Promise<{ content: T; fromCache: boolean }> {
+    const stored = async (lang: string) => {
+      const row = await part.find(lang);
+      if (!row || row.languageCode !== lang) return undefined;
+      const { languageCode: _code, ...content } = row;
+      return content as T;
+    };
+    const cached = await stored(languageCode);
+    if (cached) return { content: cached, fromCache: true };
+    let english = await stored('en');
+    if (!english) {
+      const created = await fromAi(part.generate);
+      await part.save('en', created, 1);
+      await queueTranslationOf(placeId);
+      english = (await stored('en')) ?? created;
+      if (languageCode === 'en') return { content: english, fromCache: false };
+    }
+    const version = await englishPartVersion(db, placeId, part.name);
+    const source = english;
+    const translated = await fromAi(() => part.translate(source, languageCode));
+    await part.save(languageCode, translated, version);
+    return { content: (await stored(languageCode)) ?? translated, fromCache: false };
+  }
+
   return {
     async history(placeId: string, languageCode: LanguageCode = 'en'): Promise<HistoryResponse> {
       const place = await placeById(placeId);
-      const cached = await findHistory(db, place.id, languageCode);
-      if (cached) return { history: cached, fromCache: true };
-      const generated = await fromAi(async () => {
-        const history = await ai.historicalEvents(contextOf(place));
-        const events = await translateList(history.events, ['description'], languageCode);
-        return { ...history, events } satisfies HistoryDto;
+      const { content, fromCache } = await inLanguage<HistoryDto>(place.id, languageCode, {
+        name: 'history',
+        find: (lang) => findHistory(db, place.id, lang),
+        generate: () => ai.historicalEvents(contextOf(place)),
+        translate: async (english, lang) => ({
+          ...english,
+          events: await translateList(english.events, ['description'], lang),
+        }),
+        save: (lang, history, version) =>
+          lang === 'en'
+            ? saveHistory(db, place.id, 'en', history)
+            : saveTranslatedHistory(db, place.id, lang, history, version),
       });
-      await saveHistory(db, place.id, languageCode, generated);
-      return { history: (await findHistory(db, place.id, languageCode)) ?? generated, fromCache: false };
+      return { history: content, fromCache };
     },
 
     async facts(placeId: string, languageCode: LanguageCode = 'en'): Promise<FactsResponse> {
       const place = await placeById(placeId);
-      const cached = await findFacts(db, place.id, languageCode);
-      if (cached) return { facts: cached, fromCache: true };
-      const generated = await fromAi(async () => {
-        const facts = await ai.triviaFacts(contextOf(place));
-        const list = await translateList(facts.facts, ['question', 'answer'], languageCode);
-        return { ...facts, facts: list } satisfies FactsDto;
+      const { content, fromCache } = await inLanguage<FactsDto>(place.id, languageCode, {
+        name: 'facts',
+        find: (lang) => findFacts(db, place.id, lang),
+        generate: () => ai.triviaFacts(contextOf(place)),
+        translate: async (english, lang) => ({
+          ...english,
+          facts: await translateList(english.facts, ['question', 'answer'], lang),
+        }),
+        save: (lang, facts, version) =>
+          lang === 'en'
+            ? saveFacts(db, place.id, 'en', facts)
+            : saveTranslatedFacts(db, place.id, lang, facts, version),
       });
-      await saveFacts(db, place.id, languageCode, generated);
-      return { facts: (await findFacts(db, place.id, languageCode)) ?? generated, fromCache: false };
+      return { facts: content, fromCache };
     },
 
-    /** Translates the place into every language it lacks; each language succeeds or fails alone. */
+    /**
+     * Translates the place's missing and outdated languages now (text, history and trivia), as
+     * its translation job; each language succeeds or fails alone. Failures are kept for the
+     * badges, and with an AI model the job retries them later.
+     */
     async translate(placeId: string): Promise<TranslateResponse> {
       const place = await placeById(placeId);
-      const done = new Set(await listTranslationLanguages(db, place.id));
-      const missing = LANGUAGE_CODES.filter((code) => code !== 'en' && !done.has(code));
-      if (missing.length === 0) {
-        return { translatedLanguages: [], failedLanguages: [], message: ALL_LANGUAGES_TRANSLATED };
+      const run = await queue.translateNow({ type: 'place', id: place.id });
+      if (run.gone) throw new NotFoundError('Place not found');
+      const translatedLanguages: string[] = run.translated;
+      const failedLanguages: string[] = TRANSLATION_TARGETS.filter((code) => run.failed.has(code));
+      if (translatedLanguages.length === 0 && failedLanguages.length === 0) {
+        return { translatedLanguages, failedLanguages, message: ALL_LANGUAGES_TRANSLATED };
       }
-      const translatedLanguages: string[] = [];
-      const failedLanguages: string[] = [];
-      const reasons = new Set<string>();
-      for (const lang of missing) {
-        try {
-          const countryName = translateCountryName(place.country, lang);
-          const fields: Record<string, string> = {
-            title: place.title,
-            description: place.description,
-            location: place.location,
-            ...(place.fullDescription ? { fullDescription: place.fullDescription } : {}),
-            ...(countryName ? {} : { country: place.country }),
-          };
-          const t = await ai.translate(fields, lang);
-          await savePlaceTranslation(db, {
-            placeId: place.id,
-            languageCode: lang,
-            title: t.title!,
-            description: t.description!,
-            fullDescription: t.fullDescription ?? null,
-            location: t.location!,
-            country: countryName ?? t.country!,
-          });
-          translatedLanguages.push(lang);
-        } catch (error) {
-          if (!(error instanceof AiError)) throw error;
-          failedLanguages.push(lang);
-          reasons.add(error.message);
-        }
-      }
+      const reasons = new Set(run.failed.values());
       const names = (codes: string[]) => codes.map(languageName).join(', ');
       const message =
         failedLanguages.length === 0

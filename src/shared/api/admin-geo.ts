@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cityDto, countryDto } from './public';
+import { translationStateDto } from './translation-status';
 
 /** Longest city or country name we accept; real names are far shorter. */
 export const GEO_NAME_MAX = 200;
@@ -34,10 +35,12 @@ const description = z
 
 /** Languages that have a stored translation row (English, the original, is never listed). */
 const translatedLanguages = z.array(z.string());
+/** Each other language: up to date, outdated, missing or failed; and the translation job. */
+const translations = translationStateDto;
 
 // Cities
 
-export const adminCityDto = cityDto.extend({ translatedLanguages });
+export const adminCityDto = cityDto.extend({ translatedLanguages, translations });
 export type AdminCityDto = z.infer<typeof adminCityDto>;
 
 /** A location/country pair used by places that has no city yet. */
@@ -59,15 +62,19 @@ export const updateCityBody = z.object({
 });
 export type UpdateCityBody = z.infer<typeof updateCityBody>;
 
-/** Outcome of the translation step that follows a create. */
+/**
+ * What a create or an update did about translations. Neither waits for the AI: with a model
+ * configured, the description (of a new entity) and the translations are written by a queued job,
+ * and the admin list shows each language's state as it goes.
+ */
 const translationOutcome = {
   /** Languages with a stored translation row. */
   translatedLanguages,
-  /** Languages where only the name could be translated; the description shows in English there. */
-  nameOnlyLanguages: z.array(z.string()),
-  /** Languages that could not be translated (the English text is shown there). */
-  failedLanguages: z.array(z.string()),
-  /** One sentence for the administrator describing what was created and translated. */
+  /** Languages whose stored translation was made from older text (kept and shown until replaced). */
+  outdatedLanguages: z.array(z.string()),
+  /** A job will write the description and the translations. */
+  translationQueued: z.boolean(),
+  /** One sentence for the administrator describing what was saved and what happens next. */
   message: z.string(),
 };
 
@@ -76,7 +83,7 @@ export type CreateCityResponse = z.infer<typeof createCityResponse>;
 
 // Countries
 
-export const adminCountryDto = countryDto.extend({ translatedLanguages });
+export const adminCountryDto = countryDto.extend({ translatedLanguages, translations });
 export type AdminCountryDto = z.infer<typeof adminCountryDto>;
 
 export const missingCountryDto = z.object({ country: z.string() });

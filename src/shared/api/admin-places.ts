@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGE_CODES } from '../languages';
 import { pageQuery } from './paging';
 import { placeDto } from './public';
+import { translationStateDto } from './translation-status';
 
 /** A place as the Edit Places screen sees it: the original (English) row plus its admin figures. */
 export const adminPlaceDto = placeDto
@@ -20,6 +21,8 @@ export const adminPlaceDto = placeDto
   .extend({
     /** Languages the place can be read in, in product order; always starts with 'en' (the original text). */
     translatedLanguages: z.array(z.enum(LANGUAGE_CODES)),
+    /** Each other language: up to date, outdated, missing or failed; and the translation job. */
+    translations: translationStateDto,
     hasHistory: z.boolean(),
     historyEventCount: z.number().int(),
     hasFacts: z.boolean(),
@@ -109,8 +112,12 @@ export const successMessage = z.object({ success: z.literal(true), message: z.st
 
 /**
  * Answer of PUT /api/admin/places/{id}: the spec's success message, plus the languages whose
- * translation was removed because the English text it was made from changed.
+ * translation is now outdated because the English text it was made from changed (visitors keep
+ * reading it), and whether a translation job was queued to bring them up to date.
  */
-export const updatePlaceResponse = successMessage.extend({ removedTranslations: z.array(z.enum(LANGUAGE_CODES)) });
+export const updatePlaceResponse = successMessage.extend({
+  outdatedTranslations: z.array(z.enum(LANGUAGE_CODES)),
+  translationQueued: z.boolean(),
+});
 export type UpdatePlaceResponse = z.infer<typeof updatePlaceResponse>;
 export type SuccessMessage = z.infer<typeof successMessage>;

@@ -29,6 +29,7 @@ const CITIES: GeoAdminKind<AdminCityDto, MissingCityDto, CreateCityBody, CreateC
     target: { name: location, country },
     body: (imageUrl) => ({ name: location, country, imageUrl }),
   }),
+  idOf: (result) => result.city.id,
   slugOf: (result) => result.city.slug,
   useList: useAdminCities,
   useMissing: useMissingCities,

@@ -32,6 +32,7 @@ const COUNTRIES: GeoAdminKind<AdminCountryDto, MissingCountryDto, CreateCountryB
     target: { name: country },
     body: (imageUrl) => ({ name: country, imageUrl }),
   }),
+  idOf: (result) => result.country.id,
   slugOf: (result) => result.country.slug,
   useList: useAdminCountries,
   useMissing: useMissingCountries,

@@ -1,7 +1,9 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { AdminCityDto, AdminCountryDto, MissingCityDto, MissingCountryDto } from '../../../shared/api/admin-geo';
+import { translationState, type TranslationFacts, type VersionMap } from '../../translation/status';
 import type { DbOrTx } from '../client';
 import { cities, cityTranslations, countries, countryTranslations, places } from '../schema';
+import { enqueueTranslatedPlaces, failuresJson, jobJson } from './translation-jobs-repo';
 
 /** One stored translation of a city's or country's name and description. */
 export interface GeoTranslationRow {
@@ -13,7 +15,15 @@ export interface GeoTranslationRow {
 type CityRow = typeof cities.$inferSelect;
 type CountryRow = typeof countries.$inferSelect;
 
-const withIsoDate = <T extends { createdAt: Date }>(row: T) => ({ ...row, createdAt: row.createdAt.toISOString() });
+/** A row of the admin lists as the cards read it: ISO dates, and each language's translation state. */
+function toAdminDto<T extends { createdAt: Date } & Omit<TranslationFacts, 'parts'>>(row: T) {
+  const { sourceVersion, text, failures, job, ...rest } = row;
+  return {
+    ...rest,
+    createdAt: row.createdAt.toISOString(),
+    translations: translationState({ sourceVersion, text, failures, job }),
+  };
+}
 
 /**
  * Language codes with a translation row, as a sorted text array (never null). Written with
@@ -39,6 +49,11 @@ const adminCityColumns = {
   imageUrl: cities.imageUrl,
   createdAt: cities.createdAt,
   translatedLanguages: cityLanguages,
+  sourceVersion: cities.sourceVersion,
+  text: sql<VersionMap | null>`(select json_object_agg(ct.language_code, ct.source_version)
+    from city_translations ct where ct.city_id = "cities"."id")`,
+  failures: failuresJson('city', sql`"cities"."id"`),
+  job: jobJson('city', sql`"cities"."id"`),
 };
 
 const adminCountryColumns = {
@@ -49,6 +64,11 @@ const adminCountryColumns = {
   imageUrl: countries.imageUrl,
   createdAt: countries.createdAt,
   translatedLanguages: countryLanguages,
+  sourceVersion: countries.sourceVersion,
+  text: sql<VersionMap | null>`(select json_object_agg(nt.language_code, nt.source_version)
+    from country_translations nt where nt.country_id = "countries"."id")`,
+  failures: failuresJson('country', sql`"countries"."id"`),
+  job: jobJson('country', sql`"countries"."id"`),
 };
 
 // Cities
@@ -59,16 +79,22 @@ export async function listAdminCities(db: DbOrTx): Promise<AdminCityDto[]> {
     .select(adminCityColumns)
     .from(cities)
     .orderBy(asc(cities.country), asc(cities.name), asc(cities.id));
-  return rows.map(withIsoDate);
+  return rows.map(toAdminDto);
 }
 
 export async function findAdminCity(db: DbOrTx, id: string): Promise<AdminCityDto | undefined> {
   const rows = await db.select(adminCityColumns).from(cities).where(eq(cities.id, id)).limit(1);
-  return rows[0] && withIsoDate(rows[0]);
+  return rows[0] && toAdminDto(rows[0]);
 }
 
 export async function findCityRow(db: DbOrTx, id: string): Promise<CityRow | undefined> {
   const rows = await db.select().from(cities).where(eq(cities.id, id)).limit(1);
+  return rows[0];
+}
+
+/** The city as it is now, locked until the transaction ends (an edit compares and writes it). */
+export async function lockCityRow(tx: DbOrTx, id: string): Promise<CityRow | undefined> {
+  const rows = await tx.select().from(cities).where(eq(cities.id, id)).for('update');
   return rows[0];
 }
 
@@ -106,12 +132,17 @@ export async function insertCity(
   return row!;
 }
 
+/** Saves the edit; a changed name or description makes a new source version (translations are then outdated). */
 export async function updateCityRow(
   db: DbOrTx,
   id: string,
   values: { name: string; country: string; description: string; imageUrl: string },
+  textChanged: boolean,
 ): Promise<void> {
-  await db.update(cities).set(values).where(eq(cities.id, id));
+  await db
+    .update(cities)
+    .set({ ...values, ...(textChanged ? { sourceVersion: sql`${cities.sourceVersion} + 1` } : {}) })
+    .where(eq(cities.id, id));
 }
 
 /**
@@ -123,56 +154,43 @@ export async function deleteCityRow(db: DbOrTx, id: string): Promise<{ imageUrl:
   return rows[0];
 }
 
-/** Replaces the city's translations for the given languages; languages in `remove` lose theirs. */
-export async function replaceCityTranslations(
-  db: DbOrTx,
-  cityId: string,
-  rows: GeoTranslationRow[],
-  remove: string[] = [],
-): Promise<void> {
-  for (const code of remove) {
-    await db
-      .delete(cityTranslations)
-      .where(and(eq(cityTranslations.cityId, cityId), eq(cityTranslations.languageCode, code)));
-  }
-  if (rows.length === 0) return;
-  await db
-    .insert(cityTranslations)
-    .values(rows.map((row) => ({ cityId, ...row })))
-    .onConflictDoUpdate({
-      target: [cityTranslations.cityId, cityTranslations.languageCode],
-      set: { name: sql`excluded.name`, description: sql`excluded.description` },
-    });
-}
-
-/** Places of a renamed city follow it, so the city keeps its places and does not reappear as missing. */
+/**
+ * Places of a renamed city follow it, so the city keeps its places and does not reappear as
+ * missing. Their translations name the old city, so each place gets a new source version; with
+ * `enqueue`, those that have translations get a job to bring them up to date.
+ */
 export async function movePlacesOfCity(
   db: DbOrTx,
   from: { name: string; country: string },
   to: { name: string; country: string },
-): Promise<number> {
-  const rows = await db
+  enqueue: boolean,
+): Promise<void> {
+  await db
     .update(places)
-    .set({ location: to.name, country: to.country })
-    .where(and(eq(places.location, from.name), eq(places.country, from.country)))
-    .returning({ id: places.id });
-  return rows.length;
+    .set({ location: to.name, country: to.country, sourceVersion: sql`${places.sourceVersion} + 1` })
+    .where(and(eq(places.location, from.name), eq(places.country, from.country)));
+  if (enqueue) await enqueueTranslatedPlaces(db, and(eq(places.location, to.name), eq(places.country, to.country))!);
 }
 
 // Countries
 
 export async function listAdminCountries(db: DbOrTx): Promise<AdminCountryDto[]> {
   const rows = await db.select(adminCountryColumns).from(countries).orderBy(asc(countries.name), asc(countries.id));
-  return rows.map(withIsoDate);
+  return rows.map(toAdminDto);
 }
 
 export async function findAdminCountry(db: DbOrTx, id: string): Promise<AdminCountryDto | undefined> {
   const rows = await db.select(adminCountryColumns).from(countries).where(eq(countries.id, id)).limit(1);
-  return rows[0] && withIsoDate(rows[0]);
+  return rows[0] && toAdminDto(rows[0]);
 }
 
 export async function findCountryRow(db: DbOrTx, id: string): Promise<CountryRow | undefined> {
   const rows = await db.select().from(countries).where(eq(countries.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function lockCountryRow(tx: DbOrTx, id: string): Promise<CountryRow | undefined> {
+  const rows = await tx.select().from(countries).where(eq(countries.id, id)).for('update');
   return rows[0];
 }
 
@@ -207,8 +225,12 @@ export async function updateCountryRow(
   db: DbOrTx,
   id: string,
   values: { name: string; description: string; imageUrl: string },
+  textChanged: boolean,
 ): Promise<void> {
-  await db.update(countries).set(values).where(eq(countries.id, id));
+  await db
+    .update(countries)
+    .set({ ...values, ...(textChanged ? { sourceVersion: sql`${countries.sourceVersion} + 1` } : {}) })
+    .where(eq(countries.id, id));
 }
 
 /** Deletes the country and its translations; answers its picture, or undefined when there was none. */
@@ -217,31 +239,18 @@ export async function deleteCountryRow(db: DbOrTx, id: string): Promise<{ imageU
   return rows[0];
 }
 
-export async function replaceCountryTranslations(
-  db: DbOrTx,
-  countryId: string,
-  rows: GeoTranslationRow[],
-  remove: string[] = [],
-): Promise<void> {
-  for (const code of remove) {
-    await db
-      .delete(countryTranslations)
-      .where(and(eq(countryTranslations.countryId, countryId), eq(countryTranslations.languageCode, code)));
-  }
-  if (rows.length === 0) return;
-  await db
-    .insert(countryTranslations)
-    .values(rows.map((row) => ({ countryId, ...row })))
-    .onConflictDoUpdate({
-      target: [countryTranslations.countryId, countryTranslations.languageCode],
-      set: { name: sql`excluded.name`, description: sql`excluded.description` },
-    });
-}
-
-/** Cities and places of a renamed country follow it, so the country keeps them. */
-export async function moveCountryReferences(db: DbOrTx, from: string, to: string): Promise<void> {
+/**
+ * Cities and places of a renamed country follow it, so the country keeps them. A place's
+ * translations name its country, so each place gets a new source version (and, with `enqueue`, a
+ * job when it has translations); a city's translations do not, so cities keep theirs as they are.
+ */
+export async function moveCountryReferences(db: DbOrTx, from: string, to: string, enqueue: boolean): Promise<void> {
   await db.update(cities).set({ country: to }).where(eq(cities.country, from));
-  await db.update(places).set({ country: to }).where(eq(places.country, from));
+  await db
+    .update(places)
+    .set({ country: to, sourceVersion: sql`${places.sourceVersion} + 1` })
+    .where(eq(places.country, from));
+  if (enqueue) await enqueueTranslatedPlaces(db, eq(places.country, to));
 }
 
 /** Counts for the delete message: what stays behind when a city or country goes. */
@@ -261,4 +270,107 @@ export async function countCitiesIn(db: DbOrTx, country: string): Promise<number
     .from(cities)
     .where(eq(cities.country, country));
   return row?.n ?? 0;
+}
+
+// Translation jobs
+
+export type GeoType = 'city' | 'country';
+
+/** What a translation job reads about a city or country: its English text and its translations' versions. */
+export interface GeoTranslationSource {
+  id: string;
+  name: string;
+  /** The city's country; undefined for a country. */
+  country?: string;
+  description: string;
+  sourceVersion: number;
+  /** Language -> version of its stored translation. */
+  translations: Map<string, number>;
+}
+
+export async function findGeoTranslationSource(
+  db: DbOrTx,
+  type: GeoType,
+  id: string,
+): Promise<GeoTranslationSource | undefined> {
+  if (type === 'city') {
+    const [city] = await db
+      .select({
+        id: cities.id,
+        name: cities.name,
+        country: cities.country,
+        description: cities.description,
+        sourceVersion: cities.sourceVersion,
+      })
+      .from(cities)
+      .where(eq(cities.id, id));
+    if (!city) return undefined;
+    const rows = await db
+      .select({ languageCode: cityTranslations.languageCode, sourceVersion: cityTranslations.sourceVersion })
+      .from(cityTranslations)
+      .where(and(eq(cityTranslations.cityId, id), ne(cityTranslations.languageCode, 'en')));
+    return { ...city, translations: new Map(rows.map((r) => [r.languageCode, r.sourceVersion] as const)) };
+  }
+  const [country] = await db
+    .select({
+      id: countries.id,
+      name: countries.name,
+      description: countries.description,
+      sourceVersion: countries.sourceVersion,
+    })
+    .from(countries)
+    .where(eq(countries.id, id));
+  if (!country) return undefined;
+  const rows = await db
+    .select({ languageCode: countryTranslations.languageCode, sourceVersion: countryTranslations.sourceVersion })
+    .from(countryTranslations)
+    .where(and(eq(countryTranslations.countryId, id), ne(countryTranslations.languageCode, 'en')));
+  return { ...country, translations: new Map(rows.map((r) => [r.languageCode, r.sourceVersion] as const)) };
+}
+
+/**
+ * Stores a translation made from `sourceVersion`, unless one made from a newer version is already
+ * there: a slow job never overwrites a newer state.
+ */
+export async function saveGeoTranslation(
+  db: DbOrTx,
+  type: GeoType,
+  id: string,
+  row: GeoTranslationRow,
+  sourceVersion: number,
+): Promise<void> {
+  if (type === 'city') {
+    await db
+      .insert(cityTranslations)
+      .values({ cityId: id, ...row, sourceVersion })
+      .onConflictDoUpdate({
+        target: [cityTranslations.cityId, cityTranslations.languageCode],
+        set: { name: row.name, description: row.description, sourceVersion },
+        setWhere: sql`${cityTranslations.sourceVersion} <= excluded.source_version`,
+      });
+    return;
+  }
+  await db
+    .insert(countryTranslations)
+    .values({ countryId: id, ...row, sourceVersion })
+    .onConflictDoUpdate({
+      target: [countryTranslations.countryId, countryTranslations.languageCode],
+      set: { name: row.name, description: row.description, sourceVersion },
+      setWhere: sql`${countryTranslations.sourceVersion} <= excluded.source_version`,
+    });
+}
+
+/**
+ * The AI's description of a city or country created without one: written only while the
+ * description is still empty (an administrator's own text always wins), as a new source version.
+ * Answers whether it was written.
+ */
+export async function writeGeoDescription(db: DbOrTx, type: GeoType, id: string, description: string) {
+  const table = type === 'city' ? cities : countries;
+  const rows = await db
+    .update(table)
+    .set({ description, sourceVersion: sql`${table.sourceVersion} + 1` })
+    .where(and(eq(table.id, id), eq(table.description, '')))
+    .returning({ id: table.id });
+  return rows.length > 0;
 }

@@ -1,9 +1,11 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { UpdatePlaceRequest } from '../../../shared/api/admin-places';
+import type { VersionMap } from '../../translation/status';
 import type { DbOrTx } from '../client';
 import { cities, countries, galleryImages, photos, places, placeTranslations } from '../schema';
 import { keysetOrder, pageKeyColumn, type Seek } from './keyset';
 import { placesKeyset, placesPageWhere, type PlaceFilter } from './places-repo';
+import { failuresJson, jobJson } from './translation-jobs-repo';
 
 /**
  * One page of places, newest first, with the figures the Edit Places cards show; optionally of one
@@ -25,9 +27,17 @@ export function listAdminPlacePage(db: DbOrTx, filter: PlaceFilter, seek: Seek |
       country: places.country,
       date: places.date,
       // Drizzle leaves columns unqualified in a one-table select, so the correlated subqueries
-      // name their tables explicitly.
-      translationCodes: sql<string | null>`(select string_agg(pt.language_code, ',' order by pt.language_code)
-        from place_translations pt where pt.place_id = "places"."id")`,
+      // name their tables explicitly. Each language's stored translation, history and trivia,
+      // by the source version it was made from (src/server/translation/status.ts reads them).
+      sourceVersion: places.sourceVersion,
+      textVersions: sql<VersionMap | null>`(select json_object_agg(pt.language_code, pt.source_version)
+        from place_translations pt where pt.place_id = "places"."id" and pt.language_code <> 'en')`,
+      historyVersions: sql<VersionMap | null>`(select json_object_agg(ph.language_code, ph.source_version)
+        from place_history ph where ph.place_id = "places"."id")`,
+      factsVersions: sql<VersionMap | null>`(select json_object_agg(pf.language_code, pf.source_version)
+        from place_facts pf where pf.place_id = "places"."id")`,
+      failures: failuresJson('place', sql`"places"."id"`),
+      job: jobJson('place', sql`"places"."id"`),
       // AI generation language is fixed to English, so the English rows are the ones that count.
       historyEventCount: sql<number | null>`(select jsonb_array_length(ph.events)::int
         from place_history ph where ph.place_id = "places"."id" and ph.language_code = 'en')`,
@@ -77,17 +87,22 @@ export async function lockPlaceText(tx: DbOrTx, id: string) {
   return row;
 }
 
-export async function updatePlaceFields(db: DbOrTx, id: string, fields: UpdatePlaceRequest) {
-  const rows = await db.update(places).set(fields).where(eq(places.id, id)).returning({ id: places.id });
+/** Saves the Edit Place form; changed text makes a new source version (its translations are then outdated). */
+export async function updatePlaceFields(db: DbOrTx, id: string, fields: UpdatePlaceRequest, textChanged: boolean) {
+  const rows = await db
+    .update(places)
+    .set({ ...fields, ...(textChanged ? { sourceVersion: sql`${places.sourceVersion} + 1` } : {}) })
+    .where(eq(places.id, id))
+    .returning({ id: places.id });
   return rows.length > 0;
 }
 
-/** Removes a place's translations (English is the place itself); answers their language codes. */
-export async function deletePlaceTranslations(tx: DbOrTx, placeId: string): Promise<string[]> {
-  const rows = await tx
-    .delete(placeTranslations)
-    .where(and(eq(placeTranslations.placeId, placeId), ne(placeTranslations.languageCode, 'en')))
-    .returning({ languageCode: placeTranslations.languageCode });
+/** The languages a place has a stored translation of its text in (English is the place itself). */
+export async function listPlaceTranslationLanguages(db: DbOrTx, placeId: string): Promise<string[]> {
+  const rows = await db
+    .select({ languageCode: placeTranslations.languageCode })
+    .from(placeTranslations)
+    .where(and(eq(placeTranslations.placeId, placeId), ne(placeTranslations.languageCode, 'en')));
   return rows.map((row) => row.languageCode);
 }
 

@@ -53,7 +53,10 @@ export function AddGeoDialog({ kind, target, pending, onClose, onCreate }: AddGe
           </p>
           <ul className="list-disc space-y-1 pl-5">
             <li>An AI description of {name} is generated.</li>
-            <li>The name and description are translated into all languages (Español, Deutsch, Français, 中文).</li>
+            <li>
+              The name and description are translated into all languages (Español, Deutsch, Français, 中文); the
+              language badges show each one as it is ready.
+            </li>
             {kind === 'city' ? (
               <li>
                 The city becomes reachable at <code className="rounded bg-white px-1">/{slug || 'city-name'}</code> in
@@ -65,7 +68,7 @@ export function AddGeoDialog({ kind, target, pending, onClose, onCreate }: AddGe
           </ul>
         </div>
         <p role="status" className="text-sm text-slate-600 empty:hidden">
-          {pending ? `Writing the description of ${name} and translating it. This can take a minute.` : ''}
+          {pending ? `Creating ${name}…` : ''}
         </p>
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>

@@ -1,6 +1,7 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { DeleteGeoResponse } from '../../../../shared/api/admin-geo';
+import { translationPending, type TranslationStateDto } from '../../../../shared/api/translation-status';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { toast } from '../../ui/toaster';
 import { AdminLayout } from '../admin-layout';
@@ -19,13 +20,14 @@ interface GeoEntity {
   description: string;
   imageUrl: string;
   translatedLanguages: readonly string[];
+  translations: TranslationStateDto;
 }
 
-/** What the server answers to a create or an update, besides the entity (read through slugOf). */
+/** What the server answers to a create or an update, besides the entity (read through idOf, slugOf). */
 interface GeoOutcome {
   message: string;
-  failedLanguages: readonly string[];
-  nameOnlyLanguages: readonly string[];
+  /** A job writes the description and translations; the list follows it until it is done. */
+  translationQueued: boolean;
 }
 
 /** One row of the Missing card, and what creating it sends. */
@@ -55,6 +57,7 @@ export interface GeoAdminKind<
   fields: readonly EditField<F>[];
   valuesOf: (entity: Entity) => Record<F, string>;
   entryOf: (missing: Missing) => MissingEntry<CreateBody>;
+  idOf: (result: Result) => string;
   slugOf: (result: Result) => string;
   useList: () => UseQueryResult<Entity[]>;
   useMissing: () => UseQueryResult<Missing[]>;
@@ -83,6 +86,8 @@ export function GeoAdminPage<
   const [adding, setAdding] = useState<MissingEntry<CreateBody>>();
   const [editing, setEditing] = useState<Entity>();
   const [deleting, setDeleting] = useState<Entity>();
+  /** A new entity whose description and translations a job is writing: its outcome gets a toast. */
+  const translating = useRef<{ id: string; slug: string }>(undefined);
   const entries = missing.data?.map(config.entryOf);
 
   function createFrom(imageUrl: string) {
@@ -91,12 +96,31 @@ export function GeoAdminPage<
       onSuccess: (result) => {
         setAdding(undefined);
         const description = `${result.message} Its page: /en/${config.slugOf(result)}`;
-        const complete = result.failedLanguages.length === 0 && result.nameOnlyLanguages.length === 0;
-        toast.success(complete ? `${noun} created and translated successfully` : `${noun} created`, { description });
+        toast.success(`${noun} created`, { description });
+        if (result.translationQueued) translating.current = { id: config.idOf(result), slug: config.slugOf(result) };
       },
       onError: (error) => toast.error('Error', { description: errorText(error, `Failed to create ${lower}`) }),
     });
   }
+
+  // The list refetches while a job waits or runs (see the list hooks); when the new entity's job
+  // is over, the spec's toast says it was translated, or why not.
+  useEffect(() => {
+    const pending = translating.current;
+    const created = pending && list.data?.find((entity) => entity.id === pending.id);
+    if (!pending || !created || translationPending(created.translations)) return;
+    translating.current = undefined;
+    const failed = created.translations.languages.filter((l) => l.status === 'failed');
+    if (failed.length === 0) {
+      toast.success(`${noun} created and translated successfully`, {
+        description: `${created.name} is translated into every language. Its page: /en/${pending.slug}`,
+      });
+    } else {
+      toast.error('Translation Failed', {
+        description: `${created.name} could not be translated into ${failed.length} ${failed.length === 1 ? 'language' : 'languages'}: ${failed[0]!.reason ?? 'no reason given'}`,
+      });
+    }
+  }, [list.data, noun]);
 
   function save(values: Record<F, string>) {
     if (!editing) return;
@@ -159,7 +183,7 @@ export function GeoAdminPage<
             country={entity.country}
             description={entity.description}
             imageUrl={entity.imageUrl}
-            translatedLanguages={entity.translatedLanguages}
+            translations={entity.translations}
             onEdit={() => setEditing(entity)}
             onDelete={() => setDeleting(entity)}
           />

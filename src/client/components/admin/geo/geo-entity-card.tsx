@@ -1,5 +1,6 @@
 import { Globe2, Pencil, Trash2 } from 'lucide-react';
 import { useId } from 'react';
+import type { TranslationStateDto } from '../../../../shared/api/translation-status';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { LanguageBadges } from './language-badges';
@@ -10,7 +11,7 @@ interface GeoEntityCardProps {
   country?: string;
   description: string;
   imageUrl: string;
-  translatedLanguages: readonly string[];
+  translations: TranslationStateDto;
   onEdit: () => void;
   onDelete: () => void;
 }
@@ -21,7 +22,7 @@ export function GeoEntityCard({
   country,
   description,
   imageUrl,
-  translatedLanguages,
+  translations,
   onEdit,
   onDelete,
 }: GeoEntityCardProps) {
@@ -46,7 +47,7 @@ export function GeoEntityCard({
         <p className="line-clamp-3 text-sm text-slate-700">
           {description || <span className="text-slate-400 italic">No description yet</span>}
         </p>
-        <LanguageBadges translated={translatedLanguages} />
+        <LanguageBadges translations={translations} />
         <div className="mt-auto flex gap-2 pt-2">
           <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${name}`}>
             <Pencil aria-hidden="true" /> Edit

@@ -13,6 +13,7 @@ import type {
   UpdateCountryBody,
 } from '../../../../shared/api/admin-geo';
 import type { PlaceDto } from '../../../../shared/api/public';
+import { translationPending, type TranslationStateDto } from '../../../../shared/api/translation-status';
 import { ApiError, apiJson } from '../../../lib/api';
 import { ADMIN_STATUS_KEY } from '../../../lib/admin-session';
 
@@ -59,9 +60,19 @@ function useGeoMutation<TVariables, TResult>(mutationFn: (variables: TVariables)
   });
 }
 
-export const useAdminCities = () => useQuery<AdminCityDto[]>({ queryKey: CITIES_KEY });
+/** How often a list is fetched again while a translation job of one of its entries waits or runs. */
+export const TRANSLATION_POLL_MS = 2_000;
+const whileTranslating = (rows: ReadonlyArray<{ translations: TranslationStateDto }> | undefined) =>
+  rows?.some((row) => translationPending(row.translations)) ? TRANSLATION_POLL_MS : false;
+
+export const useAdminCities = () =>
+  useQuery<AdminCityDto[]>({ queryKey: CITIES_KEY, refetchInterval: (query) => whileTranslating(query.state.data) });
 export const useMissingCities = () => useQuery<MissingCityDto[]>({ queryKey: MISSING_CITIES_KEY });
-export const useAdminCountries = () => useQuery<AdminCountryDto[]>({ queryKey: COUNTRIES_KEY });
+export const useAdminCountries = () =>
+  useQuery<AdminCountryDto[]>({
+    queryKey: COUNTRIES_KEY,
+    refetchInterval: (query) => whileTranslating(query.state.data),
+  });
 export const useMissingCountries = () => useQuery<MissingCountryDto[]>({ queryKey: MISSING_COUNTRIES_KEY });
 
 export const useCreateCity = () =>

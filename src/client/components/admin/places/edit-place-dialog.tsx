@@ -47,11 +47,17 @@ function Field({ label, error, registration, multiline, type = 'text' }: FieldPr
   );
 }
 
-/** Tells the administrator which translations the new text made stale (the server removed them). */
-function removedNote(codes: readonly LanguageCode[]): string | undefined {
+/**
+ * Tells the administrator what the new text means for the translations: they are kept (visitors
+ * keep reading them) and marked outdated, and either a job translates them again or Translate will.
+ */
+function outdatedNote(codes: readonly LanguageCode[], queued: boolean): string | undefined {
   if (codes.length === 0) return undefined;
   const one = codes.length === 1;
-  return `The ${languageList(codes)} ${one ? 'translation' : 'translations'} described the old text and ${one ? 'was' : 'were'} removed. Use Translate to write ${one ? 'it' : 'them'} again.`;
+  const what = `The ${languageList(codes)} ${one ? 'translation was' : 'translations were'} made from the old text: ${one ? 'it is' : 'they are'} kept and marked outdated.`;
+  return queued
+    ? `${what} ${one ? 'It is' : 'They are'} being translated again.`
+    : `${what} Use Translate to bring ${one ? 'it' : 'them'} up to date.`;
 }
 
 function EditPlaceForm({ place, onDone }: { place: AdminPlaceDto; onDone: () => void }) {
@@ -76,8 +82,10 @@ function EditPlaceForm({ place, onDone }: { place: AdminPlaceDto; onDone: () => 
     update.mutate(
       { id: place.id, body },
       {
-        onSuccess: ({ removedTranslations }) => {
-          toast.success('Place updated successfully', { description: removedNote(removedTranslations) });
+        onSuccess: ({ outdatedTranslations, translationQueued }) => {
+          toast.success('Place updated successfully', {
+            description: outdatedNote(outdatedTranslations, translationQueued),
+          });
           onDone();
         },
         onError: (error) =>

@@ -1,5 +1,6 @@
 import { BookOpen, Images, Languages, Loader2, Pencil, Sparkles, Trash2 } from 'lucide-react';
 import type { AdminPlaceDto } from '../../../../shared/api/admin-places';
+import { LanguageBadges } from '../geo/language-badges';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -47,13 +48,8 @@ export function PlaceCard({ place, isRunning, onAiAction, onGallery, onEdit, onD
             </p>
             <p className="mt-2 line-clamp-3 text-sm text-slate-700">{place.description}</p>
           </div>
+          <LanguageBadges translations={place.translations} />
           <div className="flex flex-wrap items-center gap-1.5">
-            <span className="sr-only">Translated languages:</span>
-            {place.translatedLanguages.map((code) => (
-              <Badge key={code} variant="default">
-                {code.toUpperCase()}
-              </Badge>
-            ))}
             <Badge variant={place.historyEventCount > 0 ? 'success' : 'secondary'}>
               <BookOpen className="size-3" aria-hidden="true" />
               {place.historyEventCount > 0 ? plural(place.historyEventCount, 'event') : 'No events'}

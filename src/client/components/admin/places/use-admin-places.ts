@@ -7,6 +7,7 @@ import type {
   UpdatePlaceRequest,
   UpdatePlaceResponse,
 } from '../../../../shared/api/admin-places';
+import { translationPending } from '../../../../shared/api/translation-status';
 import { parseLinkHeader, type Page } from '../../../../shared/paging';
 import { EDIT_PLACES_DEFAULT_COUNT } from '../../../../shared/limits';
 import { apiJson, apiRequest } from '../../../lib/api';
@@ -16,6 +17,8 @@ export const ADMIN_PLACES_KEY = ['api', 'admin', 'places-with-translations'] as 
 /** The Filter by City choices with their counts, and the number of all places. */
 export const ADMIN_PLACE_LOCATIONS_KEY = ['api', 'admin', 'places', 'locations'] as const;
 export const galleryKey = (placeId: string) => ['api', 'admin', 'places', placeId, 'gallery'] as const;
+/** How often the list is fetched again while a translation job of a shown place waits or runs. */
+export const TRANSLATION_POLL_MS = 2_000;
 
 /**
  * After a place changes, every list that shows places, their counts or their cities is refetched:
@@ -64,6 +67,11 @@ export function useAdminPlaces(city: PlaceCity | undefined) {
     },
     initialPageParam: '',
     getNextPageParam: (last) => (city && last.next ? last.next : undefined),
+    // While a translation job of a shown place waits or runs, look again: its badges follow it.
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.items.some((place) => translationPending(place.translations)))
+        ? TRANSLATION_POLL_MS
+        : false,
   });
 }
 

@@ -1,0 +1,235 @@
+import { TRANSLATION_TARGETS } from '../../shared/api/translation-status';
+import type { FactsDto, HistoryDto } from '../../shared/api/public';
+import type { LanguageCode } from '../../shared/languages';
+import { AiError } from '../ai/errors';
+import type { AiProvider } from '../ai/types';
+import type { Database, DbOrTx } from '../db/client';
+import {
+  findGeoTranslationSource,
+  saveGeoTranslation,
+  writeGeoDescription,
+  type GeoTranslationSource,
+  type GeoType,
+} from '../db/repos/admin-geo-repo';
+import {
+  findPlaceTranslationSource,
+  savePlaceTranslation,
+  saveTranslatedFacts,
+  saveTranslatedHistory,
+  type PlaceTranslationSource,
+} from '../db/repos/place-content-repo';
+import type { EntityRef, JobScope } from '../db/repos/translation-jobs-repo';
+import { translateCountryName } from '../geo/country-names';
+
+export type TargetLanguage = (typeof TRANSLATION_TARGETS)[number];
+type Part = 'text' | 'history' | 'facts';
+
+/** What one run of a job did. */
+export interface JobRun {
+  /** The entity no longer exists: nothing was done. */
+  gone: boolean;
+  /** Languages that had work and got all of it done. */
+  translated: TargetLanguage[];
+  /** Languages where some part failed, with the reason (the AI provider's words). */
+  failed: Map<TargetLanguage, string>;
+  /** A failure before any language (the description could not be written). */
+  error?: string;
+  /** Whether the English description is still to be written (the job keeps asking for it). */
+  describePending: boolean;
+  /** Errors that were not the AI provider's (a bug, the database): for the server log. */
+  unexpected: unknown[];
+}
+
+/** Reasons fit for an administrator: the provider's own (AiError), else a neutral sentence. */
+function reasonOf(error: unknown): string {
+  return error instanceof AiError ? error.message : 'An unexpected error stopped this translation; see the server log.';
+}
+
+/** A version map's verdict on one language: does it lag behind `source` (or is it absent)? */
+const lags = (translations: Map<string, number>, code: string, source: number) => {
+  const made = translations.get(code);
+  return made === undefined || made < source;
+};
+
+/**
+ * Which parts of which languages a run translates. Automatic jobs bring the languages that have a
+ * translation up to date (an administrator chose those); `allLanguages` (Translate, a new city or
+ * country) also writes the missing ones.
+ */
+function plan(
+  text: Map<string, number>,
+  sourceVersion: number,
+  parts: Array<{ part: Part; version: number; translations: Map<string, number> }>,
+  allLanguages: boolean,
+): Map<TargetLanguage, Part[]> {
+  const work = new Map<TargetLanguage, Part[]>();
+  for (const code of TRANSLATION_TARGETS) {
+    if (!allLanguages && !text.has(code)) continue;
+    const todo: Part[] = [];
+    if (lags(text, code, sourceVersion)) todo.push('text');
+    for (const p of parts) if (lags(p.translations, code, p.version)) todo.push(p.part);
+    if (todo.length > 0) work.set(code, todo);
+  }
+  return work;
+}
+
+const placeParts = (source: PlaceTranslationSource) => [
+  ...(source.history ? [{ part: 'history' as const, ...source.history }] : []),
+  ...(source.facts ? [{ part: 'facts' as const, ...source.facts }] : []),
+];
+
+/**
+ * The translating itself, for places (text, history, trivia), cities and countries: reads the
+ * source and what is translated from which version, translates what lags (languages in parallel,
+ * the parts of one language in turn) and stores each result with the version it was made from.
+ */
+export function createTranslationWork(db: Database, ai: AiProvider) {
+  /** Generated lists (events, facts) are translated in one call, their fields keyed by position. */
+  async function translateList<T extends Record<string, string>>(
+    items: T[],
+    keys: Array<keyof T & string>,
+    lang: LanguageCode,
+  ): Promise<T[]> {
+    if (items.length === 0) return items;
+    const fields: Record<string, string> = {};
+    items.forEach((item, i) => keys.forEach((k) => (fields[`${k}_${i}`] = String(item[k]))));
+    const translated = await ai.translate(fields, lang);
+    return items.map((item, i) => ({ ...item, ...Object.fromEntries(keys.map((k) => [k, translated[`${k}_${i}`]])) }));
+  }
+
+  async function translatePlacePart(source: PlaceTranslationSource, lang: TargetLanguage, part: Part) {
+    if (part === 'history' && source.history) {
+      const english = source.history.content;
+      const events = await translateList(english.events, ['description'], lang);
+      const history: HistoryDto = { ...english, events };
+      await saveTranslatedHistory(db, source.id, lang, history, source.history.version);
+    } else if (part === 'facts' && source.facts) {
+      const english = source.facts.content;
+      const facts: FactsDto = { ...english, facts: await translateList(english.facts, ['question', 'answer'], lang) };
+      await saveTranslatedFacts(db, source.id, lang, facts, source.facts.version);
+    } else if (part === 'text') {
+      // Country names come from CLDR where it knows them (offline, and the same on every page).
+      const countryName = translateCountryName(source.country, lang);
+      const t = await ai.translate(
+        {
+          title: source.title,
+          description: source.description,
+          location: source.location,
+          ...(source.fullDescription ? { fullDescription: source.fullDescription } : {}),
+          ...(countryName ? {} : { country: source.country }),
+        },
+        lang,
+      );
+      await savePlaceTranslation(db, {
+        placeId: source.id,
+        languageCode: lang,
+        title: t.title,
+        description: t.description,
+        fullDescription: t.fullDescription ?? null,
+        location: t.location,
+        country: countryName ?? t.country ?? source.country,
+        sourceVersion: source.sourceVersion,
+      });
+    }
+  }
+
+  async function translateGeo(type: GeoType, source: GeoTranslationSource, lang: TargetLanguage) {
+    const fields: Record<string, string> = source.description
+      ? { name: source.name, description: source.description }
+      : { name: source.name };
+    const t = await ai.translate(fields, lang);
+    const row = { languageCode: lang, name: t.name!.trim(), description: (t.description ?? '').trim() };
+    await saveGeoTranslation(db, type, source.id, row, source.sourceVersion);
+  }
+
+  /** Runs every language of a plan at once; each language's parts in turn, each failure its own. */
+  async function perform(
+    work: Map<TargetLanguage, Part[]>,
+    translate: (lang: TargetLanguage, part: Part) => Promise<void>,
+  ) {
+    const translated: TargetLanguage[] = [];
+    const failed = new Map<TargetLanguage, string>();
+    const unexpected: unknown[] = [];
+    await Promise.all(
+      [...work].map(async ([lang, parts]) => {
+        for (const part of parts) {
+          try {
+            await translate(lang, part);
+          } catch (error) {
+            if (!(error instanceof AiError)) unexpected.push(error);
+            if (!failed.has(lang)) failed.set(lang, reasonOf(error));
+          }
+        }
+        if (!failed.has(lang)) translated.push(lang);
+      }),
+    );
+    return { translated: TRANSLATION_TARGETS.filter((code) => translated.includes(code)), failed, unexpected };
+  }
+
+  /** The description a city or country created with an AI model is waiting for. */
+  async function describe(type: GeoType, source: GeoTranslationSource) {
+    try {
+      const text = (
+        type === 'city'
+          ? await ai.describeCity({ name: source.name, country: source.country ?? '' })
+          : await ai.describeCountry({ name: source.name })
+      ).trim();
+      if (text) await writeGeoDescription(db, type, source.id, text);
+      return undefined;
+    } catch (error) {
+      return { error: `The description could not be written. ${reasonOf(error)}`, cause: error };
+    }
+  }
+
+  async function load(entity: EntityRef, reader: DbOrTx = db) {
+    if (entity.type === 'place') {
+      const source = await findPlaceTranslationSource(reader, entity.id);
+      return source && { kind: 'place' as const, source };
+    }
+    const source = await findGeoTranslationSource(reader, entity.type, entity.id);
+    return source && { kind: 'geo' as const, type: entity.type, source };
+  }
+
+  type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
+
+  const planOf = (loaded: Loaded, allLanguages: boolean) =>
+    loaded.kind === 'place'
+      ? plan(loaded.source.text, loaded.source.sourceVersion, placeParts(loaded.source), allLanguages)
+      : plan(loaded.source.translations, loaded.source.sourceVersion, [], allLanguages);
+
+  return {
+    /** Does the entity have anything left to translate in this scope? (false when it is gone) */
+    async pending(entity: EntityRef, scope: JobScope, reader: DbOrTx = db): Promise<boolean> {
+      const loaded = await load(entity, reader);
+      if (!loaded) return false;
+      if (scope.describe && loaded.kind === 'geo' && loaded.source.description === '') return true;
+      return planOf(loaded, scope.allLanguages).size > 0;
+    },
+
+    /** One run of a job: the description when asked for, then every lagging part of every language. */
+    async run(entity: EntityRef, scope: JobScope): Promise<JobRun> {
+      let loaded = await load(entity);
+      const none: JobRun = { gone: true, translated: [], failed: new Map(), describePending: false, unexpected: [] };
+      if (!loaded) return none;
+      if (scope.describe && loaded.kind === 'geo' && loaded.source.description === '') {
+        const failure = await describe(loaded.type, loaded.source);
+        if (failure) {
+          const unexpected = failure.cause instanceof AiError ? [] : [failure.cause];
+          return { ...none, gone: false, error: failure.error, describePending: true, unexpected };
+        }
+        loaded = await load(entity);
+        if (!loaded) return none;
+      }
+      const current = loaded;
+      const work = planOf(current, scope.allLanguages);
+      const done = await perform(work, (lang, part) =>
+        current.kind === 'place'
+          ? translatePlacePart(current.source, lang, part)
+          : translateGeo(current.type, current.source, lang),
+      );
+      return { gone: false, ...done, describePending: false };
+    },
+  };
+}
+
+export type TranslationWork = ReturnType<typeof createTranslationWork>;
