@@ -404,7 +404,7 @@ export async function storeImage(storage: Storage, bytes: Buffer, limits: ImageL
 }
 
 /** The image id behind one of our /media/ URLs, or undefined for any other URL. */
-function imageIdOf(url: string | null | undefined): string | undefined {
+export function imageIdOf(url: string | null | undefined): string | undefined {
   const key = keyFromUrl(url);
   return key ? imageIdOfKey(key) : undefined;
 }

@@ -3,7 +3,7 @@ import { referencedUrls } from '../db/repos/admin-places-repo';
 import type { FileJournal } from '../media/file-journal';
 import {
   imageFamilyKeys,
-  imageIdOfKey,
+  imageIdOf,
   writeProcessedImage,
   type ProcessedImage,
   type StoredImage,
@@ -12,8 +12,7 @@ import { keyFromUrl, urlForKey, type Storage } from '../media/storage';
 
 /** Every address a stored image is reachable by; any one of them in use keeps the whole image. */
 function addressesOf(url: string): string[] {
-  const key = keyFromUrl(url);
-  const id = key ? imageIdOfKey(key) : undefined;
+  const id = imageIdOf(url);
   return id ? imageFamilyKeys(id).map(urlForKey) : [url];
 }
 
