@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /**
  * React Router 7's package exports name only its development build, whose dev warnings then ship
@@ -17,12 +17,34 @@ const reactRouterProduction = join(
   dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
   'dist/production/index.mjs',
 );
+/**
+ * React Router's bundle creates `Link`, `NavLink` and `Form` with `forwardRef(...)` calls and sets
+ * `displayName` on them and on its contexts, at module level. A bundler must keep such statements
+ * (a call or a property write may have effects), so components the site never uses shipped in
+ * every public page (about 3 KB gzipped). Both are plain object creation: the calls are marked pure
+ * and the names (only read by developer tools) dropped, in that package's files only.
+ */
+function reactRouterTreeShaking(): Plugin {
+  return {
+    name: 'react-router-tree-shaking',
+    apply: 'build',
+    transform: {
+      filter: { id: /node_modules[\\/]react-router[\\/]dist[\\/].*\.mjs$/ },
+      handler(code) {
+        return code
+          .replace(/^(\w+)\.displayName = "[^"\n]*";$/gm, '')
+          .replace(/= (React\d*\.forwardRef\()/g, '= /* @__PURE__ */ $1');
+      },
+    },
+  };
+}
+
 const productionAliases = existsSync(reactRouterProduction)
   ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
   : [];
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), reactRouterTreeShaking()],
   resolve: command === 'build' ? { alias: productionAliases } : {},
   build: {
     outDir: 'dist/client',

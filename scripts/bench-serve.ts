@@ -25,6 +25,7 @@ import {
 import { checkSitemap, measureSize, rawGet, type SizeResult } from './bench/sizes';
 import { cleanup, onCleanup, SetupError } from './bench/cleanup';
 import { runBuild } from './bench/build';
+import { SEARCH_WARM_UP, searchScenarios } from './bench/search';
 
 // dist/, `npm run build` and the server's own paths are all relative to the project root
 process.chdir(join(dirname(fileURLToPath(import.meta.url)), '..'));
@@ -135,6 +136,7 @@ async function main(): Promise<number> {
   // the measured runs compare steady states. Nothing in /de/ is touched before the first renders.
   await runScenario({ ...load, seconds: 2, name: 'warm-up', path: staticFile });
   for (const path of [homePath, placePath, listApi]) await rawGet(base + path, 'br, gzip');
+  for (const path of SEARCH_WARM_UP) await rawGet(base + path, 'br, gzip');
 
   // A few never-requested pages one at a time (in French, untouched elsewhere): what one render
   // costs without queueing, to tell the CPU per render from contention in the loaded run.
@@ -156,6 +158,10 @@ async function main(): Promise<number> {
     { name: 'place page (repeated)', path: placePath },
     { name: 'first renders (/de/)', paths: firstRenderPaths },
     { name: 'list API (repeated)', path: listApi },
+    // search (bench/search.ts): cached answers, and distinct queries that each reach the database
+    ...searchScenarios(),
+    // nearby (bench/nearby.ts): one place's answer cached, then each place's once from the database
+    ...(await import('./bench/nearby').then((nearby) => nearby.nearbyScenarios(base))),
     // the machine is shared: a second static run at the end shows how much the baseline drifted
     { name: 'static file (again)', path: staticFile },
   ];

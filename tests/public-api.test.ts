@@ -279,6 +279,7 @@ describe('public API on populated data', () => {
         slug: 'tokyo',
         name: '东京',
         country: '日本',
+        countrySlug: 'japan',
         description: '东京 (zh)',
         imageUrl: city.imageUrl,
         englishFields: [],

@@ -54,7 +54,9 @@ export interface ServerProcess {
 export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
+  // BENCH_PROFILE=dir: the server writes a V8 CPU profile there when it exits (open it in Chrome's DevTools)
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, 'dist/server/main.js'], {
     env: {
       ...process.env,
       ...env,

@@ -1,4 +1,4 @@
-import { dehydrate } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
@@ -12,6 +12,7 @@ import type { PublicDataSource } from '../shared/api/public-data';
 import type { LanguageCode } from '../shared/languages';
 import { prefetchForUrl } from './ssr/prefetch';
 import { siteSettingsQuery } from './lib/public-queries';
+import { isPageMarkup } from './lib/map-queries';
 import { NO_SITE_SETTINGS, type SiteSettings } from '../shared/site';
 import { createSsrCollector, SsrProvider } from './ssr/ssr-context';
 
@@ -97,6 +98,8 @@ export async function render({
     head: collector.head.join('\n'),
     status: collector.status,
     lang,
-    state: dehydrate(queryClient),
+    state: dehydrate(queryClient, {
+      shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) && !isPageMarkup(query.queryKey),
+    }),
   };
 }

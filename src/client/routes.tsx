@@ -10,6 +10,7 @@ import SlugPage from './pages/public/slug-page';
 // than home are chunks of their own (the server waits for them, so its HTML is complete).
 const HomePage = lazy(() => import('./pages/public/home-page'));
 const CountriesPage = lazy(() => import('./pages/public/countries-page'));
+const SearchPage = lazy(() => import('./pages/public/search-page'));
 const AdminFrame = lazy(() => import('./components/admin/admin-frame'));
 const LoginPage = lazy(() => import('./pages/admin/login-page'));
 const DashboardPage = lazy(() => import('./pages/admin/dashboard-page'));
@@ -66,6 +67,7 @@ export function AppRoutes() {
           <Route index element={<RootRedirect />} />
           <Route path="home" element={<HomePage />} />
           <Route path="countries" element={<CountriesPage />} />
+          <Route path="search" element={<SearchPage />} />
           <Route path=":slug" element={<SlugPage />} />
         </Route>
         <Route path="*" element={<NotFoundPage />} />

@@ -6,8 +6,16 @@ import { transliterate } from 'transliteration';
  * namespace: /{lang}/{slug}.
  */
 
-/** Paths of the public site that a slug must never shadow (/{lang}/home, /{lang}/countries). */
-export const RESERVED_SLUGS: ReadonlySet<string> = new Set(['home', 'countries', 'iladmin', 'api', 'media', 'assets']);
+/** Paths of the public site that a slug must never shadow (/{lang}/home, /{lang}/countries, /{lang}/search). */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  'home',
+  'countries',
+  'search',
+  'iladmin',
+  'api',
+  'media',
+  'assets',
+]);
 
 /** Longest base slug; "-2" etc. may follow. Cut at a word boundary. */
 export const SLUG_BASE_MAX_LENGTH = 80;

@@ -32,7 +32,7 @@ export interface PublicQuery<T> {
   load: (source: PublicDataSource) => Promise<T | null>;
 }
 
-function query<T>(
+export function query<T>(
   path: string,
   onError: PublicQuery<T>['onError'],
   load: PublicQuery<T>['load'],

@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PublicDataSource } from '../../shared/api/public-data';
 import { isLanguageCode, type LanguageCode } from '../../shared/languages';
+import { searchProblem, searchText } from '../../shared/search';
+import { searchResultsQuery } from '../lib/search-queries';
 import {
   citiesOfCountryQuery,
   cityCheckQuery,
@@ -22,6 +24,7 @@ import {
   translationsQuery,
   type PublicQuery,
 } from '../lib/public-queries';
+import { countryMapQuery, nearbyQuery, placeMapQuery, worldMapQuery } from '../lib/map-queries';
 
 /**
  * Fills the query cache with the data the page at `url` needs on its first render, read straight
@@ -65,8 +68,13 @@ export async function prefetchForUrl(
     await loadAll([...chrome, homePlacesQuery(lang, cursor)]);
     return;
   }
+  if (slug === 'search') {
+    const q = searchText(url.searchParams.get('q') ?? '');
+    await loadAll(searchProblem(q) ? chrome : [...chrome, searchResultsQuery(q, lang, cursor)]);
+    return;
+  }
   if (slug === 'countries') {
-    await loadAll([...chrome, countriesQuery(lang, cursor)]);
+    await loadAll([...chrome, countriesQuery(lang, cursor), worldMapQuery(lang)]);
     return;
   }
   await Promise.all([loadAll(chrome), resolveSlug(slug, lang, cursor, load, loadAll)]);
@@ -80,7 +88,7 @@ async function resolveSlug(
   loadAll: (specs: PublicQuery<unknown>[]) => Promise<unknown[]>,
 ): Promise<void> {
   if (await load(countryCheckQuery(slug))) {
-    await loadAll([countryQuery(slug, lang), citiesOfCountryQuery(slug, lang, cursor)]);
+    await loadAll([countryQuery(slug, lang), citiesOfCountryQuery(slug, lang, cursor), countryMapQuery(slug, lang)]);
     return;
   }
   if (await load(cityCheckQuery(slug))) {
@@ -94,6 +102,8 @@ async function resolveSlug(
       historyQuery(place.id, lang),
       factsQuery(place.id, lang),
       relatedQuery(place.id, lang),
+      nearbyQuery(place.id, lang),
+      placeMapQuery(place.id),
     ]);
     return;
   }

@@ -1,5 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -60,7 +63,12 @@ export interface OpenDatabaseOptions {
  * second. The embedded database is a few MB: 32 MB of buffers still cache all of it, and the idle
  * server is about 90 MB smaller (docs/memory.md). PGlite's other start parameters stay as they are.
  */
-const PGLITE_OPTIONS = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'] };
+const PGLITE_OPTIONS = {
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
+  // Search (migration 0005, docs/decisions/007-search.md): PostgreSQL's contrib modules, which an
+  // embedded database loads itself.
+  extensions: { btree_gin, pg_trgm, unaccent },
+};
 
 /** First key of the session advisory lock held while migrating (any constant unused elsewhere). */
 const MIGRATION_LOCK_SPACE = 0x4d6967; // "Mig"

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  customType,
   boolean,
   integer,
   doublePrecision,
@@ -72,6 +73,8 @@ export const places = pgTable(
     index('places_location_country_newest_idx').on(t.location, t.country, t.date, t.createdAt, t.id),
     index('places_created_idx').on(t.createdAt, t.id),
     index('places_country_idx').on(t.country),
+    // Nearby places: a latitude/longitude box that widens until it holds enough (nearby-repo.ts).
+    index('places_lat_lon_idx').on(t.latitude, t.longitude),
   ],
 );
 
@@ -353,3 +356,61 @@ export const slugRedirects = pgTable('slug_redirects', {
   targetSlug: text('target_slug').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/** PostgreSQL's full-text document type (written by the search triggers, never by the app). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * Country names in each language from CLDR (Intl.DisplayNames), for the English names and aliases
+ * places and cities store: written at start (services/search.ts) for the search documents.
+ */
+export const searchCountryNames = pgTable(
+  'search_country_names',
+  {
+    englishName: text('english_name').notNull(),
+    languageCode: varchar('language_code', { length: 10 }).notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'search_country_names_pk', columns: [t.englishName, t.languageCode] }),
+    uniqueIndex('search_country_names_lower_idx').on(sql`lower(${t.englishName})`, t.languageCode),
+  ],
+);
+
+/**
+ * One search document per place, city and country and language, written by triggers on their
+ * tables in the writing transaction (migration 0005, docs/decisions/007-search.md): the text shown
+ * (translation, else English) and, for matching, the names without case and accents (`name_norm`,
+ * trigram index), a full-text vector of everything in the language's configuration and the one-
+ * and two-character parts of its Chinese text. No B-tree index holds `language_code` (the key is
+ * one generated text), so the planner answers a search from the GIN indexes.
+ */
+export const searchDocuments = pgTable(
+  'search_documents',
+  {
+    docKey: text('doc_key')
+      .primaryKey()
+      .generatedAlwaysAs(sql`kind || ':' || language_code || ':' || entity_id::text`),
+    kind: text('kind', { enum: ['place', 'city', 'country'] }).notNull(),
+    entityId: uuid('entity_id').notNull(),
+    languageCode: varchar('language_code', { length: 10 }).notNull(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    titleLang: varchar('title_lang', { length: 10 }).notNull(),
+    subtitle: text('subtitle').notNull(),
+    body: text('body').notNull(),
+    bodyLang: varchar('body_lang', { length: 10 }).notNull(),
+    imageUrl: text('image_url').notNull(),
+    date: text('date'),
+    titleNorm: text('title_norm').notNull(),
+    nameNorm: text('name_norm').notNull(),
+    tsv: tsvector('tsv').notNull(),
+    cjkGrams: text('cjk_grams').array().notNull(),
+  },
+  (t) => [
+    index('search_documents_entity_idx').on(t.entityId),
+    index('search_documents_name_trgm_idx').using('gin', t.nameNorm.op('gin_trgm_ops')),
+    index('search_documents_tsv_idx').using('gin', t.tsv),
+    index('search_documents_cjk_idx').using('gin', t.cjkGrams),
+  ],
+);

@@ -13,6 +13,8 @@ import { pageRoutes, type PageRouteOptions } from './pages';
 import { publicGeoRoutes } from './public/geo';
 import { metaRoutes } from './public/meta';
 import { publicPlaceRoutes } from './public/places';
+import { publicMapRoutes } from './public/maps';
+import { publicSearchRoutes } from './public/search';
 import { seoRoutes } from './seo';
 
 /** Every route of the app. Admin feature routes go inside the session-guarded scope below. */
@@ -21,6 +23,8 @@ export async function registerRoutes(app: FastifyInstance, pages: PageRouteOptio
   await app.register(metaRoutes);
   await app.register(publicPlaceRoutes);
   await app.register(publicGeoRoutes);
+  await app.register(publicMapRoutes);
+  await app.register(publicSearchRoutes);
   await app.register(mediaRoutes);
   await app.register(adminAuthRoutes);
   await app.register(async (admin) => {

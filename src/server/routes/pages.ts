@@ -107,6 +107,14 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
     return target === undefined ? undefined : reply.header('Cache-Control', 'no-store').redirect(target, 302);
   };
 
+  // Search results are for visitors, not for search engines' indexes (the page says noindex too).
+  app.get('/:lang/search', { config: PUBLIC_PAGE_CACHE }, async (request, reply) => {
+    const { lang } = request.params as { lang: string };
+    if (lang === 'api') return reply.callNotFound();
+    reply.header('X-Robots-Tag', 'noindex');
+    return toSupportedLanguage(request, reply) ?? renderPage(request, reply);
+  });
+
   app.get('/:lang', { config: PUBLIC_PAGE_CACHE }, languageHome);
   app.get('/:lang/', { config: PUBLIC_PAGE_CACHE }, languageHome);
 

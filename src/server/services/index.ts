@@ -1,5 +1,4 @@
 import { createAiProvider, type AiProvider } from '../ai';
-import { createTranslationQueue, type TranslationQueue } from '../translation/queue';
 import type { AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { seedReferenceData } from '../db/seed/seed';
@@ -12,14 +11,22 @@ import { createAdminCitiesService, type AdminCitiesService } from './admin-citie
 import { createAdminCountriesService, type AdminCountriesService } from './admin-countries';
 import { createAuthService, resolvePasswordHash, type AuthService } from './auth';
 import { createCatalogService, type CatalogService } from './catalog';
+import { createMapService, type MapService } from './maps';
+import { createNearbyService, type NearbyService } from './nearby';
 import { createPlaceAiService, type PlaceAiService } from './place-ai';
 import { createUploadService, type UploadService } from './uploads';
 import { createReverseGeocoder, type ReverseGeocoder } from '../geo/reverse-geocoder';
 import { createSeoService, type SeoService } from './seo';
+import { createSearchService, type SearchService } from './search';
 import { repairSlugNamespace } from './slugs';
+import { createTranslationQueue, type TranslationQueue } from '../translation/queue';
 
 export interface AppServices {
   catalog: CatalogService;
+  /** Maps drawn on the server (countries, country and place pages). */
+  maps: MapService;
+  /** The places nearest to a place, from any city. */
+  nearby: NearbyService;
   auth: AuthService;
   health: { check(): Promise<void> };
   adminPlaces: AdminPlacesService;
@@ -33,6 +40,8 @@ export interface AppServices {
   adminCities: AdminCitiesService;
   adminCountries: AdminCountriesService;
   seo: SeoService;
+  /** Places, cities and countries by their text in the visitor's language. */
+  search: SearchService;
   /** Media files kept in step with the rows that reference them, through crashes too. */
   files: MediaFiles;
   /** Translation jobs in the database and this process's worker (started and stopped by buildApp). */
@@ -70,6 +79,8 @@ export async function createServices(
   const passwordHash = await resolvePasswordHash(db, config.adminPassword, options.announcePassword ?? (() => {}));
   return {
     catalog: createCatalogService(db, { settings: config.site, texts: config.siteTexts }),
+    maps: createMapService(db),
+    nearby: createNearbyService(db),
     auth: createAuthService(db, passwordHash, { delayPerFailureMs: options.loginDelayPerFailureMs }),
     health: { check: () => database.ping() },
     adminPlaces: createAdminPlacesService(db, files, translationQueue),
@@ -86,9 +97,10 @@ export async function createServices(
     placeAi: createPlaceAiService(db, ai, translationQueue),
     adminCities: createAdminCitiesService({ db, ai, files, queue: translationQueue }),
     adminCountries: createAdminCountriesService({ db, ai, files, queue: translationQueue }),
-    translationQueue,
     // read at call time: tests and the e2e harness set publicUrl after the app is built
     seo: createSeoService(db, () => config.publicUrl),
+    search: await createSearchService(db),
     files,
+    translationQueue,
   };
 }

@@ -16,6 +16,8 @@ const row = (extra: Partial<TranslatedPlaceRow> = {}): TranslatedPlaceRow => ({
   latitude: 41.89,
   longitude: 12.49,
   languageCode: 'en',
+  citySlug: 'rome',
+  countrySlug: 'italy',
   fullDescriptionTranslated: false,
   ...extra,
 });
@@ -59,7 +61,15 @@ describe('translated answers', () => {
     expect(
       localizeCountry({ ...country, name: 'Italia', nameTranslated: true, descriptionTranslated: true }, 'es'),
     ).toMatchObject({ name: 'Italia', englishFields: [] });
-    const city = { id: 'r', slug: 'rome', name: 'Rome', country: 'Italy', description: 'Old.', imageUrl: '/r.jpg' };
+    const city = {
+      id: 'r',
+      slug: 'rome',
+      name: 'Rome',
+      country: 'Italy',
+      countrySlug: 'italy',
+      description: 'Old.',
+      imageUrl: '/r.jpg',
+    };
     expect(localizeCity({ ...city, countryTranslated: false, descriptionTranslated: false }, 'es')).toMatchObject({
       country: 'Italia',
       englishFields: ['description'],

@@ -4,6 +4,9 @@ import type { PageAddress, PlacePage } from '../db/repos/places-repo';
 import type { LanguageCode } from '../../shared/languages';
 import { AppError } from '../errors';
 import { noFacts, noHistory, type CatalogService } from '../services/catalog';
+import type { MapReaders } from '../services/maps';
+import type { NearbyService } from '../services/nearby';
+import type { SearchService } from '../services/search';
 
 /** A 4xx from the catalogue (not found, a bad cursor) is "no data" for the page; other errors stay errors. */
 async function orNull<T>(read: Promise<T>): Promise<T | null> {
@@ -65,6 +68,8 @@ export function createPublicDataSource(
   catalog: CatalogService,
   chrome: ReturnType<ChromeMemo['at']>,
   renderLang: LanguageCode,
+  spatial: { maps: MapReaders; nearby: NearbyService },
+  search: SearchService,
 ): PublicDataSource {
   const addresses = new Map<string, Promise<PageAddress>>();
   const addressOf = (slug: string) => {
@@ -110,5 +115,10 @@ export function createPublicDataSource(
         ? page.related.slice(0, limit)
         : orNull(catalog.related(id, limit, lang));
     },
+    nearby: (id, lang) => orNull(spatial.nearby.nearby(id, lang, pages.get(id)?.place)),
+    worldMap: (lang) => orNull(spatial.maps.worldMap(lang)),
+    countryMap: (slug, lang) => orNull(spatial.maps.countryMap(slug, lang)),
+    placeMap: (id) => orNull(spatial.maps.placeMap(id, pages.get(id)?.place)),
+    search: (q, lang, page) => orNull(search.search(q, lang, page)),
   };
 }

@@ -77,7 +77,14 @@ export function createPageRenderer(app: FastifyInstance, source: RenderSource) {
       const chromeReaders = chrome.at(version);
       const result = await entry.render({
         url,
-        data: (lang) => createPublicDataSource(catalog, chromeReaders, lang),
+        data: (lang) =>
+          createPublicDataSource(
+            catalog,
+            chromeReaders,
+            lang,
+            { maps: app.services.maps.at(version), nearby: app.services.nearby },
+            app.services.search,
+          ),
         signal,
         cookieLanguage,
         publicUrl: app.config.publicUrl,

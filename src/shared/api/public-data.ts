@@ -13,6 +13,9 @@ import type {
   TranslatedHistoryDto,
   UiTranslationDto,
 } from './public';
+import type { MapDto } from './maps';
+import type { NearbyPlaceDto } from './nearby';
+import type { SearchResultDto } from './search';
 
 /**
  * The public site's reads as typed functions: what each public API route answers, without HTTP.
@@ -36,4 +39,9 @@ export interface PublicDataSource {
   facts(placeId: string, lang: LanguageCode): Promise<TranslatedFactsDto | null>;
   gallery(placeId: string): Promise<GalleryImageDto[] | null>;
   related(placeId: string, limit: number, lang: LanguageCode): Promise<PlaceDto[] | null>;
+  nearby(placeId: string, lang: LanguageCode): Promise<NearbyPlaceDto[] | null>;
+  worldMap(lang: LanguageCode): Promise<MapDto | null>;
+  countryMap(slug: string, lang: LanguageCode): Promise<MapDto | null>;
+  placeMap(placeId: string): Promise<MapDto | null>;
+  search(q: string, lang: LanguageCode, page: PageQuery): Promise<Page<SearchResultDto> | null>;
 }

@@ -45,6 +45,9 @@ export const placeDto = z.object({
   longitude: z.number().nullable(),
   /** The language the text fields are in: the requested one, or 'en' when no translation exists. */
   languageCode: z.string(),
+  /** The addresses of the place's city and country pages; null where the admin has not created them. */
+  citySlug: z.string().nullable(),
+  countrySlug: z.string().nullable(),
   /** The country is always in the requested language (stored translation, else the CLDR name). */
   englishFields: englishFields(['title', 'description', 'fullDescription']),
 });
@@ -90,6 +93,8 @@ export const translatedCityDto = z.object({
   slug: z.string(),
   name: z.string(),
   country: z.string(),
+  /** The address of the city's country page; null where the admin has not created that country. */
+  countrySlug: z.string().nullable(),
   description: z.string(),
   imageUrl: z.string(),
   englishFields: englishFields(['description']),

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { SiteNavigationProvider } from '../../lib/navigation';
 import { Toaster } from '../ui/toaster';
 import { RequireAdmin } from './require-admin';
 
@@ -12,9 +13,9 @@ export default function AdminFrame({ children, guarded }: { children: ReactNode;
   // page mount its own guard, which asks for the session again (spec section 2).
   const { pathname } = useLocation();
   return (
-    <>
+    <SiteNavigationProvider>
       {guarded ? <RequireAdmin key={pathname}>{children}</RequireAdmin> : children}
       <Toaster />
-    </>
+    </SiteNavigationProvider>
   );
 }

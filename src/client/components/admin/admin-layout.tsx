@@ -1,6 +1,6 @@
 import { ArrowLeft, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { SiteLink } from '../../lib/navigation';
 import { Button } from '../ui/button';
 
 interface AdminLayoutProps {
@@ -29,9 +29,9 @@ export function AdminLayout({ title, subtitle, backTo, actions, children }: Admi
           <div className="flex items-start gap-3">
             {backTo && (
               <Button asChild variant="outline" size="icon" className="shrink-0">
-                <Link to={backTo} aria-label="Back">
+                <SiteLink to={backTo} aria-label="Back">
                   <ArrowLeft />
-                </Link>
+                </SiteLink>
               </Button>
             )}
             <div>

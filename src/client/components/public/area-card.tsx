@@ -13,6 +13,7 @@ export function AreaCard({
   imageUrl,
   index,
   heading: Heading = 'h3',
+  counts,
 }: {
   href: string;
   name: string;
@@ -24,6 +25,8 @@ export function AreaCard({
   index: number;
   /** h2 where the cards sit right under the page title (the countries list). */
   heading?: 'h2' | 'h3';
+  /** What the area holds, e.g. "3 cities", "12 places". */
+  counts?: readonly string[];
 }) {
   return (
     <li className="reveal" style={{ animationDelay: `${index * 0.1}s` }}>
@@ -47,6 +50,7 @@ export function AreaCard({
           <p className="area-card-text" lang={descriptionLang}>
             {description}
           </p>
+          {counts && <p className="area-card-counts">{counts.join(' · ')}</p>}
         </div>
       </SiteLink>
     </li>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { englishIf } from '../../lib/i18n';
+import { Breadcrumbs, type Crumb } from './breadcrumbs';
 import { Icon } from './icons';
 import { JumpButton, Paragraphs, PhotoHero } from './page-sections';
 
@@ -15,6 +16,7 @@ export function AreaIntro({
   listId,
   listLabel,
   aboutTitle,
+  trail,
 }: {
   area: { name: string; description: string; imageUrl?: string; englishFields: readonly string[] };
   eyebrow?: ReactNode;
@@ -22,10 +24,13 @@ export function AreaIntro({
   listId: string;
   listLabel: string;
   aboutTitle: string;
+  /** Home › … › this page (useBreadcrumbTrail). */
+  trail: readonly Crumb[];
 }) {
   return (
     <>
       <PhotoHero image={area.imageUrl} alt={area.description || area.name}>
+        <Breadcrumbs trail={trail} />
         {eyebrow && <p className="hero-eyebrow">{eyebrow}</p>}
         <h1 className="hero-title-large">{area.name}</h1>
         <div className="mt-8">

@@ -91,7 +91,27 @@ export interface HeadData {
   noindex?: boolean;
   /** The hero image, fetched early with high priority. */
   preloadImage?: string;
+  /** Home › … › this page (names and paths after the language), as BreadcrumbList structured data. */
+  breadcrumbs?: readonly { name: string; path: string }[];
 }
+
+/** schema.org BreadcrumbList: each step with its absolute address, the last being the page itself. */
+function breadcrumbJsonLd(steps: readonly { name: string; path: string }[], lang: LanguageCode, publicUrl: string) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: steps.map((step, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: step.name,
+      item: `${publicUrl}/${lang}/${step.path}`,
+    })),
+  };
+}
+
+/** A JSON-LD script; '<' is escaped so no text in the data can close the script element. */
+const jsonLdScript = (data: unknown) =>
+  `<script type="application/ld+json">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -156,11 +176,10 @@ export function headTags(data: HeadData, lang: LanguageCode, site: HeadSite): st
         : `<link rel="preload" as="image" href="${escapeHtml(data.preloadImage)}" fetchpriority="high" />`,
     );
   }
-  if (data.article && url) {
-    // '<' is escaped so no text in the data can close the script element.
-    const jsonLd = articleJsonLd(data.article, description, lang, url, site, data.suffix);
-    const json = JSON.stringify(jsonLd).replace(/</g, '\\u003c');
-    tags.push(`<script type="application/ld+json">${json}</script>`);
+  if (data.article && url)
+    tags.push(jsonLdScript(articleJsonLd(data.article, description, lang, url, site, data.suffix)));
+  if (data.breadcrumbs && data.breadcrumbs.length > 1 && url && !data.noindex) {
+    tags.push(jsonLdScript(breadcrumbJsonLd(data.breadcrumbs, lang, publicUrl)));
   }
   return tags.join('\n');
 }

@@ -1,9 +1,9 @@
 import type { HistoryEvent } from '../../../shared/api/public';
 
-/** Historical events as a vertical timeline, in the order the history gives them; `lang` when not the page's. */
-export function HistoryTimeline({ events, lang }: { events: HistoryEvent[]; lang?: string }) {
+/** Historical events as a vertical timeline, in the order the history gives them. */
+export function HistoryTimeline({ events }: { events: HistoryEvent[] }) {
   return (
-    <ol className="timeline" lang={lang}>
+    <ol className="timeline">
       {events.map((event, i) => (
         <li key={i} className="relative">
           <span aria-hidden="true" className="timeline-dot" />

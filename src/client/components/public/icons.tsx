@@ -18,6 +18,7 @@ export type IconName =
   | 'lightbulb'
   | 'arrow-down'
   | 'globe'
+  | 'search'
   | 'youtube'
   | 'facebook'
   | 'instagram'

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { useLanguage, useTranslate } from '../../lib/i18n';
 import { Icon, LogoMark } from './icons';
 import { LanguagePicker } from './language-picker';
+import { SearchBox } from './search-box';
 import { SiteLink } from '../../lib/navigation';
 
 /** Spec 9: the nav turns opaque once the page is scrolled more than 50 px. */
@@ -54,6 +55,9 @@ export function NavBar() {
           <span>{t('meta.title.suffix', 'Travel Places')}</span>
         </SiteLink>
         <div className="hidden items-center gap-1 md:flex">
+          <div className="mr-2">
+            <SearchBox />
+          </div>
           {links.map((link) => (
             <SiteLink
               key={link.to}
@@ -68,6 +72,15 @@ export function NavBar() {
             <LanguagePicker />
           </div>
         </div>
+        {/* On a phone: the search page itself, a link that needs no script. */}
+        <SiteLink
+          to={`/${lang}/search`}
+          aria-label={t('search.submit', 'Search')}
+          className="menu-button ml-auto"
+          aria-current={pathname === `/${lang}/search` ? 'page' : undefined}
+        >
+          <Icon name="search" size={22} />
+        </SiteLink>
         <button
           id="mobile-menu-button"
           type="button"

@@ -76,9 +76,20 @@ export function PhotoHero({
   );
 }
 
-export function SectionHeading({ id, title, subtitle }: { id?: string; title: string; subtitle?: string }) {
+export function SectionHeading({
+  id,
+  title,
+  subtitle,
+  lang,
+}: {
+  id?: string;
+  title: string;
+  subtitle?: string;
+  /** Where the heading's language differs from its section's. */
+  lang?: string;
+}) {
   return (
-    <div className="mb-8 max-w-2xl">
+    <div className="mb-8 max-w-2xl" lang={lang}>
       <h2 id={id} className="section-title">
         {title}
       </h2>

@@ -7,7 +7,7 @@ import { Icon } from './icons';
  * Trivia questions whose answers open one by one or all at once. Spec 4: the control shows
  * "reveal all" until everything was revealed with it; collapsing any single question clears that.
  */
-export function TriviaList({ facts, lang }: { facts: TriviaFact[]; lang?: string }) {
+export function TriviaList({ facts, controlsLang }: { facts: TriviaFact[]; controlsLang?: string }) {
   const t = useTranslate();
   const baseId = useId();
   const [open, setOpen] = useState<boolean[]>(() => facts.map(() => false));
@@ -26,14 +26,15 @@ export function TriviaList({ facts, lang }: { facts: TriviaFact[]; lang?: string
 
   return (
     <div>
-      <div className="mb-5 flex justify-end">
+      {/* the page's language, in a section whose facts are shown in English */}
+      <div className="mb-5 flex justify-end" lang={controlsLang}>
         <button type="button" onClick={toggleAll} className="button-outline">
           {allRevealed
             ? t('placeDetail.hideAll', 'Hide all answers')
             : t('placeDetail.revealAll', 'Reveal all answers')}
         </button>
       </div>
-      <ul className="space-y-3" lang={lang}>
+      <ul className="space-y-3">
         {facts.map((fact, i) => {
           const answerId = `${baseId}-answer-${i}`;
           return (

@@ -1,5 +1,6 @@
 import { Building2, Globe2, LogOut, MapPinned, Upload } from 'lucide-react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { SiteLink } from '../../lib/navigation';
 import { AdminLayout } from '../../components/admin/admin-layout';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -52,7 +53,11 @@ export default function DashboardPage() {
       </Card>
       <nav aria-label="Admin sections" className="grid gap-4 sm:grid-cols-2">
         {SECTIONS.map(({ to, title, text, icon: Icon }) => (
-          <Link key={to} to={to} className="group rounded-2xl focus-visible:outline-2 focus-visible:outline-brand-600">
+          <SiteLink
+            key={to}
+            to={to}
+            className="group rounded-2xl focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
             <Card className="h-full transition-shadow group-hover:shadow-md">
               <CardHeader className="flex-row items-center gap-4">
                 <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
@@ -64,7 +69,7 @@ export default function DashboardPage() {
                 </span>
               </CardHeader>
             </Card>
-          </Link>
+          </SiteLink>
         ))}
       </nav>
     </AdminLayout>

@@ -3,6 +3,7 @@ import { cursorSearch } from '../../../shared/paging';
 import type { PlaceDto, TranslatedCityDto } from '../../../shared/api/public';
 import { SITE } from '../../../shared/site';
 import { AreaIntro } from '../../components/public/area-intro';
+import { useBreadcrumbTrail, type Crumb } from '../../components/public/breadcrumbs';
 import { useHead } from '../../components/public/head';
 import { Icon } from '../../components/public/icons';
 import { Spinner } from '../../components/public/page-parts';
@@ -10,6 +11,7 @@ import { EmptyMessage, NotFoundView, SectionHeading } from '../../components/pub
 import { Pager } from '../../components/public/pager';
 import { PlaceGrid, PlaceGridSkeleton } from '../../components/public/place-card';
 import { useLanguage, useTranslate } from '../../lib/i18n';
+import { SiteLink } from '../../lib/navigation';
 import { cityQuery, cursorOf, placesOfCityQuery, usePublicQuery } from '../../lib/public-queries';
 import { useHttpStatus } from '../../ssr/ssr-context';
 
@@ -33,10 +35,12 @@ function CityHead({
   city,
   places,
   cursor,
+  trail,
 }: {
   city: TranslatedCityDto;
   places: PlaceDto[];
   cursor: string | undefined;
+  trail: Crumb[];
 }) {
   const t = useTranslate();
   useHead({
@@ -47,6 +51,7 @@ function CityHead({
     path: `${city.slug}${cursorSearch(cursor ?? '')}`,
     image: city.imageUrl,
     preloadImage: city.imageUrl,
+    breadcrumbs: trail,
   });
   return null;
 }
@@ -58,6 +63,10 @@ export default function CityPage({ slug }: { slug: string }) {
   const [search] = useSearchParams();
   const cursor = cursorOf(search);
   const places = usePublicQuery(placesOfCityQuery(slug, lang, cursor));
+  const trail = useBreadcrumbTrail([
+    city.data?.countrySlug && { name: city.data.country, path: city.data.countrySlug },
+    city.data && { name: city.data.name, path: city.data.slug },
+  ]);
 
   if (city.isPending) return <Spinner label={t('common.loading', 'Loading…')} />;
   if (!city.data) return <CityNotFound />;
@@ -65,13 +74,14 @@ export default function CityPage({ slug }: { slug: string }) {
 
   return (
     <>
-      <CityHead city={data} places={places.data?.items ?? []} cursor={cursor} />
+      <CityHead city={data} places={places.data?.items ?? []} cursor={cursor} trail={trail} />
       <AreaIntro
         area={data}
+        trail={trail}
         eyebrow={
           <>
             <Icon name="map-pin" />
-            {data.country}
+            {data.countrySlug ? <SiteLink to={`/${lang}/${data.countrySlug}`}>{data.country}</SiteLink> : data.country}
           </>
         }
         listId="places"

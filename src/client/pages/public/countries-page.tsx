@@ -2,12 +2,15 @@ import { useSearchParams } from 'react-router';
 import { cursorSearch } from '../../../shared/paging';
 import { SITE } from '../../../shared/site';
 import { AreaCard } from '../../components/public/area-card';
+import { MapFigure } from '../../components/public/map-figure';
 import { useHead } from '../../components/public/head';
 import { Spinner } from '../../components/public/page-parts';
 import { EmptyMessage, PlainHero } from '../../components/public/page-sections';
 import { Pager } from '../../components/public/pager';
+import { formatCount } from '../../lib/format-count';
 import { englishIf, useLanguage, useTranslate } from '../../lib/i18n';
 import { countriesQuery, cursorOf, usePublicQuery } from '../../lib/public-queries';
+import { worldMapQuery } from '../../lib/map-queries';
 
 export default function CountriesPage() {
   const lang = useLanguage();
@@ -48,6 +51,12 @@ export default function CountriesPage() {
           <Spinner label={t('common.loading', 'Loading…')} />
         ) : countries.data && countries.data.items.length > 0 ? (
           <>
+            <MapFigure
+              id={`map-${lang}-countries`}
+              query={worldMapQuery(lang)}
+              caption={t('map.countriesCaption', 'The countries with places: choose one on the map.')}
+              className="mb-12"
+            />
             <ul className="card-grid">
               {countries.data.items.map((country, index) => (
                 <AreaCard
@@ -59,6 +68,16 @@ export default function CountriesPage() {
                   imageUrl={country.imageUrl}
                   index={index}
                   heading="h2"
+                  counts={[
+                    formatCount(t, lang, 'countries.cities', country.cityCount, {
+                      one: '{count} city',
+                      other: '{count} cities',
+                    }),
+                    formatCount(t, lang, 'countries.places', country.placeCount, {
+                      one: '{count} place',
+                      other: '{count} places',
+                    }),
+                  ]}
                 />
               ))}
             </ul>

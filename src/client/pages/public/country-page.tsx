@@ -4,21 +4,26 @@ import type { TranslatedCityDto, TranslatedCountryDto } from '../../../shared/ap
 import { SITE } from '../../../shared/site';
 import { AreaIntro } from '../../components/public/area-intro';
 import { AreaCard } from '../../components/public/area-card';
+import { useBreadcrumbTrail, type Crumb } from '../../components/public/breadcrumbs';
+import { MapFigure } from '../../components/public/map-figure';
 import { useHead } from '../../components/public/head';
 import { Spinner } from '../../components/public/page-parts';
 import { EmptyMessage, SectionHeading } from '../../components/public/page-sections';
 import { Pager } from '../../components/public/pager';
 import { englishIf, useLanguage, useTranslate } from '../../lib/i18n';
 import { citiesOfCountryQuery, countryQuery, cursorOf, usePublicQuery } from '../../lib/public-queries';
+import { countryMapQuery } from '../../lib/map-queries';
 
 function CountryHead({
   country,
   cities,
   cursor,
+  trail,
 }: {
   country: TranslatedCountryDto;
   cities: TranslatedCityDto[];
   cursor: string | undefined;
+  trail: Crumb[];
 }) {
   const t = useTranslate();
   useHead({
@@ -29,6 +34,7 @@ function CountryHead({
     path: `${country.slug}${cursorSearch(cursor ?? '')}`,
     image: country.imageUrl,
     preloadImage: country.imageUrl,
+    breadcrumbs: trail,
   });
   return null;
 }
@@ -40,6 +46,7 @@ export default function CountryPage({ slug }: { slug: string }) {
   const [search] = useSearchParams();
   const cursor = cursorOf(search);
   const cities = usePublicQuery(citiesOfCountryQuery(slug, lang, cursor));
+  const trail = useBreadcrumbTrail([country.data && { name: country.data.name, path: country.data.slug }]);
 
   if (country.isPending) return <Spinner label={t('common.loading', 'Loading…')} />;
   // Spec: an unknown country renders nothing on the country page.
@@ -48,15 +55,24 @@ export default function CountryPage({ slug }: { slug: string }) {
 
   return (
     <>
-      <CountryHead country={data} cities={cities.data?.items ?? []} cursor={cursor} />
+      <CountryHead country={data} cities={cities.data?.items ?? []} cursor={cursor} trail={trail} />
       <AreaIntro
         area={data}
+        trail={trail}
         listId="cities"
         listLabel={t('countries.exploreCities', 'Explore cities')}
         aboutTitle={t('countries.aboutTitle', 'About {name}', { name: data.name })}
       />
       <section id="cities" tabIndex={-1} aria-labelledby="cities-title" className="page-section">
         <SectionHeading id="cities-title" title={t('countries.citiesTitle', 'Cities')} />
+        <MapFigure
+          id={`map-${lang}-country-${slug}`}
+          query={countryMapQuery(slug, lang)}
+          caption={t('map.citiesCaption', '{country} on the map, with its cities that have places.', {
+            country: data.name,
+          })}
+          className="mx-auto mb-12 max-w-3xl"
+        />
         {cities.isPending ? (
           <Spinner label={t('common.loading', 'Loading…')} />
         ) : cities.data && cities.data.items.length > 0 ? (

@@ -1,16 +1,21 @@
 import type { ReactNode } from 'react';
 import type { GalleryImageDto, PlaceDto, TranslatedFactsDto, TranslatedHistoryDto } from '../../../shared/api/public';
+import type { NearbyPlaceDto } from '../../../shared/api/nearby';
 import { SITE } from '../../../shared/site';
+import { Breadcrumbs, useBreadcrumbTrail } from '../../components/public/breadcrumbs';
 import { GalleryCarousel } from '../../components/public/gallery-carousel';
 import { useHead } from '../../components/public/head';
 import { HistoryTimeline } from '../../components/public/history-timeline';
 import { Icon } from '../../components/public/icons';
+import { PlaceMap } from '../../components/public/map-place';
+import { NearbyList } from '../../components/public/nearby-list';
 import { Spinner } from '../../components/public/page-parts';
 import { JumpButton, NotFoundView, Paragraphs, PhotoHero, SectionHeading } from '../../components/public/page-sections';
 import { PlaceGrid } from '../../components/public/place-card';
 import { TriviaList } from '../../components/public/trivia-list';
 import { formatDate, isoDate } from '../../lib/format-date';
 import { englishIf, langIfOther, useLanguage, useTranslate } from '../../lib/i18n';
+import { SiteLink } from '../../lib/navigation';
 import {
   factsQuery,
   galleryQuery,
@@ -19,6 +24,7 @@ import {
   relatedQuery,
   usePublicQuery,
 } from '../../lib/public-queries';
+import { nearbyQuery } from '../../lib/map-queries';
 import { useHttpStatus } from '../../ssr/ssr-context';
 
 function PlaceNotFound() {
@@ -32,10 +38,56 @@ function PlaceNotFound() {
   );
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+/**
+ * History and trivia are generated in English and translated later: until they are, the section
+ * says so in the page's language and marks its content English (`lang="en"`), so the page never
+ * switches language unannounced.
+ */
+function TranslatableSection({
+  id,
+  title,
+  contentLang,
+  children,
+}: {
+  id: string;
+  title: string;
+  /** The language the section's content is in, where it is not the page's. */
+  contentLang: string | undefined;
+  /** Its content, told the page's language for its own controls where the content is not in it. */
+  children: (controlsLang: string | undefined) => ReactNode;
+}) {
+  const lang = useLanguage();
+  const t = useTranslate();
   return (
-    <section id={id} tabIndex={-1} aria-labelledby={`${id}-title`} className="scroll-mt-24 outline-none">
-      <SectionHeading id={`${id}-title`} title={title} />
+    <Section id={id} title={title} lang={contentLang} titleLang={contentLang && lang}>
+      {contentLang && (
+        <p lang={lang} className="shown-in-english">
+          <Icon name="globe" size={16} />
+          {t('placeDetail.shownInEnglish', 'Not translated yet: shown in English.')}
+        </p>
+      )}
+      {children(contentLang && lang)}
+    </Section>
+  );
+}
+
+function Section({
+  id,
+  title,
+  lang,
+  titleLang,
+  children,
+}: {
+  id: string;
+  title: string;
+  /** The section's language and its title's, where they differ from the page's. */
+  lang?: string;
+  titleLang?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section id={id} tabIndex={-1} aria-labelledby={`${id}-title`} lang={lang} className="scroll-mt-24 outline-none">
+      <SectionHeading id={`${id}-title`} title={title} lang={titleLang} />
       {children}
     </section>
   );
@@ -48,8 +100,15 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
   const history = usePublicQuery<TranslatedHistoryDto | null>(historyQuery(place.id, lang));
   const facts = usePublicQuery<TranslatedFactsDto | null>(factsQuery(place.id, lang));
   const related = usePublicQuery<PlaceDto[]>(relatedQuery(place.id, lang));
+  const nearby = usePublicQuery<NearbyPlaceDto[]>(nearbyQuery(place.id, lang));
 
   const published = isoDate(place.date);
+  const english = (field: string) => englishIf(place.englishFields, field);
+  const trail = useBreadcrumbTrail([
+    place.countrySlug && { name: place.country, path: place.countrySlug },
+    place.citySlug && { name: place.location, path: place.citySlug },
+    { name: place.title, path: place.slug ?? place.id, lang: english('title') },
+  ]);
   useHead({
     title: place.title,
     suffix: t('meta.title.suffix', SITE.name),
@@ -72,6 +131,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
       latitude: place.latitude,
       longitude: place.longitude,
     },
+    breadcrumbs: trail,
   });
 
   const galleryImages = gallery.data ?? [];
@@ -87,19 +147,33 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
   const seeAlso = (related.data ?? []).slice(0, 5);
   const fullText = place.fullDescription?.trim() ? place.fullDescription : null;
   const text = fullText ?? place.description;
-  const english = (field: string) => englishIf(place.englishFields, field);
+  const historyTitle = t('placeDetail.historyTitle', 'A short history');
+  const triviaTitle = t('placeDetail.triviaTitle', 'Did you know?');
 
   return (
     <article>
       <PhotoHero image={place.imageUrl} alt={place.description || place.title} tall>
         <div className="max-w-4xl">
+          <Breadcrumbs trail={trail} />
           <h1 className="hero-title" lang={english('title')}>
             {place.title}
           </h1>
           <div className="hero-meta">
             <span className="inline-flex items-center gap-2">
               <Icon name="map-pin" className="text-brand-100" />
-              {place.location}, {place.country}
+              <span>
+                {place.citySlug ? (
+                  <SiteLink to={`/${lang}/${place.citySlug}`}>{place.location}</SiteLink>
+                ) : (
+                  place.location
+                )}
+                {', '}
+                {place.countrySlug ? (
+                  <SiteLink to={`/${lang}/${place.countrySlug}`}>{place.country}</SiteLink>
+                ) : (
+                  place.country
+                )}
+              </span>
             </span>
             <time dateTime={published} className="inline-flex items-center gap-2">
               <Icon name="calendar" className="text-brand-100" />
@@ -117,13 +191,13 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
               {events.length > 0 && (
                 <JumpButton target="history" variant="glass">
                   <Icon name="clock" size={18} />
-                  {t('placeDetail.history', 'History')}
+                  {historyTitle}
                 </JumpButton>
               )}
               {trivia.length > 0 && (
                 <JumpButton target="trivia" variant="glass">
                   <Icon name="lightbulb" size={18} />
-                  {t('placeDetail.trivia', 'Trivia fact sheet')}
+                  {triviaTitle}
                 </JumpButton>
               )}
             </div>
@@ -151,14 +225,34 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
         </Section>
 
         {events.length > 0 && (
-          <Section id="history" title={t('placeDetail.historyTitle', 'A short history')}>
-            <HistoryTimeline events={events} lang={langIfOther(history.data?.languageCode ?? lang, lang)} />
-          </Section>
+          <TranslatableSection
+            id="history"
+            title={historyTitle}
+            contentLang={langIfOther(history.data?.languageCode ?? lang, lang)}
+          >
+            {() => <HistoryTimeline events={events} />}
+          </TranslatableSection>
         )}
 
         {trivia.length > 0 && (
-          <Section id="trivia" title={t('placeDetail.triviaTitle', 'Did you know?')}>
-            <TriviaList facts={trivia} lang={langIfOther(facts.data?.languageCode ?? lang, lang)} />
+          <TranslatableSection
+            id="trivia"
+            title={triviaTitle}
+            contentLang={langIfOther(facts.data?.languageCode ?? lang, lang)}
+          >
+            {(controlsLang) => <TriviaList facts={trivia} controlsLang={controlsLang} />}
+          </TranslatableSection>
+        )}
+
+        {place.latitude !== null && place.longitude !== null && (
+          <Section id="map" title={t('placeDetail.mapTitle', 'On the map')}>
+            <PlaceMap place={place} latitude={place.latitude} longitude={place.longitude} />
+          </Section>
+        )}
+
+        {nearby.data && nearby.data.length > 0 && (
+          <Section id="nearby" title={t('placeDetail.nearby', 'Nearby')}>
+            <NearbyList places={nearby.data} />
           </Section>
         )}
       </div>

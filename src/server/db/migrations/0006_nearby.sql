@@ -1,2 +1,1 @@
--- placeholder: replaced by the migration of this change
-SELECT 1;
+CREATE INDEX "places_lat_lon_idx" ON "places" USING btree ("latitude","longitude");

@@ -103,6 +103,7 @@ function selectTranslatedCities<Extra extends Record<string, SQL>>(db: DbOrTx, l
       slug: cities.slug,
       name: sql<string>`coalesce(${cityTr.name}, ${cities.name})`,
       country: sql<string>`coalesce(${ctr.name}, ${cities.country})`,
+      countrySlug: countries.slug,
       description: sql<string>`coalesce(${cityTr.description}, ${cities.description})`,
       imageUrl: cities.imageUrl,
       countryTranslated: sql<boolean>`(${ctr.name} is not null)`,

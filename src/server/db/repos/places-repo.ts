@@ -69,6 +69,9 @@ function translatedFields<P extends PlaceColumns, T extends TranslationColumns>(
     latitude: p.latitude,
     longitude: p.longitude,
     languageCode: sql<string>`case when ${t.id} is null then 'en' else ${lang} end`,
+    // the pages of its city and country, where the admin has created them (migration 0008)
+    citySlug: sql<string | null>`city_slug_of(${p.location}, ${p.country})`,
+    countrySlug: sql<string | null>`country_slug_of(${p.country})`,
     // A translation without a full description shows the English one (see englishFields).
     fullDescriptionTranslated: sql<boolean>`(${t.fullDescription} is not null)`,
   };

@@ -14,6 +14,7 @@ import {
   translatedHistoryDto,
 } from '../../../shared/api/public';
 import { pageQuery } from '../../../shared/api/paging';
+import { nearbyPlaceDto } from '../../../shared/api/nearby';
 import { sendPage } from '../paging';
 
 export const publicPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -63,5 +64,11 @@ export const publicPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/places/:id/related',
     { schema: { params: idParams, querystring: relatedQuery, response: { 200: z.array(placeDto) } } },
     (req) => catalog.related(req.params.id, req.query.limit, req.query.languageCode),
+  );
+
+  app.get(
+    '/api/places/:id/nearby',
+    { schema: { params: idParams, querystring: languageCodeQuery, response: { 200: z.array(nearbyPlaceDto) } } },
+    (req) => app.services.nearby.nearby(req.params.id, req.query.languageCode),
   );
 };

@@ -1,5 +1,5 @@
 import { ImagePlus, MapPinned } from 'lucide-react';
-import { Link } from 'react-router';
+import { SiteLink } from '../../../lib/navigation';
 import { Button } from '../../ui/button';
 import { UploadResultCard, type UploadResult } from './upload-result-card';
 
@@ -20,9 +20,9 @@ export function UploadResults({ results, counts, uploading, onDismissAll }: Uplo
         </h2>
         <div className="flex gap-2">
           <Button asChild variant="outline">
-            <Link to="/iladmin/edit-places">
+            <SiteLink to="/iladmin/edit-places">
               <MapPinned aria-hidden="true" /> Edit Places
-            </Link>
+            </SiteLink>
           </Button>
           {results.length > 0 && (
             <Button variant="outline" onClick={onDismissAll} disabled={uploading}>

@@ -1,0 +1,107 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startSite, watchConsole, type RunningSite } from './helpers';
+import { axeViolations, realErrors, seedPublicCatalogue } from './public-fixtures';
+
+describe('search from the navigation', () => {
+  let site: RunningSite;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    site = await startSite();
+    await seedPublicCatalogue(site);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((context) => context.close()));
+    await browser?.close();
+    await site?.close();
+  });
+
+  async function open(path: string, options: { javaScript?: boolean; mobile?: boolean } = {}) {
+    const context = await browser.newContext({
+      javaScriptEnabled: options.javaScript !== false,
+      reducedMotion: 'reduce',
+      ...(options.mobile
+        ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
+        : { viewport: { width: 1280, height: 800 } }),
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    await page.goto(`${site.baseUrl}${path}`);
+    return { page, errors };
+  }
+
+  const marked = (page: Page) => page.locator('#results mark').allTextContents();
+
+  it('suggests as you type, and Enter opens the search page with the match marked', async () => {
+    const { page, errors } = await open('/en/home');
+    const box = page.getByRole('combobox', { name: 'Search places, cities and countries' });
+    await box.click();
+    await box.pressSequentially('belem', { delay: 40 });
+    const suggestion = page.locator('#nav-search-list [role="option"]').first();
+    await expect.poll(() => suggestion.textContent(), { timeout: 10_000 }).toContain('Belém Tower');
+    expect(await box.getAttribute('aria-expanded')).toBe('true');
+    // Suggestions for 'bele' may show first (marking 'Belé'); the list for the whole word follows.
+    await expect.poll(() => suggestion.locator('mark').textContent(), { timeout: 10_000 }).toBe('Belém');
+
+    await box.press('Enter');
+    await page.waitForURL(`${site.baseUrl}/en/search?q=belem`);
+    await expect.poll(() => marked(page)).toContain('Belém');
+    const card = page.locator('#results a[href="/en/belem-tower"]');
+    expect(await card.count()).toBe(1);
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    expect(realErrors(errors)).toEqual([]);
+  });
+
+  it('arrow keys choose a suggestion and Enter goes to its page; Escape closes the list', async () => {
+    const { page } = await open('/zh/home');
+    const box = page.locator('#nav-search');
+    await box.click();
+    await box.pressSequentially('里斯本', { delay: 40 });
+    const options = page.locator('#nav-search-list [role="option"]');
+    await expect.poll(() => options.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await box.press('Escape');
+    expect(await options.count()).toBe(0);
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+
+    await box.press('ArrowDown');
+    expect(await box.getAttribute('aria-activedescendant')).toBe('nav-search-option-0');
+    expect(await options.first().getAttribute('aria-selected')).toBe('true');
+    const first = await options.first().textContent();
+    expect(first).toContain('里斯本');
+    await box.press('Enter');
+    await page.waitForURL(`${site.baseUrl}/zh/lisbon`);
+    expect(await page.locator('h1').first().textContent()).toContain('里斯本');
+  });
+
+  it('works without JavaScript: the nav form submits to the server-rendered search page', async () => {
+    const { page } = await open('/en/home', { javaScript: false });
+    await page.locator('#nav-search').fill('BELÉM');
+    await page.locator('#nav-search').press('Enter');
+    await page.waitForURL(`${site.baseUrl}/en/search?q=BEL%C3%89M`);
+    expect(await marked(page)).toContain('Belém');
+    expect(await page.locator('#results a[href="/en/belem-tower"]').count()).toBe(1);
+
+    // the search page's own form, and a typo
+    await page.locator('#search-page-input').fill('lisbn');
+    await page.locator('#search-page-input').press('Enter');
+    await page.waitForURL(`${site.baseUrl}/en/search?q=lisbn`);
+    expect(await page.locator('#results a[href="/en/lisbon"]').count()).toBe(1);
+  });
+
+  it('reaches the search page from a phone without JavaScript, and the page passes axe', async () => {
+    const { page } = await open('/de/home', { javaScript: false, mobile: true });
+    await page.getByRole('link', { name: 'Suchen', exact: true }).click();
+    await page.waitForURL(`${site.baseUrl}/de/search`);
+    expect(await page.locator('#results').textContent()).toContain('Gib den Namen eines Ortes');
+
+    const { page: withScript } = await open('/en/search?q=lisbon');
+    await expect.poll(() => marked(withScript)).toContain('Lisbon');
+    expect(await axeViolations(withScript)).toEqual([]);
+    const { page: home } = await open('/en/home');
+    expect(await axeViolations(home)).toEqual([]);
+  });
+});

@@ -1,0 +1,49 @@
+import { lazy, Suspense, useRef, useState } from 'react';
+import { SEARCH_TEXT_MAX } from '../../../shared/search-limits';
+import { useLanguage, useTranslate } from '../../lib/i18n';
+import { Icon } from './icons';
+
+// The type-ahead is loaded on the first focus: pages that nobody searches from carry none of it.
+const SearchSuggestions = lazy(() => import('./search-suggestions'));
+
+/**
+ * The navigation's search box: a plain GET form to /{lang}/search (works without JavaScript),
+ * which becomes a combobox with suggestions once focused in a browser that runs the script.
+ */
+export function SearchBox() {
+  const lang = useLanguage();
+  const t = useTranslate();
+  const input = useRef<HTMLInputElement>(null);
+  const [focused, setFocused] = useState(false);
+  const label = t('search.label', 'Search places, cities and countries');
+  return (
+    <form role="search" aria-label={label} action={`/${lang}/search`} method="get" className="relative">
+      <label htmlFor="nav-search" className="sr-only">
+        {label}
+      </label>
+      <input
+        ref={input}
+        id="nav-search"
+        type="search"
+        name="q"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded="false"
+        aria-controls="nav-search-list"
+        autoComplete="off"
+        maxLength={SEARCH_TEXT_MAX}
+        placeholder={t('search.placeholder', 'Search places…')}
+        onFocus={() => setFocused(true)}
+        className="nav-search-input"
+      />
+      <button type="submit" aria-label={t('search.submit', 'Search')} className="nav-search-button">
+        <Icon name="search" size={18} />
+      </button>
+      {focused && (
+        <Suspense fallback={null}>
+          <SearchSuggestions input={input} lang={lang} />
+        </Suspense>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import type { SearchResultDto } from '../../../shared/api/search';
+import { formatDate, isoDate } from '../../lib/format-date';
+import { langIfOther, useLanguage, useTranslate } from '../../lib/i18n';
+import { SiteLink } from '../../lib/navigation';
+import { Icon } from './icons';
+import { CARD_SIZES } from './place-card';
+import { ResponsiveImage } from './responsive-image';
+import { Highlighted } from './search-highlight';
+
+/**
+ * One search result, drawn like the cards elsewhere: a place as a place card, a city or country as
+ * an area card, with a label saying which it is and the words searched for marked.
+ */
+export function SearchResultCard({ result, query, index }: { result: SearchResultDto; query: string; index: number }) {
+  const lang = useLanguage();
+  const t = useTranslate();
+  const href = `/${lang}/${result.slug}`;
+  const kind =
+    result.kind === 'place'
+      ? t('search.kind.place', 'Place')
+      : result.kind === 'city'
+        ? t('search.kind.city', 'City')
+        : t('search.kind.country', 'Country');
+  const title = <Highlighted text={result.title} query={query} />;
+  const description = <Highlighted text={result.description} query={query} />;
+  const titleLang = langIfOther(result.titleLang, lang);
+  const descriptionLang = langIfOther(result.descriptionLang, lang);
+
+  if (result.kind === 'place') {
+    return (
+      <li className="reveal" style={{ animationDelay: `${index * 0.1}s` }}>
+        <SiteLink to={href} className="group place-card">
+          <div className="place-card-media">
+            <ResponsiveImage src={result.imageUrl} alt="" sizes={CARD_SIZES} className="card-image" />
+          </div>
+          <div className="place-card-body">
+            <p className="text-xs font-semibold uppercase tracking-wider text-brand-700">{kind}</p>
+            <h2 className="place-card-title" lang={titleLang}>
+              {title}
+            </h2>
+            <p className="place-card-text" lang={descriptionLang}>
+              {description}
+            </p>
+            <div className="place-card-meta">
+              <span className="inline-flex items-center gap-1.5">
+                <Icon name="map-pin" size={16} className="text-brand-700" />
+                <Highlighted text={result.subtitle} query={query} />
+              </span>
+              {result.date && (
+                <time dateTime={isoDate(result.date)} className="inline-flex items-center gap-1.5">
+                  <Icon name="calendar" size={16} className="text-brand-700" />
+                  {formatDate(result.date, lang)}
+                </time>
+              )}
+            </div>
+          </div>
+        </SiteLink>
+      </li>
+    );
+  }
+  return (
+    <li className="reveal" style={{ animationDelay: `${index * 0.1}s` }}>
+      <SiteLink to={href} className="group area-card">
+        <ResponsiveImage src={result.imageUrl} alt="" sizes={CARD_SIZES} className="card-image-slow" />
+        <div className="area-card-shade" />
+        <div className="area-card-body">
+          <p className="area-card-country">
+            <Icon name="map-pin" size={16} />
+            {result.subtitle ? (
+              <>
+                {kind} · <Highlighted text={result.subtitle} query={query} />
+              </>
+            ) : (
+              kind
+            )}
+          </p>
+          <h2 className="area-card-title" lang={titleLang}>
+            {title}
+          </h2>
+          <p className="area-card-text" lang={descriptionLang}>
+            {description}
+          </p>
+        </div>
+      </SiteLink>
+    </li>
+  );
+}

@@ -1,0 +1,217 @@
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { LanguageCode } from '../../../shared/languages';
+import type { Database, DbOrTx } from '../client';
+import { CJK } from '../../../shared/search';
+import { searchCountryNames, searchDocuments } from '../schema';
+
+/**
+ * Typo tolerance: a query word matches where at least this share of its trigrams appear in order
+ * in the text ("colloseum" has 0.54 of "colosseum"; pg_trgm's default of 0.6 would miss it).
+ */
+const WORD_SIMILARITY_THRESHOLD = '0.5';
+
+export interface SearchRow {
+  kind: 'place' | 'city' | 'country';
+  entityId: string;
+  slug: string;
+  title: string;
+  titleLang: string;
+  subtitle: string;
+  body: string;
+  bodyLang: string;
+  imageUrl: string;
+  date: string | null;
+}
+
+export interface SearchDocumentsQuery {
+  /** The visitor's text: normalized by the database, never put into SQL text. */
+  text: string;
+  lang: LanguageCode;
+  limit: number;
+  offset: number;
+  /** Match anywhere inside the names (LIKE on the trigram index): for three characters and more. */
+  substring: boolean;
+  /** The query has Chinese, Japanese or Korean text: match its one- and two-character parts. */
+  cjk: boolean;
+  /** Also match words like the query's (typos): searchDocumentsPage decides. */
+  typos: boolean;
+}
+
+export type SearchQueryInput = Omit<SearchDocumentsQuery, 'typos'>;
+
+/** Raw execute answers an array (postgres-js) or `{ rows }` (PGlite). */
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+}
+
+/** `%`, `_` and `\` stand for themselves in a LIKE pattern. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * One page of documents in `lang` matching the query, best first: the exact title, then a title
+ * that starts with it, then one that contains it, then names that contain it, each ordered by
+ * full-text rank (and, for typos, by how alike title and query are); countries and cities first
+ * on ties.
+ * Every condition is one a GIN index answers (language first, then trigrams of the names, the
+ * full-text vector or the CJK parts), joined by OR, so the plan is a BitmapOr of index scans
+ * (tests/search.test.ts EXPLAINs it).
+ */
+export function searchDocumentsPage(db: Database, query: SearchQueryInput): Promise<SearchRow[]> {
+  return db.transaction(async (tx) => {
+    // The threshold holds until this transaction ends.
+    const [normalized] = rowsOf<{ text: string | null }>(
+      await tx.execute(
+        sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY_THRESHOLD}, true) as threshold,
+          search_normalize(${query.text}) as text`,
+      ),
+    );
+    const text = normalized?.text ?? '';
+    if (!text) return [];
+    // Typos are forgiven only when the words as typed find little: checking word similarity is
+    // the costly part, and a query that matches dozens of documents needs no guessing. The rule
+    // does not depend on the page, so every page of one search ranks the same list.
+    let typos = typoWords(text).length > 0;
+    if (typos) {
+      const exact = await tx
+        .select({ one: sql`1` })
+        .from(searchDocuments)
+        .where(where(text, { ...query, typos: false }))
+        .limit(TYPO_FALLBACK_BELOW);
+      typos = exact.length < TYPO_FALLBACK_BELOW;
+    }
+    return searchStatement(tx, text, { ...query, typos });
+  });
+}
+
+/** The search itself, for `text` already normalized by search_normalize (tests EXPLAIN it). */
+export function searchStatement(db: DbOrTx, text: string, query: SearchDocumentsQuery) {
+  return db
+    .select(resultColumns)
+    .from(searchDocuments)
+    .where(where(text, query))
+    .orderBy(desc(score(text, query)), asc(searchDocuments.titleNorm), asc(searchDocuments.entityId))
+    .limit(query.limit)
+    .offset(query.offset);
+}
+
+const where = (text: string, query: SearchDocumentsQuery) =>
+  and(eq(searchDocuments.languageCode, query.lang), or(...matchConditions(text, query)));
+
+const resultColumns = {
+  kind: searchDocuments.kind,
+  entityId: searchDocuments.entityId,
+  slug: searchDocuments.slug,
+  title: searchDocuments.title,
+  titleLang: searchDocuments.titleLang,
+  subtitle: searchDocuments.subtitle,
+  body: searchDocuments.body,
+  bodyLang: searchDocuments.bodyLang,
+  imageUrl: searchDocuments.imageUrl,
+  date: searchDocuments.date,
+};
+
+/** Typo tolerance looks at this many words of a query at most, of at least TYPO_WORD_MIN characters. */
+const TYPO_WORDS_MAX = 6;
+const TYPO_WORD_MIN = 4;
+/** Typos are forgiven when the words as typed match fewer documents than this. */
+const TYPO_FALLBACK_BELOW = 10;
+
+/**
+ * The full-text query in the language's configuration: every word (stemmed), the last one also as
+ * the beginning of a word, so "colos" finds the Colosseum while it is being typed. The last word
+ * goes into to_tsquery's syntax only when it is letters and digits alone.
+ */
+function tsQuery(text: string, lang: LanguageCode): SQL {
+  const words = text.split(' ');
+  const last = words[words.length - 1] ?? '';
+  if (!/^[\p{L}\p{N}]+$/u.test(last)) return sql`plainto_tsquery(search_config(${lang}), ${text})`;
+  const head = words.slice(0, -1).join(' ');
+  return sql`(plainto_tsquery(search_config(${lang}), ${head}) && to_tsquery(search_config(${lang}), ${`${last}:*`}))`;
+}
+
+/** Query words of TYPO_WORD_MIN letters or more, not CJK, at most TYPO_WORDS_MAX. */
+function typoWords(text: string): string[] {
+  // (not CJK: trigrams of a text without spaces follow the database's locale, and the CJK parts
+  // match it anyway)
+  return [...new Set(text.split(' '))]
+    .filter((word) => [...word].length >= TYPO_WORD_MIN && !CJK.test(word))
+    .slice(0, TYPO_WORDS_MAX);
+}
+
+function matchConditions(text: string, query: SearchDocumentsQuery): SQL[] {
+  const d = searchDocuments;
+  // the words of the query, stemmed in the language, anywhere in the text
+  const conditions: SQL[] = [sql`${d.tsv} @@ ${tsQuery(text, query.lang)}`];
+  // each longer word like a word of the names, typos included
+  const words = query.typos ? typoWords(text) : [];
+  if (words.length) conditions.push(and(...words.map((word) => sql`${word} <% ${d.nameNorm}`))!);
+  if (query.substring) conditions.push(sql`${d.nameNorm} like ${`%${escapeLike(text)}%`}`);
+  if (query.cjk) conditions.push(sql`${d.cjkGrams} @> search_cjk_grams(${text})`);
+  return conditions;
+}
+
+function score(text: string, query: SearchDocumentsQuery): SQL {
+  const d = searchDocuments;
+  const escaped = escapeLike(text);
+  // Word similarity is the costly measure (tens of microseconds a title): only typo matches,
+  // which no other measure ranks, need it.
+  const similarity = query.typos ? sql`+ 2 * word_similarity(${text}, ${d.titleNorm})` : sql``;
+  return sql`(case when ${d.titleNorm} = ${text} then 8
+      when ${d.titleNorm} like ${`${escaped}%`} then 6
+      when ${d.titleNorm} like ${`%${escaped}%`} then 4
+      when ${d.nameNorm} like ${`%${escaped}%`} then 3
+      else 0 end)
+    + ts_rank(${d.tsv}, ${tsQuery(text, query.lang)})
+    + (case ${d.kind} when 'country' then 0.3 when 'city' then 0.2 else 0 end) ${similarity}`;
+}
+
+export interface CountryNameRow {
+  englishName: string;
+  languageCode: string;
+  name: string;
+}
+
+/** The CLDR country names stored for search. */
+export function readCountryNames(db: DbOrTx): Promise<CountryNameRow[]> {
+  return db.select().from(searchCountryNames);
+}
+
+/**
+ * Replaces the stored country names with `rows` and rewrites every search document from them, in
+ * one transaction (one instance at a time: the rewrite takes a transaction-level advisory lock).
+ */
+export async function replaceCountryNames(db: Database, rows: CountryNameRow[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEARCH_LOCK_SPACE}::int, 0)`);
+    await tx.delete(searchCountryNames);
+    for (let i = 0; i < rows.length; i += 500) {
+      // a spelling that differs only in case from one already written is the same name
+      await tx
+        .insert(searchCountryNames)
+        .values(rows.slice(i, i + 500))
+        .onConflictDoNothing();
+    }
+    for (const kind of ['place', 'city', 'country'] as const) {
+      const table = sql.raw(kind === 'place' ? 'places' : kind === 'city' ? 'cities' : 'countries');
+      await tx.execute(sql`select search_refresh_all_languages(${kind}, array(select id from ${table}))`);
+    }
+  });
+}
+
+/** First key of the advisory lock held while the documents are rewritten (any constant unused elsewhere). */
+const SEARCH_LOCK_SPACE = 0x536368; // "Sch"
+
+/**
+ * Fresh planner statistics for the search documents when a tenth of them changed since the last
+ * ANALYZE (autovacuum's rule): PGlite has no autovacuum, and without statistics the planner takes
+ * `language_code = $1` for a rare value and reads a whole language. Answers whether it analyzed.
+ */
+export async function analyzeIfStale(db: DbOrTx): Promise<boolean> {
+  const [stats] = rowsOf<{ changed: number | string; live: number | string }>(
+    await db.execute(sql`select n_mod_since_analyze as changed, n_live_tup as live
+      from pg_stat_user_tables where relid = 'search_documents'::regclass`),
+  );
+  if (!stats || Number(stats.changed) <= 50 + 0.1 * Number(stats.live)) return false;
+  await db.execute(sql`analyze search_documents`);
+  return true;
+}

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { cachePublicRoutes } from '../../cache/response-cache';
+import { idParams } from '../../../shared/api/common';
+import { mapDto } from '../../../shared/api/maps';
+import { langParams, slugLangParams } from '../../../shared/api/public';
+
+/** The maps of the countries, country and place pages, drawn on the server (services/maps.ts). */
+export const publicMapRoutes: FastifyPluginAsyncZod = async (app) => {
+  cachePublicRoutes(app);
+  // the content version the answer is made from, read by the response cache before any data
+  const maps = (req: FastifyRequest) => app.services.maps.at(req.publicCache?.version ?? app.contentVersion.current());
+
+  app.get(
+    '/api/maps/countries/translations/:lang',
+    { schema: { params: langParams, response: { 200: mapDto } } },
+    (req) => maps(req).worldMap(req.params.lang),
+  );
+  app.get(
+    '/api/maps/countries/by-slug/:slug/translations/:lang',
+    { schema: { params: slugLangParams, response: { 200: mapDto } } },
+    (req) => maps(req).countryMap(req.params.slug, req.params.lang),
+  );
+  app.get('/api/maps/places/:id', { schema: { params: idParams, response: { 200: mapDto } } }, (req) =>
+    maps(req).placeMap(req.params.id),
+  );
+};

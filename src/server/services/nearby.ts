@@ -1,0 +1,37 @@
+import { NEARBY_PLACES, type NearbyPlaceDto } from '../../shared/api/nearby';
+import { toLanguageCode } from '../../shared/languages';
+import type { Database } from '../db/client';
+import { isUuid } from '../db/ids';
+import { findNearestPlaces, findSpot } from '../db/repos/nearby-repo';
+import { NotFoundError } from '../errors';
+import { localCountryName } from '../geo/country-names';
+
+/** The places nearest to a place, from any city ('Nearby' on the place page). */
+export function createNearbyService(db: Database) {
+  return {
+    /**
+     * Up to NEARBY_PLACES other places, nearest first, in `lang`. `known` is the place when the
+     * caller has just read it, which saves reading its position again.
+     */
+    async nearby(
+      placeId: string,
+      lang: string | undefined,
+      known?: { latitude: number | null; longitude: number | null },
+    ): Promise<NearbyPlaceDto[]> {
+      const spot = known ?? (isUuid(placeId) ? await findSpot(db, placeId) : undefined);
+      if (!spot) throw new NotFoundError('Place not found');
+      const { latitude, longitude } = spot;
+      if (latitude === null || longitude === null) return [];
+      const code = toLanguageCode(lang);
+      const rows = await findNearestPlaces(db, { id: placeId, latitude, longitude }, code, NEARBY_PLACES);
+      return rows.map((row) => ({
+        ...row,
+        // a translation stores its own country name; without one the stored name is English
+        country: row.languageCode === 'en' ? localCountryName(row.country, code) : row.country,
+        distanceMeters: Math.round(row.distanceMeters),
+      }));
+    },
+  };
+}
+
+export type NearbyService = ReturnType<typeof createNearbyService>;

@@ -1,0 +1,162 @@
+import type { SearchResultDto } from '../../shared/api/search';
+import { LANGUAGE_CODES, toLanguageCode, type LanguageCode } from '../../shared/languages';
+import { PAGE_SIZE_DEFAULT, type Page, type PageQuery } from '../../shared/paging';
+import {
+  CJK,
+  excerptAround,
+  SEARCH_RESULTS_MAX,
+  SEARCH_TEXT_MAX,
+  searchProblem,
+  searchText,
+} from '../../shared/search';
+import type { Database } from '../db/client';
+import {
+  analyzeIfStale,
+  readCountryNames,
+  replaceCountryNames,
+  searchDocumentsPage,
+  type CountryNameRow,
+  type SearchRow,
+} from '../db/repos/search-repo';
+import { ALIASES, englishCountryName, translateCountryName } from '../geo/country-names';
+import { BadRequestError } from '../errors';
+
+/** A result's description: enough for a card, around the words searched for. */
+const DESCRIPTION_CHARS = 220;
+/** Queries of fewer characters match whole-word beginnings and typos only, not any substring. */
+const SUBSTRING_MIN_CHARS = 3;
+
+const EMPTY: Page<SearchResultDto> = { items: [], next: null, prev: null };
+
+/** Search paging is by position in the ranked list: `o48` is the 49th result on. */
+const cursorFor = (offset: number) => (offset > 0 ? `o${offset}` : '');
+
+function offsetOf(cursor: string | undefined): number {
+  if (!cursor) return 0;
+  const match = /^o(\d{1,5})$/.exec(cursor);
+  const offset = match ? Number(match[1]) : NaN;
+  if (!(offset < SEARCH_RESULTS_MAX)) {
+    throw new BadRequestError('Invalid cursor: use the address in the Link header of the previous page.');
+  }
+  return offset;
+}
+
+function toDto(row: SearchRow, text: string): SearchResultDto {
+  return {
+    kind: row.kind,
+    id: row.entityId,
+    slug: row.slug,
+    title: row.title,
+    titleLang: row.titleLang,
+    subtitle: row.subtitle,
+    description: excerptAround(row.body, text, DESCRIPTION_CHARS),
+    descriptionLang: row.bodyLang,
+    imageUrl: row.imageUrl,
+    date: row.date,
+  };
+}
+
+/**
+ * Every English country name (CLDR's and the site's own short forms) and alias that places and
+ * cities may store, with its name in each other language where that differs.
+ */
+export function cldrCountryNames(): CountryNameRow[] {
+  const english = new Set<string>(Object.keys(ALIASES));
+  const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+  for (let a = 65; a <= 90; a++) {
+    for (let b = 65; b <= 90; b++) {
+      const code = String.fromCharCode(a, b);
+      const cldr = names.of(code);
+      if (!cldr) continue;
+      english.add(cldr);
+      english.add(englishCountryName(code) ?? cldr);
+    }
+  }
+  const rows: CountryNameRow[] = [];
+  const seen = new Set<string>();
+  for (const englishName of english) {
+    for (const languageCode of LANGUAGE_CODES) {
+      if (languageCode === 'en') continue;
+      const name = translateCountryName(englishName, languageCode);
+      // one name per spelling whatever its case (the table's unique index says the same)
+      const key = `${englishName.toLowerCase()}|${languageCode}`;
+      if (!name || name === englishName || seen.has(key)) continue;
+      seen.add(key);
+      rows.push({ englishName, languageCode, name });
+    }
+  }
+  return rows;
+}
+
+const rowKey = (row: CountryNameRow) => `${row.englishName}|${row.languageCode}|${row.name}`;
+
+/**
+ * Makes the stored CLDR country names those of this Node.js (its ICU data), rewriting every search
+ * document when they differ: on the first start, and after an upgrade that renamed a country.
+ */
+export async function syncCountryNames(db: Database): Promise<boolean> {
+  const wanted = cldrCountryNames();
+  const stored = await readCountryNames(db);
+  const storedKeys = new Set(stored.map(rowKey));
+  if (stored.length === wanted.length && wanted.every((row) => storedKeys.has(rowKey(row)))) return false;
+  await replaceCountryNames(db, wanted);
+  return true;
+}
+
+/** How often a search may check whether the planner's statistics are stale. */
+const STATISTICS_CHECK_MS = 60_000;
+
+/** Search over places, cities and countries in the visitor's language (docs/decisions/007-search.md). */
+export async function createSearchService(db: Database) {
+  await syncCountryNames(db);
+  await analyzeIfStale(db);
+  let checkedAt = Date.now();
+  let checking: Promise<unknown> | undefined;
+  /** In the background, at most once a minute: searches never wait for it. */
+  const keepStatistics = () => {
+    if (checking || Date.now() - checkedAt < STATISTICS_CHECK_MS) return;
+    checkedAt = Date.now();
+    checking = analyzeIfStale(db)
+      .catch(() => false)
+      .finally(() => (checking = undefined));
+  };
+
+  return {
+    /** Analyzes the search documents now if a tenth of them changed since the last time (tests). */
+    refreshStatistics: () => analyzeIfStale(db),
+
+    /**
+     * One page of results for `q` in `lang`, best first. No text to look for answers no results;
+     * text over SEARCH_TEXT_MAX characters, NUL or a forged cursor is a 400.
+     */
+    async search(q: string | undefined, lang: string | undefined, page: PageQuery): Promise<Page<SearchResultDto>> {
+      const text = searchText(q);
+      if (text.includes('\u0000')) throw new BadRequestError('Text must not contain NUL characters.');
+      const problem = searchProblem(text);
+      if (problem === 'too-long') {
+        throw new BadRequestError(`The search text is too long: use at most ${SEARCH_TEXT_MAX} characters.`);
+      }
+      const offset = offsetOf(page.cursor);
+      if (problem === 'empty') return EMPTY;
+      keepStatistics();
+      const code: LanguageCode = toLanguageCode(lang);
+      const limit = Math.min(page.limit ?? PAGE_SIZE_DEFAULT, SEARCH_RESULTS_MAX - offset);
+      const rows = await searchDocumentsPage(db, {
+        text,
+        lang: code,
+        limit: limit + 1,
+        offset,
+        substring: [...text].length >= SUBSTRING_MIN_CHARS,
+        cjk: CJK.test(text),
+      });
+      const more = rows.length > limit && offset + limit < SEARCH_RESULTS_MAX;
+      return {
+        items: rows.slice(0, limit).map((row) => toDto(row, text)),
+        next: more ? cursorFor(offset + limit) : null,
+        prev: offset > 0 ? cursorFor(Math.max(0, offset - limit)) : null,
+      };
+    },
+  };
+}
+
+export type SearchService = Awaited<ReturnType<typeof createSearchService>>;

@@ -1,0 +1,211 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NearbyPlaceDto } from '../src/shared/api/nearby';
+import { NEARBY_RADII_M, nearestWithin } from '../src/server/db/repos/nearby-repo';
+import { makeCity, makePlace, makePlaceTranslation } from './helpers/factories';
+import { sourceRenderSource } from './helpers/page-source';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+/** Metres per degree of latitude on the mean Earth sphere. */
+const DEGREE_M = (6_371_008.8 * Math.PI) / 180;
+
+/** Great-circle distance in metres (haversine), as the page should report it. */
+function haversine(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
+  const rad = Math.PI / 180;
+  const h =
+    Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 +
+    Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
+  return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Rows of db.execute on either engine (PGlite answers { rows }, postgres-js an array). */
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
+
+const BELEM = { latitude: 38.6916, longitude: -9.216 };
+
+describe('nearby places', () => {
+  let t: TestApp;
+  let home: Awaited<ReturnType<typeof makePlace>>;
+  const others: Array<Awaited<ReturnType<typeof makePlace>>> = [];
+
+  beforeAll(async () => {
+    t = await createTestApp({}, { pages: { renderSource: sourceRenderSource() } });
+    const lisbon = { location: 'Lisbon', country: 'Portugal' };
+    home = await makePlace(t.db, { ...lisbon, title: 'Belém Tower', ...BELEM });
+    // 2.3 km due north: "2,3 km" on the German page
+    others.push(
+      await makePlace(t.db, {
+        ...lisbon,
+        title: 'North of the tower',
+        latitude: BELEM.latitude + 2300 / DEGREE_M,
+        longitude: BELEM.longitude,
+      }),
+    );
+    others.push(await makePlace(t.db, { ...lisbon, title: 'Jerónimos', latitude: 38.6979, longitude: -9.2068 }));
+    others.push(await makePlace(t.db, { ...lisbon, title: 'Alfama', latitude: 38.7113, longitude: -9.1301 }));
+    others.push(
+      await makePlace(t.db, {
+        location: 'Sintra',
+        country: 'Portugal',
+        title: 'Pena',
+        latitude: 38.7876,
+        longitude: -9.3904,
+      }),
+    );
+    others.push(
+      await makePlace(t.db, {
+        location: 'Porto',
+        country: 'Portugal',
+        title: 'Ribeira',
+        latitude: 41.1408,
+        longitude: -8.6131,
+      }),
+    );
+    others.push(
+      await makePlace(t.db, {
+        location: 'Madrid',
+        country: 'Spain',
+        title: 'Prado',
+        latitude: 40.4138,
+        longitude: -3.6921,
+      }),
+    );
+    // farther than the six nearest: never listed
+    others.push(
+      await makePlace(t.db, {
+        location: 'Tokyo',
+        country: 'Japan',
+        title: 'Shibuya',
+        latitude: 35.6595,
+        longitude: 139.7005,
+      }),
+    );
+    await makePlace(t.db, { ...lisbon, title: 'Somewhere without GPS', latitude: null, longitude: null });
+    await makePlaceTranslation(t.db, others[0]!.id, 'de', { title: 'Nördlich vom Turm', location: 'Lissabon' });
+    await makeCity(t.db, { name: 'Lisbon', country: 'Portugal', slug: 'lisbon' });
+  });
+  afterAll(() => t.close());
+
+  it('lists the six nearest other places, nearest first, from other cities and countries too', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/places/${home.id}/nearby?languageCode=en` });
+    expect(response.statusCode).toBe(200);
+    const nearby = response.json<NearbyPlaceDto[]>();
+    expect(nearby.map((p) => p.title)).toEqual([
+      'Jerónimos',
+      'North of the tower',
+      'Alfama',
+      'Pena',
+      'Ribeira',
+      'Prado',
+    ]);
+    expect(nearby.map((p) => p.id)).not.toContain(home.id);
+    const distances = nearby.map((p) => p.distanceMeters);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    for (const place of nearby) {
+      const row = others.find((o) => o.id === place.id)!;
+      const expected = haversine(BELEM, { latitude: row.latitude!, longitude: row.longitude! });
+      expect(Math.abs(place.distanceMeters - expected), place.title).toBeLessThanOrEqual(1);
+    }
+    expect(nearby.find((p) => p.title === 'Prado')).toMatchObject({ location: 'Madrid', country: 'Spain' });
+  });
+
+  it('names places in the visitor’s language, the untranslated in English', async () => {
+    const nearby = (await t.app.inject({ method: 'GET', url: `/api/places/${home.id}/nearby?languageCode=de` })).json<
+      NearbyPlaceDto[]
+    >();
+    expect(nearby.find((p) => p.id === others[0]!.id)).toMatchObject({
+      title: 'Nördlich vom Turm',
+      location: 'Lissabon',
+      languageCode: 'de',
+    });
+    // no translation: English title, and the country named in German all the same
+    expect(nearby.find((p) => p.title === 'Prado')).toMatchObject({ languageCode: 'en', country: 'Spanien' });
+  });
+
+  it('answers 404 for a place that does not exist and an empty list for one without coordinates', async () => {
+    for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/places/${id}/nearby` });
+      expect(response.statusCode, id).toBe(404);
+      expect(typeof response.json().error).toBe('string');
+    }
+    const lone = await makePlace(t.db, { latitude: null, longitude: null });
+    const response = await t.app.inject({ method: 'GET', url: `/api/places/${lone.id}/nearby` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
+  });
+
+  it('shows them on the place page under their own heading, with distances as German writes them', async () => {
+    const page = await t.app.inject({ method: 'GET', url: `/de/${home.slug}` });
+    expect(page.statusCode).toBe(200);
+    const nearby = page.body.slice(page.body.indexOf('id="nearby-title"'));
+    expect(nearby).toContain('In der Nähe');
+    expect(nearby).toContain('Nördlich vom Turm');
+    expect(nearby).toContain('2,3 km');
+    expect(nearby).toMatch(/Prado[\s\S]*?510,7 km/);
+    // 'See also in Lisbon' stays within the city: no Madrid there
+    const seeAlso = page.body.slice(page.body.indexOf('id="related-title"'), page.body.indexOf('<footer'));
+    expect(seeAlso).toContain('Alfama');
+    expect(seeAlso).not.toContain('Prado');
+    const english = await t.app.inject({ method: 'GET', url: `/en/${home.slug}` });
+    expect(english.body).toContain('>Nearby<');
+    expect(english.body).toContain('2.3 km');
+  });
+});
+
+describe('the nearby query on 5,001 places', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    // 5,001 places on a grid over Europe (about 1 km apart in the middle), one statement
+    await t.db.execute(sql`
+      insert into places (slug, title, description, image_url, location, country, date, latitude, longitude)
+      select 'grid-' || n, 'Grid place ' || n, 'A place on the grid.', '/media/web/grid.jpg',
+             'City ' || (n % 50), 'Italy', '2024-01-01',
+             41.0 + (n / 71) * 0.009, 12.0 + (n % 71) * 0.012
+      from generate_series(0, 5000) as n`);
+    await t.db.execute(sql`analyze places`);
+  });
+  afterAll(() => t.close());
+
+  it('reads a box from the latitude/longitude index at every radius, never all places', async () => {
+    const [spot] = rowsOf<{ id: string; latitude: number; longitude: number }>(
+      await t.db.execute(sql`select id, latitude, longitude from places where slug = 'grid-2500'`),
+    );
+    const planText = (result: unknown) =>
+      rowsOf<Record<string, string>>(result)
+        .map((row) => Object.values(row)[0])
+        .join('\n');
+    for (const radius of NEARBY_RADII_M.slice(0, 3)) {
+      const query = nearestWithin(t.db, spot!, radius, 'en', 6);
+      // with the values written in, as the planner sees them the first times
+      const plan = planText(await t.db.execute(sql`explain ${query.getSQL()}`));
+      expect(plan, `radius ${radius}`).toContain('places_lat_lon_idx');
+      expect(plan, `radius ${radius}`).not.toMatch(/Seq Scan on places/);
+      // and as the prepared statement runs later: one generic plan for every place and radius
+      const { sql: text, params } = query.toSQL();
+      const literal = (value: unknown) => (typeof value === 'number' ? String(value) : `'${String(value)}'`);
+      const generic = await t.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`prepare nearby_test as ${text}`));
+        await tx.execute(sql.raw('set local plan_cache_mode = force_generic_plan'));
+        const result = await tx.execute(sql.raw(`explain execute nearby_test(${params.map(literal).join(', ')})`));
+        await tx.execute(sql.raw('deallocate nearby_test'));
+        return planText(result);
+      });
+      expect(generic, `generic plan, radius ${radius}`).toContain('places_lat_lon_idx');
+      expect(generic, `generic plan, radius ${radius}`).not.toMatch(/Seq Scan on places/);
+    }
+  });
+
+  it('finds the six nearest grid neighbours, the place itself excluded', async () => {
+    const [spot] = rowsOf<{ id: string }>(await t.db.execute(sql`select id from places where slug = 'grid-2500'`));
+    const nearby = (await t.app.inject({ method: 'GET', url: `/api/places/${spot!.id}/nearby` })).json<
+      NearbyPlaceDto[]
+    >();
+    expect(nearby).toHaveLength(6);
+    expect(nearby.map((p) => p.id)).not.toContain(spot!.id);
+    // the four grid neighbours (about 1 km) come first, then the diagonals
+    expect(nearby.slice(0, 2).every((p) => p.distanceMeters < 1100)).toBe(true);
+    expect(nearby.every((p) => p.distanceMeters < 1600)).toBe(true);
+  });
+});

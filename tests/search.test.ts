@@ -1,0 +1,412 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchResultDto } from '../src/shared/api/search';
+import { searchStatement } from '../src/server/db/repos/search-repo';
+import { places } from '../src/server/db/schema';
+import { uniqueSlug } from '../src/server/services/slugs';
+import { makeCity, makeCountry, makeCountryTranslation, makePlace, makePlaceTranslation } from './helpers/factories';
+import { sourceRenderSource } from './helpers/page-source';
+import { walkPages } from './helpers/paging';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+/** Raw execute answers an array (postgres-js) or `{ rows }` (PGlite). */
+const rowsOf = <T>(result: unknown): T[] =>
+  Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
+
+let t: TestApp;
+let colosseum: Awaited<ReturnType<typeof makePlace>>;
+
+async function search(q: string, lang = 'en', extra = '') {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: `/api/search?q=${encodeURIComponent(q)}&lang=${lang}${extra}`,
+  });
+  return response;
+}
+
+async function found(q: string, lang = 'en'): Promise<SearchResultDto[]> {
+  const response = await search(q, lang);
+  expect(response.statusCode, `${q} in ${lang}: ${response.body}`).toBe(200);
+  return response.json<SearchResultDto[]>();
+}
+
+const titles = (results: SearchResultDto[]) => results.map((r) => r.title);
+
+beforeAll(async () => {
+  t = await createTestApp({}, { pages: { renderSource: sourceRenderSource() } });
+  const italy = await makeCountry(t.db, { name: 'Italy', slug: 'italy', description: 'A long boot in the sea.' });
+  await makeCountry(t.db, { name: 'Portugal', slug: 'portugal', description: 'The far west of Europe.' });
+  await makeCountryTranslation(t.db, italy.id, 'fr', 'Italie');
+  await makeCity(t.db, { name: 'Rome', country: 'Italy', slug: 'rome', description: 'The eternal city.' });
+  await makeCity(t.db, {
+    name: 'Lisbon',
+    country: 'Portugal',
+    slug: 'lisbon',
+    description: 'Seven hills by the river.',
+  });
+  await makePlace(t.db, {
+    slug: 'belem-tower',
+    title: 'Belém Tower',
+    description: 'A fortified tower guarding the mouth of the Tagus.',
+    location: 'Lisbon',
+    country: 'Portugal',
+  });
+  colosseum = await makePlace(t.db, {
+    slug: 'colosseum',
+    title: 'Colosseum',
+    description: 'An oval amphitheatre where gladiators fought.',
+    location: 'Rome',
+    country: 'Italy',
+  });
+  await makePlaceTranslation(t.db, colosseum.id, 'zh', {
+    title: '罗马斗兽场',
+    description: '古罗马时期最大的圆形竞技场。',
+    location: '罗马',
+    country: '意大利',
+  });
+  await makePlace(t.db, {
+    slug: 'trevi-fountain',
+    title: 'Trevi Fountain',
+    description: 'Coins thrown over the shoulder promise a return.',
+    location: 'Rome',
+    country: 'Italy',
+  });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('GET /api/search', () => {
+  it('finds Belém Tower whatever the case and accents typed', async () => {
+    for (const q of ['belem', 'BELÉM', 'belém', 'Belem tower']) {
+      expect(titles(await found(q)), q).toContain('Belém Tower');
+    }
+  });
+
+  it('forgives a typo', async () => {
+    expect(titles(await found('colloseum'))[0]).toBe('Colosseum');
+  });
+
+  it('finds Italy and its places by the country name of the visitor’s language', async () => {
+    const zh = await found('意大利', 'zh');
+    expect(zh[0]).toMatchObject({ kind: 'country', slug: 'italy', title: '意大利' });
+    expect(zh.map((r) => r.slug)).toEqual(expect.arrayContaining(['rome', 'colosseum', 'trevi-fountain']));
+    const de = await found('Italien', 'de');
+    expect(de[0]).toMatchObject({ kind: 'country', slug: 'italy', title: 'Italien' });
+    expect(de.map((r) => r.slug)).toEqual(expect.arrayContaining(['rome', 'colosseum', 'trevi-fountain']));
+    // a stored translation names it too
+    expect((await found('italie', 'fr'))[0]).toMatchObject({ kind: 'country', title: 'Italie' });
+  });
+
+  it('finds a Chinese title by any two characters of it', async () => {
+    for (const part of ['罗马', '马斗', '斗兽', '兽场', '罗马斗兽场']) {
+      expect(titles(await found(part, 'zh')), part).toContain('罗马斗兽场');
+    }
+  });
+
+  it('finds a city and a country by their names, and a place by a word of its description', async () => {
+    expect(await found('lisbon')).toEqual(
+      expect.arrayContaining([expect.objectContaining({ kind: 'city', slug: 'lisbon', subtitle: 'Portugal' })]),
+    );
+    expect((await found('portugal'))[0]).toMatchObject({ kind: 'country', slug: 'portugal' });
+    expect(titles(await found('gladiators'))).toEqual(['Colosseum']);
+    expect(titles(await found('shoulder'))).toEqual(['Trevi Fountain']);
+  });
+
+  it('answers nothing for an empty query', async () => {
+    expect(await found('')).toEqual([]);
+    expect(await found('   ')).toEqual([]);
+  });
+});
+
+describe('bad input', () => {
+  /** 50 hostile queries: none may answer 5xx or change a row. `{ raw }` goes on the wire as it is. */
+  const HOSTILE: Array<string | { raw: string }> = [
+    '',
+    ' ',
+    '\t\n',
+    'x'.repeat(2048),
+    '%'.repeat(2048),
+    'é'.repeat(201),
+    'a'.repeat(200),
+    '%',
+    '_',
+    '%%',
+    '%_%',
+    '\\',
+    '\\\\',
+    '\\%',
+    "'",
+    '"',
+    "''",
+    '`',
+    'a\u0000b',
+    '\u0000',
+    "'; DROP TABLE places; --",
+    "' OR 1=1 --",
+    'SELECT * FROM search_documents',
+    '); DELETE FROM places; --',
+    '$1',
+    '$$',
+    '🏰🗼',
+    '👩‍👩‍👧‍👦',
+    'برج بيليم',
+    'מגדל',
+    '\u202eevil\u202c',
+    'Z̵̡̧̛̖̗̘̙',
+    { raw: 'a%ED%A0%80b' }, // a lone surrogate, as UTF-8 bytes
+    { raw: '%FF%FE%C0%AF' }, // bytes that are no UTF-8 at all
+    '<script>alert(1)</script>',
+    '<x-abuse>',
+    '!',
+    '&',
+    '|',
+    '(',
+    ':*',
+    'a & b | !c',
+    "'a':*",
+    '<->',
+    'tower <-> belem',
+    '.*',
+    '[',
+    '。，！',
+    'ＢＥＬＥＭ',
+    '罗'.repeat(201),
+  ];
+
+  async function counts() {
+    const [row] = rowsOf<Record<string, number | string>>(
+      await t.db.execute(sql`select (select count(*) from places) as places,
+        (select count(*) from search_documents) as documents,
+        (select count(*) from place_translations) as translations,
+        (select version from content_version where id = 1) as version`),
+    );
+    return Object.fromEntries(Object.entries(row!).map(([key, value]) => [key, Number(value)]));
+  }
+
+  it('never answers 5xx to 50 hostile queries, answers 200 or a clear 400, and changes nothing', async () => {
+    expect(HOSTILE).toHaveLength(50);
+    const before = await counts();
+    for (const q of HOSTILE) {
+      const encoded = typeof q === 'string' ? encodeURIComponent(q) : q.raw;
+      for (const lang of ['en', 'zh']) {
+        const response = await t.app.inject({ method: 'GET', url: `/api/search?q=${encoded}&lang=${lang}` });
+        expect([200, 400], `${JSON.stringify(q)}: ${response.statusCode} ${response.body}`).toContain(
+          response.statusCode,
+        );
+        if (response.statusCode === 200) expect(Array.isArray(response.json())).toBe(true);
+        else expect(response.json<{ error: string }>().error).toMatch(/too long|NUL/);
+      }
+      const page = await t.app.inject({ method: 'GET', url: `/en/search?q=${encoded}` });
+      expect(page.statusCode, `page for ${JSON.stringify(q)}`).toBeLessThan(500);
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses text over 200 characters and NUL with a sentence, and LIKE wildcards match themselves', async () => {
+    const long = await search('a'.repeat(201));
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({ error: 'The search text is too long: use at most 200 characters.' });
+    expect((await search('a\u0000b')).statusCode).toBe(400);
+    // '%' and '_' find nothing rather than everything
+    expect(await found('%')).toEqual([]);
+    expect(await found('_')).toEqual([]);
+    expect(await found('col%eum')).toEqual([]);
+  });
+
+  it('refuses a forged cursor', async () => {
+    for (const cursor of ['o99999', 'o-1', 'abc', 'o1000']) {
+      expect((await search('rome', 'en', `&cursor=${cursor}`)).statusCode, cursor).toBe(400);
+    }
+  });
+});
+
+describe('paging', () => {
+  it('pages through every match with Link rel="next" and never repeats one', async () => {
+    for (let i = 0; i < 27; i++) {
+      await makePlace(t.db, {
+        title: `Lighthouse number ${i + 1}`,
+        description: 'A white tower above the waves.',
+        location: 'Sagres',
+        country: 'Portugal',
+      });
+    }
+    const { pages, links } = await walkPages<SearchResultDto>(
+      (url) => t.app.inject({ method: 'GET', url }),
+      '/api/search?q=lighthouse&lang=en&limit=10',
+    );
+    expect(pages.map((page) => page.length)).toEqual([10, 10, 7]);
+    const ids = pages.flat().map((r) => r.id);
+    expect(new Set(ids).size).toBe(27);
+    expect(links[0]).toMatch(/<\/api\/search\?q=lighthouse&lang=en&limit=10&cursor=o10>; rel="next"/);
+    expect(links[1]).toContain('rel="prev"');
+  });
+});
+
+describe('documents follow every write in its own transaction', () => {
+  it('finds a place by its new title as soon as the edit is saved, and no longer by the old one', async () => {
+    const place = await makePlace(t.db, { title: 'Old Harbour Crane', location: 'Porto', country: 'Portugal' });
+    const response = await t.admin({
+      method: 'PUT',
+      url: `/api/admin/places/${place.id}`,
+      payload: {
+        title: 'Ribeira Quayside',
+        description: place.description,
+        location: 'Porto',
+        country: 'Portugal',
+        imageUrl: place.imageUrl,
+        date: place.date,
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(titles(await found('quayside'))).toEqual(['Ribeira Quayside']);
+    expect(titles(await found('crane'))).not.toContain('Old Harbour Crane');
+  });
+
+  it('writes the documents inside the writing transaction: a rollback leaves the old ones', async () => {
+    const place = await makePlace(t.db, { title: 'Azulejo Museum', location: 'Lisbon', country: 'Portugal' });
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.update(places).set({ title: 'Tile Gallery' }).where(eq(places.id, place.id));
+        const inside = rowsOf<{ title: string }>(
+          await tx.execute(
+            sql`select title from search_documents where entity_id = ${place.id} and language_code = 'en'`,
+          ),
+        );
+        expect(inside).toEqual([{ title: 'Tile Gallery' }]);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(titles(await found('azulejo'))).toEqual(['Azulejo Museum']);
+    expect(await found('tile gallery')).toEqual([]);
+  });
+
+  it('drops the documents of a deleted place', async () => {
+    const place = await makePlace(t.db, { title: 'Ephemeral Kiosk' });
+    expect(titles(await found('ephemeral'))).toEqual(['Ephemeral Kiosk']);
+    expect((await t.admin({ method: 'DELETE', url: `/api/admin/places/${place.id}` })).statusCode).toBe(200);
+    expect(await found('ephemeral')).toEqual([]);
+  });
+});
+
+describe('/{lang}/search', () => {
+  it('is rendered on the server with the results, the match marked, noindex and paging links', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/en/search?q=belem' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-robots-tag']).toBe('noindex');
+    expect(response.body).toContain('<meta name="robots" content="noindex" />');
+    expect(response.body).not.toContain('rel="canonical"');
+    expect(response.body).toMatch(/<mark[^>]*>Belém<\/mark> Tower/);
+    expect(response.body).toContain('href="/en/belem-tower"');
+
+    const paged = await t.app.inject({ method: 'GET', url: '/en/search?q=lighthouse' });
+    expect(paged.body).toMatch(
+      /<a[^>]*href="\/en\/search\?q=lighthouse&amp;cursor=o24#results"[^>]*rel="next"|rel="next"[^>]*href="\/en\/search\?q=lighthouse&amp;cursor=o24#results"/,
+    );
+    const second = await t.app.inject({ method: 'GET', url: '/en/search?q=lighthouse&cursor=o24' });
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toContain('rel="prev"');
+  });
+
+  it('says what to do without a query, when nothing is found and when the text is too long', async () => {
+    const empty = await t.app.inject({ method: 'GET', url: '/de/search' });
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body).toContain('Gib den Namen eines Ortes');
+    expect(empty.body).toMatch(/<form[^>]*role="search"[^>]*action="\/de\/search"[^>]*method="get"/);
+    const none = await t.app.inject({ method: 'GET', url: '/fr/search?q=zzzxxq' });
+    expect(none.statusCode).toBe(200);
+    expect(none.body).toContain('Aucun résultat pour « zzzxxq »');
+    const long = await t.app.inject({ method: 'GET', url: `/zh/search?q=${'x'.repeat(300)}` });
+    expect(long.statusCode).toBe(400);
+    expect(long.body).toContain('搜索内容过长');
+  });
+
+  it('escapes what the visitor typed', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/en/search?q=${encodeURIComponent('<img src=x onerror=alert(1)>')}`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).not.toContain('<img src=x');
+    expect(response.body).toContain('&lt;img src=x onerror=alert(1)&gt;');
+  });
+
+  it('belongs to search: a new place titled Search gets another address, and an old one does not shadow it', async () => {
+    expect(await uniqueSlug(t.db, 'Search')).not.toBe('search');
+    await makePlace(t.db, { slug: 'search', title: 'Searchlight Battery' });
+    const response = await t.app.inject({ method: 'GET', url: '/en/search?q=zzzxxq' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('Nothing found for “zzzxxq”');
+  });
+});
+
+describe('at 5,001 places', () => {
+  let big: TestApp;
+
+  beforeAll(async () => {
+    big = await createTestApp();
+    await big.db.execute(sql`insert into places (slug, title, description, image_url, location, country, date)
+      select 'spot-' || n, 'Quiet spot ' || n, 'A bench with a view over the ' ||
+        (array['river', 'old walls', 'garden', 'harbour'])[1 + n % 4] || '.', '/media/web/spot-1000.jpg', 'Rome',
+        'Italy', '2024-01-01'
+      from generate_series(1, 5000) as n`);
+    const place = await makePlace(big.db, {
+      slug: 'colosseum',
+      title: 'Colosseum',
+      location: 'Rome',
+      country: 'Italy',
+    });
+    await makePlaceTranslation(big.db, place.id, 'zh', {
+      title: '罗马斗兽场',
+      description: '古罗马的圆形竞技场。',
+      location: '罗马',
+      country: '意大利',
+    });
+    // what autovacuum does on a server, and the search service itself on PGlite (once a minute)
+    await big.app.services.search.refreshStatistics();
+  }, 240_000);
+
+  afterAll(async () => {
+    await big?.close();
+  });
+
+  /** The plan of the search query, as the service runs it. */
+  async function plan(q: string, lang: 'en' | 'zh', cjk = false): Promise<string> {
+    return big.db.transaction(async (tx) => {
+      const [normalized] = rowsOf<{ text: string }>(
+        await tx.execute(
+          sql`select set_config('pg_trgm.word_similarity_threshold', '0.5', true), search_normalize(${q}) as text`,
+        ),
+      );
+      const statement = searchStatement(tx, normalized!.text, {
+        text: q,
+        lang,
+        limit: 25,
+        offset: 0,
+        substring: true,
+        cjk,
+        typos: true,
+      });
+      const rows = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql`explain ${statement.getSQL()}`));
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+  }
+
+  it('answers from the search indexes, not by reading every document', async () => {
+    expect(Number(rowsOf<{ n: string }>(await big.db.execute(sql`select count(*) as n from places`))[0]!.n)).toBe(5001);
+    for (const [q, lang, cjk] of [
+      ['colloseum', 'en', false],
+      ['colosseum rome', 'en', false],
+      ['斗兽', 'zh', true],
+    ] as const) {
+      const text = await plan(q, lang, cjk);
+      expect(text, text).toMatch(/Bitmap Index Scan on search_documents_(name_trgm|tsv|cjk)_idx/);
+      expect(text, text).not.toContain('Seq Scan');
+    }
+    const response = await big.app.inject({ method: 'GET', url: '/api/search?q=colloseum&lang=en' });
+    expect(response.json<SearchResultDto[]>()[0]).toMatchObject({ slug: 'colosseum', title: 'Colosseum' });
+    const zh = await big.app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent('斗兽')}&lang=zh` });
+    expect(zh.json<SearchResultDto[]>()[0]).toMatchObject({ slug: 'colosseum', title: '罗马斗兽场' });
+  });
+});
