@@ -207,7 +207,10 @@ describe('Edit Places and galleries in the admin', () => {
   it('uploads two images to a gallery one at a time and deletes one', async () => {
     await page.goto(`${site.baseUrl}/iladmin/edit-places`);
     const target = card('Paris sight 5');
-    await target.getByRole('button', { name: 'Gallery (0)' }).click();
+    // The count is what the place page shows: the cover, then the gallery; its title says so.
+    const galleryButton = target.getByRole('button', { name: 'Gallery (1)', exact: true });
+    await expect(galleryButton.getAttribute('title')).resolves.toBe('1 photo on the place page: the cover');
+    await galleryButton.click();
     const dialog = page.getByRole('dialog', { name: 'Gallery: Paris sight 5' });
     await dialog.getByText('No images in gallery').waitFor();
     await dialog.getByText('Upload your first image to get started').waitFor();
@@ -220,7 +223,7 @@ describe('Edit Places and galleries in the admin', () => {
     await page.getByText('Successfully uploaded 2 of 2 images').waitFor();
     await expect(dialog.getByRole('img').count()).resolves.toBe(2);
     // the list behind the dialog was refetched: the count in the dialog comes from it
-    await dialog.getByText('2 images', { exact: false }).waitFor();
+    await dialog.getByText('3 photos on the place page: the cover and 2 gallery photos', { exact: false }).waitFor();
     await page.screenshot({ path: join(SCREENSHOTS, 'gallery-laptop.png') });
 
     // a file that only pretends to be an image is refused and reported
@@ -238,7 +241,7 @@ describe('Edit Places and galleries in the admin', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Image deleted successfully').waitFor();
     await expect.poll(() => dialog.getByRole('img').count()).toBe(1);
-    await dialog.getByText('1 image', { exact: false }).waitFor();
+    await dialog.getByText('2 photos on the place page: the cover and 1 gallery photo', { exact: false }).waitFor();
 
     const [place] = await site.db.select().from(places).where(eq(places.title, 'Paris sight 5'));
     expect(await site.db.select().from(galleryImages).where(eq(galleryImages.placeId, place!.id))).toHaveLength(1);
@@ -248,10 +251,55 @@ describe('Edit Places and galleries in the admin', () => {
 
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     await dialog.waitFor({ state: 'hidden' });
-    await target.getByRole('button', { name: 'Gallery (1)' }).waitFor();
+    await target.getByRole('button', { name: 'Gallery (2)' }).waitFor();
     await expect(
-      target.getByRole('button', { name: 'Gallery (1)' }).evaluate((el) => el === document.activeElement),
+      target.getByRole('button', { name: 'Gallery (2)' }).evaluate((el) => el === document.activeElement),
     ).resolves.toBe(true);
+
+    // The place page counts the same photos.
+    const visitor = await context.newPage();
+    await visitor.goto(`${site.baseUrl}/en/${place!.slug}`);
+    await visitor.getByRole('link', { name: 'Gallery (2)' }).waitFor();
+    await visitor.close();
+  });
+
+  it('edits the full article and picks the cover among the place photos; the place page shows both', async () => {
+    const [paris] = await site.db.select().from(places).where(eq(places.title, 'Paris sight 7'));
+    const key = 'web/e2e-gallery-sunrise-1000.jpg';
+    await site.app.storage.put(key, await photo({ r: 240, g: 170, b: 60 }, 1000, 700));
+    await site.db
+      .insert(galleryImages)
+      .values({ placeId: paris!.id, imageUrl: `/media/${key}`, originalImagePath: null });
+
+    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    const target = card('Paris sight 7');
+    await target.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Place' });
+    const cover = dialog.getByRole('group', { name: 'Cover photo' });
+    await expect.poll(() => cover.getByRole('radio').count()).toBe(2);
+    expect(await cover.getByRole('radio', { name: 'Current cover' }).isChecked()).toBe(true);
+    await expect(dialog.getByLabel('Full article').inputValue()).resolves.toBe(paris!.fullDescription);
+    // No address to type: the administrator clicks the photo.
+    expect(await dialog.getByLabel('Image URL').count()).toBe(0);
+    await cover.getByRole('img', { name: 'Gallery photo 1' }).click();
+    expect(await cover.getByRole('radio', { name: 'Gallery photo 1' }).isChecked()).toBe(true);
+    await cover.screenshot({ path: join(SCREENSHOTS, 'edit-dialog-cover-laptop.png') });
+    await dialog
+      .getByLabel('Full article')
+      .fill('Walk the quays at first light, then climb to Montmartre for the view.');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Place updated successfully').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => target.locator('img').first().getAttribute('src')).toBe(`/media/${key}`);
+
+    const visitor = await context.newPage();
+    await visitor.goto(`${site.baseUrl}/en/${paris!.slug}`);
+    await visitor.getByText('Walk the quays at first light, then climb to Montmartre for the view.').waitFor();
+    expect(await visitor.locator('main img').first().getAttribute('src')).toBe(`/media/${key}`);
+    // The old cover moved into the gallery: still two photos on both sides.
+    await visitor.getByRole('link', { name: 'Gallery (2)' }).waitFor();
+    await target.getByRole('button', { name: 'Gallery (2)' }).waitFor();
+    await visitor.close();
   });
 
   it('looks finished on a phone', async () => {
@@ -271,7 +319,7 @@ describe('Edit Places and galleries in the admin', () => {
     await mobilePage.keyboard.press('Escape');
     await mobilePage
       .getByRole('article', { name: 'Paris sight 5' })
-      .getByRole('button', { name: 'Gallery (1)' })
+      .getByRole('button', { name: 'Gallery (2)' })
       .click();
     await mobilePage.getByRole('dialog', { name: 'Gallery: Paris sight 5' }).getByRole('img').waitFor();
     await mobilePage.screenshot({ path: join(SCREENSHOTS, 'gallery-phone.png') });

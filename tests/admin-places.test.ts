@@ -128,6 +128,7 @@ describe('Edit Places API', () => {
         hasFacts: true,
         factsCount: 1,
         galleryCount: 2,
+        photoCount: 3,
       });
       expect(list[1]).toMatchObject({
         id: older.id,
@@ -137,6 +138,7 @@ describe('Edit Places API', () => {
         hasFacts: false,
         factsCount: 0,
         galleryCount: 0,
+        photoCount: 1,
       });
       expect(list[1]).not.toHaveProperty('pageKey');
     });
@@ -414,6 +416,73 @@ describe('Edit Places API', () => {
         ['zh', 'outdated'],
       ]);
       expect(state.job).toBeNull();
+    });
+  });
+
+  describe('Edit Place: full article, cover photo and photo counts', () => {
+    const put = (id: string, body: object) => t.admin({ method: 'PUT', url: `/api/admin/places/${id}`, payload: body });
+    const adminCard = async (id: string) =>
+      (await t.admin({ url: '/api/admin/places-with-translations' })).json<AdminPlaceDto[]>().find((p) => p.id === id)!;
+
+    it('saves a changed full article, shows it on the place page and marks the translations outdated', async () => {
+      const place = await makePlace(t.db, { ...validBody, fullDescription: 'The old long article.' });
+      await makePlaceTranslation(t.db, place.id, 'de');
+      const response = await put(place.id, { ...validBody, fullDescription: '  Climb the 674 steps at sunset.  ' });
+      expect(response.json()).toMatchObject({ outdatedTranslations: ['de'] });
+      const [row] = await t.db.select().from(places).where(eq(places.id, place.id));
+      expect(row!.fullDescription).toBe('Climb the 674 steps at sunset.');
+      const page = await t.app.inject({ url: `/en/${place.slug}` });
+      expect(page.body).toContain('Climb the 674 steps at sunset.');
+      expect(page.body).not.toContain('The old long article.');
+    });
+
+    it('keeps the full article when the form leaves it out, and falls back to the summary when emptied', async () => {
+      const place = await makePlace(t.db, { ...validBody, fullDescription: 'Kept article.' });
+      await put(place.id, validBody);
+      expect((await t.db.select().from(places).where(eq(places.id, place.id)))[0]!.fullDescription).toBe(
+        'Kept article.',
+      );
+      await put(place.id, { ...validBody, fullDescription: '   ' });
+      expect((await t.db.select().from(places).where(eq(places.id, place.id)))[0]!.fullDescription).toBeNull();
+    });
+
+    it('refuses a full article over the limit and changes nothing', async () => {
+      const place = await makePlace(t.db, { ...validBody, fullDescription: 'Kept article.' });
+      const response = await put(place.id, { ...validBody, fullDescription: 'x'.repeat(20_001) });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ error: string }>().error).toContain('fullDescription');
+      expect((await t.db.select().from(places).where(eq(places.id, place.id)))[0]!.fullDescription).toBe(
+        'Kept article.',
+      );
+    });
+
+    it('makes a gallery photo the cover: the old cover joins the gallery, no photo is lost and no file removed', async () => {
+      const coverUrl = await storeFile('web/cover-1000.jpg');
+      const coverOriginal = await storeFile('originals/cover.jpg');
+      const place = await makePlace(t.db, { ...validBody, imageUrl: coverUrl, originalImagePath: coverOriginal });
+      const first = await makeGalleryImage(t.db, place.id);
+      const chosen = await makeGalleryImage(t.db, place.id);
+      expect((await adminCard(place.id)).photoCount).toBe(3);
+
+      const response = await put(place.id, { ...validBody, imageUrl: chosen.imageUrl });
+      expect(response.statusCode).toBe(200);
+      const [row] = await t.db.select().from(places).where(eq(places.id, place.id));
+      expect(row).toMatchObject({ imageUrl: chosen.imageUrl, originalImagePath: chosen.originalImagePath });
+      const gallery = await t.db.select().from(galleryImages).where(eq(galleryImages.placeId, place.id));
+      expect(gallery.map((g) => [g.imageUrl, g.originalImagePath]).sort()).toEqual(
+        [
+          [first.imageUrl, first.originalImagePath],
+          [coverUrl, coverOriginal],
+        ].sort(),
+      );
+      expect(existsSync(mediaPath(coverUrl))).toBe(true);
+      expect(existsSync(mediaPath(coverOriginal))).toBe(true);
+
+      // The admin card and the place page count the same photos: the cover and the gallery.
+      const card = await adminCard(place.id);
+      expect(card).toMatchObject({ galleryCount: 2, photoCount: 3 });
+      const publicGallery = await t.app.inject({ url: `/api/places/${place.id}/gallery` });
+      expect(publicGallery.json<unknown[]>().length + 1).toBe(card.photoCount);
     });
   });
 

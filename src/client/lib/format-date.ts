@@ -1,8 +1,11 @@
 import { localeFor, type LanguageCode } from '../../shared/languages';
 
 function parseDate(value: string): Date | undefined {
+  // EXIF writes "2024:05:01 12:00:00"; the day is what counts.
+  const exif = /^(\d{4}):(\d{2}):(\d{2})/.exec(value);
+  const text = exif ? `${exif[1]}-${exif[2]}-${exif[3]}` : value;
   // Plain dates ('2024-05-01') are calendar days: read and print them in UTC so no time zone shifts them.
-  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text);
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
@@ -29,7 +32,7 @@ export function formatDate(value: string, lang: LanguageCode): string {
   return formatter(lang).format(date);
 }
 
-/** ISO date for <time dateTime> and structured data, when the value is a real date. */
+/** ISO date (YYYY-MM-DD) for <time dateTime>, structured data and date inputs, when the value is a real date. */
 export function isoDate(value: string): string | undefined {
   return parseDate(value)?.toISOString().slice(0, 10);
 }

@@ -7,7 +7,7 @@ import {
 } from '../../shared/api/admin-places';
 import type { Page, PageQuery } from '../../shared/paging';
 import { LANGUAGE_CODES, type LanguageCode } from '../../shared/languages';
-import type { Database } from '../db/client';
+import type { Database, DbOrTx } from '../db/client';
 import { isUuid } from '../db/ids';
 import * as repo from '../db/repos/admin-places-repo';
 import type { Keyed } from '../db/repos/keyset';
@@ -64,7 +64,26 @@ function toAdminPlace({
     hasFacts: factsCount !== null,
     factsCount: factsCount ?? 0,
     galleryCount: Number(galleryCount),
+    // The place page shows the cover first, then the gallery.
+    photoCount: Number(galleryCount) + 1,
   };
+}
+
+/**
+ * A new cover. One of the place's gallery photos: it and the old cover trade places (the gallery
+ * keeps the same photos, and downloads give the chosen photo's original). Any other address: the
+ * replaced picture is released, and removed if nothing else shows it (the photo row keeps an upload's).
+ */
+async function chooseCover(
+  tx: DbOrTx,
+  placeId: string,
+  before: { imageUrl: string; originalImagePath: string | null },
+  imageUrl: string,
+): Promise<{ fields: { originalImagePath: string | null }; released: false } | { fields?: never; released: true }> {
+  const chosen = await repo.lockGalleryRowByUrl(tx, placeId, imageUrl);
+  if (!chosen) return { released: true };
+  await repo.setGalleryRowImage(tx, chosen.id, before);
+  return { fields: { originalImagePath: chosen.originalImagePath }, released: false };
 }
 
 /** Edit Places: the admin list with its figures, editing and deleting places (spec section 2). */
@@ -104,14 +123,20 @@ export function createAdminPlacesService(db: Database, files: MediaFiles, queue:
       const result = await db.transaction(async (tx) => {
         const before = await repo.lockPlaceText(tx, id);
         if (!before) return undefined;
-        const textChanged = TRANSLATED_FIELDS.some((field) => before[field] !== fields[field]);
-        await repo.updatePlaceFields(tx, id, fields, textChanged);
+        // Left out, the full article stays; emptied, the place page falls back to the short description.
+        const fullDescription =
+          fields.fullDescription === undefined ? before.fullDescription : fields.fullDescription || null;
+        const textChanged =
+          TRANSLATED_FIELDS.some((field) => before[field] !== fields[field]) ||
+          fullDescription !== before.fullDescription;
+        const cover =
+          before.imageUrl !== fields.imageUrl ? await chooseCover(tx, id, before, fields.imageUrl) : undefined;
+        await repo.updatePlaceFields(tx, id, { ...fields, fullDescription, ...cover?.fields }, textChanged);
         const outdated = textChanged ? await repo.listPlaceTranslationLanguages(tx, id) : [];
         const queued = queue.active && outdated.length > 0;
         if (textChanged) await clearFailures(tx, { type: 'place', id });
         if (queued) await enqueueJob(tx, { type: 'place', id }, { allLanguages: false, describe: false });
-        // A replaced picture is removed if nothing else shows it (the photo row keeps an upload's).
-        const unused = before.imageUrl !== fields.imageUrl ? await files.release(tx, [before.imageUrl]) : [];
+        const unused = cover?.released ? await files.release(tx, [before.imageUrl]) : [];
         return { outdated, queued, unused };
       });
       if (!result) throw new NotFoundError(PLACE_NOT_FOUND);

@@ -27,7 +27,10 @@ export const adminPlaceDto = placeDto
     historyEventCount: z.number().int(),
     hasFacts: z.boolean(),
     factsCount: z.number().int(),
+    /** Gallery rows: the extra photos after the cover (spec's galleryCount). */
     galleryCount: z.number().int(),
+    /** Photos a visitor sees on the place page: the cover plus the gallery ("Gallery (n)" on both sides). */
+    photoCount: z.number().int(),
   });
 export type AdminPlaceDto = z.infer<typeof adminPlaceDto>;
 /** Answer of GET /api/admin/places-with-translations: one page (the neighbours are in the Link header). */
@@ -84,6 +87,9 @@ export function isImageAddress(value: string): boolean {
   }
 }
 
+/** The longest full article the Edit Place form saves. */
+export const FULL_DESCRIPTION_MAX = 20_000;
+
 const requiredText = (max: number) =>
   z.string({ error: 'Required' }).trim().min(1, 'Required').max(max, `Must be at most ${max} characters`);
 
@@ -95,6 +101,15 @@ export const updatePlaceRequest = z.object({
   country: requiredText(200),
   imageUrl: requiredText(2000).refine(isImageAddress, 'Enter an image address starting with / or http(s)://'),
   date: requiredText(10).refine(isCalendarDate, 'Enter a valid date'),
+  /**
+   * The full article (optional, beyond the spec's six fields): left out, it stays as it is; empty,
+   * the place page shows the short description instead.
+   */
+  fullDescription: z
+    .string()
+    .trim()
+    .max(FULL_DESCRIPTION_MAX, `Must be at most ${FULL_DESCRIPTION_MAX} characters`)
+    .optional(),
 });
 export type UpdatePlaceRequest = z.infer<typeof updatePlaceRequest>;
 

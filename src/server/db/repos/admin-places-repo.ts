@@ -79,7 +79,9 @@ export async function lockPlaceText(tx: DbOrTx, id: string) {
       description: places.description,
       location: places.location,
       country: places.country,
+      fullDescription: places.fullDescription,
       imageUrl: places.imageUrl,
+      originalImagePath: places.originalImagePath,
     })
     .from(places)
     .where(eq(places.id, id))
@@ -88,7 +90,15 @@ export async function lockPlaceText(tx: DbOrTx, id: string) {
 }
 
 /** Saves the Edit Place form; changed text makes a new source version (its translations are then outdated). */
-export async function updatePlaceFields(db: DbOrTx, id: string, fields: UpdatePlaceRequest, textChanged: boolean) {
+export async function updatePlaceFields(
+  db: DbOrTx,
+  id: string,
+  fields: Omit<UpdatePlaceRequest, 'fullDescription'> & {
+    fullDescription?: string | null;
+    originalImagePath?: string | null;
+  },
+  textChanged: boolean,
+) {
   const rows = await db
     .update(places)
     .set({ ...fields, ...(textChanged ? { sourceVersion: sql`${places.sourceVersion} + 1` } : {}) })
@@ -180,6 +190,25 @@ export async function insertGalleryRow(
 ) {
   const [inserted] = await db.insert(galleryImages).values(row).returning();
   return inserted!;
+}
+
+/** The gallery row of this place showing `imageUrl`, locked for the transaction, or undefined. */
+export async function lockGalleryRowByUrl(tx: DbOrTx, placeId: string, imageUrl: string) {
+  const [row] = await tx
+    .select({ id: galleryImages.id, originalImagePath: galleryImages.originalImagePath })
+    .from(galleryImages)
+    .where(and(eq(galleryImages.placeId, placeId), eq(galleryImages.imageUrl, imageUrl)))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
+export async function setGalleryRowImage(
+  tx: DbOrTx,
+  id: string,
+  image: { imageUrl: string; originalImagePath: string | null },
+) {
+  await tx.update(galleryImages).set(image).where(eq(galleryImages.id, id));
 }
 
 /** Deletes one gallery row and answers it, or undefined when there was none. */

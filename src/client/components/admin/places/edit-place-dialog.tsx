@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm, type FieldError, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm, useWatch, type Control, type FieldError, type UseFormRegisterReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { updatePlaceRequest, type AdminPlaceDto, type UpdatePlaceRequest } from '../../../../shared/api/admin-places';
 import { languageList } from '../../../../shared/language-list';
@@ -10,8 +10,10 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input, Label, Textarea } from '../../ui/input';
 import { toast } from '../../ui/toaster';
 import { ApiError } from '../../../lib/api';
-import { toDateInputValue } from './place-date';
-import { useUpdatePlace } from './use-admin-places';
+import { cn } from '../../../lib/utils';
+import { isoDate } from '../../../lib/format-date';
+import { responsiveImage } from './responsive-image';
+import { useGallery, useUpdatePlace } from './use-admin-places';
 import { useRestoreFocus } from '../../ui/use-restore-focus';
 
 type FormInput = z.input<typeof updatePlaceRequest>;
@@ -20,24 +22,37 @@ interface FieldProps {
   label: string;
   error: FieldError | undefined;
   registration: UseFormRegisterReturn;
-  multiline?: boolean;
+  /** Rows of a multi-line field; a one-line input without. */
+  rows?: number;
   type?: string;
+  optional?: boolean;
+  hint?: string;
 }
 
-function Field({ label, error, registration, multiline, type = 'text' }: FieldProps) {
+function Field({ label, error, registration, rows, type = 'text', optional, hint }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const described = [hint && hintId, error && errorId].filter(Boolean).join(' ');
   const shared = {
     id,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
-    'aria-required': true,
+    'aria-describedby': described || undefined,
+    'aria-required': optional ? undefined : true,
     ...registration,
   };
   return (
     <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      {multiline ? <Textarea rows={4} {...shared} /> : <Input type={type} {...shared} />}
+      <Label htmlFor={id}>
+        {label}
+        {optional && <span className="font-normal text-slate-500"> (optional)</span>}
+      </Label>
+      {rows ? <Textarea rows={rows} {...shared} /> : <Input type={type} {...shared} />}
+      {hint && (
+        <p id={hintId} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="text-sm text-red-700">
           {error.message}
@@ -60,21 +75,83 @@ function outdatedNote(codes: readonly LanguageCode[], queued: boolean): string |
     : `${what} Use Translate to bring ${one ? 'it' : 'them'} up to date.`;
 }
 
+/**
+ * The cover: the current picture and the place's gallery photos as choices (no address to type).
+ * Choosing a gallery photo makes it the cover; the old cover then takes its place in the gallery.
+ */
+function CoverPicker({
+  place,
+  control,
+  registration,
+  error,
+}: {
+  place: AdminPlaceDto;
+  control: Control<FormInput, unknown, UpdatePlaceRequest>;
+  registration: UseFormRegisterReturn;
+  error: FieldError | undefined;
+}) {
+  const gallery = useGallery(place.id);
+  const chosen = useWatch({ control, name: 'imageUrl' });
+  const choices = [place.imageUrl, ...(gallery.data ?? []).map((image) => image.imageUrl)];
+  const errorId = useId();
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={error ? errorId : undefined}>
+      <legend className="mb-1.5 text-sm font-medium text-slate-800">Cover photo</legend>
+      <ul className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-busy={gallery.isPending}>
+        {choices.map((url, index) => (
+          <li key={url}>
+            <label
+              className={cn(
+                'relative block cursor-pointer overflow-hidden rounded-lg border-2 border-transparent has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
+                chosen === url && 'border-brand-600',
+              )}
+            >
+              <input type="radio" value={url} {...registration} className="peer sr-only" />
+              <img
+                {...responsiveImage(url, '120px')}
+                alt={index === 0 ? 'Current cover' : `Gallery photo ${index}`}
+                className="aspect-[4/3] w-full bg-slate-100 object-cover"
+              />
+              <span className="absolute inset-x-0 bottom-0 hidden bg-brand-600 px-1.5 py-0.5 text-center text-xs font-medium text-white peer-checked:block">
+                Cover
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-slate-500">
+        {gallery.isError
+          ? 'The gallery could not be loaded; the current cover stays.'
+          : choices.length === 1
+            ? 'Add photos in the Gallery to choose another cover.'
+            : 'The photo chosen here leads the place page; the old cover moves into the gallery.'}
+      </p>
+      {error && (
+        <p id={errorId} className="text-sm text-red-700">
+          {error.message}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
 function EditPlaceForm({ place, onDone }: { place: AdminPlaceDto; onDone: () => void }) {
   const update = useUpdatePlace();
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
   } = useForm<FormInput, unknown, UpdatePlaceRequest>({
     resolver: zodResolver(updatePlaceRequest),
     defaultValues: {
       title: place.title,
       description: place.description,
+      fullDescription: place.fullDescription ?? '',
       location: place.location,
       country: place.country,
       imageUrl: place.imageUrl,
-      date: toDateInputValue(place.date),
+      date: isoDate(place.date) ?? '',
     },
   });
 
@@ -99,12 +176,26 @@ function EditPlaceForm({ place, onDone }: { place: AdminPlaceDto; onDone: () => 
   return (
     <form onSubmit={(event) => void save(event)} noValidate className="flex flex-col gap-4">
       <Field label="Title" error={errors.title} registration={register('title')} />
-      <Field label="Description" error={errors.description} registration={register('description')} multiline />
+      <Field
+        label="Description"
+        error={errors.description}
+        registration={register('description')}
+        rows={4}
+        hint="The summary on cards and in search results."
+      />
+      <Field
+        label="Full article"
+        error={errors.fullDescription}
+        registration={register('fullDescription')}
+        rows={10}
+        optional
+        hint="The text of the place page. Left empty, the page shows the description."
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Location" error={errors.location} registration={register('location')} />
         <Field label="Country" error={errors.country} registration={register('country')} />
       </div>
-      <Field label="Image URL" error={errors.imageUrl} registration={register('imageUrl')} type="text" />
+      <CoverPicker place={place} control={control} registration={register('imageUrl')} error={errors.imageUrl} />
       <Field label="Date" error={errors.date} registration={register('date')} type="date" />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone} disabled={update.isPending}>
@@ -118,12 +209,15 @@ function EditPlaceForm({ place, onDone }: { place: AdminPlaceDto; onDone: () => 
   );
 }
 
-/** Edit Place (spec section 2): the six required fields, validated by the shared schema. */
+/**
+ * Edit Place (spec section 2): the six required fields, validated by the shared schema, plus the
+ * full article; the image is chosen among the place's photos instead of typed as an address.
+ */
 export function EditPlaceDialog({ place, onClose }: { place: AdminPlaceDto | undefined; onClose: () => void }) {
   const restoreFocus = useRestoreFocus(place !== undefined);
   return (
     <Dialog open={place !== undefined} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-xl" onCloseAutoFocus={restoreFocus}>
+      <DialogContent className="sm:max-w-2xl" onCloseAutoFocus={restoreFocus}>
         <DialogHeader>
           <DialogTitle>Edit Place</DialogTitle>
           <DialogDescription>Update the details visitors see for this place.</DialogDescription>

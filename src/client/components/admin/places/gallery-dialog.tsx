@@ -17,6 +17,7 @@ import { toast } from '../../ui/toaster';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/utils';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { photoCountText } from './place-card';
 import { responsiveImage } from './responsive-image';
 import { invalidatePlaceLists, useDeleteGalleryImage, useGallery } from './use-admin-places';
 import { useRestoreFocus } from '../../ui/use-restore-focus';
@@ -203,8 +204,8 @@ export function GalleryDialog({ place, onClose }: { place: AdminPlaceDto | undef
         <DialogHeader>
           <DialogTitle>Gallery: {place?.title}</DialogTitle>
           <DialogDescription>
-            {place && `${place.galleryCount} ${place.galleryCount === 1 ? 'image' : 'images'} · `}
-            Extra photos shown in the carousel of the place page.
+            {place && `${photoCountText(place)}. `}
+            The gallery holds the photos after the cover; choose the cover in Edit.
           </DialogDescription>
         </DialogHeader>
         {place && <GalleryBody key={place.id} place={place} />}

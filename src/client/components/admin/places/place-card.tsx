@@ -5,7 +5,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import type { AiAction } from './use-place-ai-actions';
-import { formatPlaceDate } from './place-date';
+import { formatDate } from '../../../lib/format-date';
 import { responsiveImage } from './responsive-image';
 
 interface PlaceCardProps {
@@ -18,6 +18,11 @@ interface PlaceCardProps {
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What "Gallery (n)" counts, as the place page does: the cover and the gallery's photos. */
+export function photoCountText({ photoCount, galleryCount }: Pick<AdminPlaceDto, 'photoCount' | 'galleryCount'>) {
+  return `${plural(photoCount, 'photo')} on the place page: the cover${galleryCount > 0 ? ` and ${plural(galleryCount, 'gallery photo')}` : ''}`;
+}
 
 function ActionIcon({ busy, icon: Icon }: { busy: boolean; icon: typeof Sparkles }) {
   return busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Icon aria-hidden="true" />;
@@ -44,7 +49,7 @@ export function PlaceCard({ place, isRunning, onAiAction, onGallery, onEdit, onD
               {place.title}
             </h3>
             <p className="mt-0.5 text-sm text-slate-500">
-              {place.location}, {place.country} • {formatPlaceDate(place.date)}
+              {place.location}, {place.country} • {formatDate(place.date, 'en')}
             </p>
             <p className="mt-2 line-clamp-3 text-sm text-slate-700">{place.description}</p>
           </div>
@@ -60,8 +65,8 @@ export function PlaceCard({ place, isRunning, onAiAction, onGallery, onEdit, onD
             </Badge>
           </div>
           <div className="mt-auto grid grid-cols-2 gap-2 pt-1 sm:flex sm:flex-wrap">
-            <Button variant="outline" size="sm" onClick={onGallery}>
-              <Images aria-hidden="true" /> Gallery ({place.galleryCount})
+            <Button variant="outline" size="sm" onClick={onGallery} title={photoCountText(place)}>
+              <Images aria-hidden="true" /> Gallery ({place.photoCount})
             </Button>
             <Button variant="outline" size="sm" onClick={() => onAiAction('facts')} disabled={facts} aria-busy={facts}>
               <ActionIcon busy={facts} icon={Sparkles} /> {facts ? 'Generating...' : 'Generate Trivia'}
