@@ -8,8 +8,8 @@ import type { AiProvider } from './types';
 
 export { AiError } from './errors';
 export { createOfflineProvider, offlineAnalysis } from './offline-provider';
-export { translateCountryName, countryCodeOf, englishCountryName } from '../geo/country-names';
-export type { AiProvider, ImageAnalysis, ImageAnalysisInput, PlaceContext } from './types';
+export { translateCountryName } from '../geo/country-names';
+export type { AiProvider, ImageAnalysis, PlaceContext } from './types';
 
 export const DEFAULT_MODELS = {
   openai: 'gpt-4o-mini',

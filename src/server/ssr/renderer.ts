@@ -116,5 +116,3 @@ export function createPageRenderer(app: FastifyInstance, source: RenderSource) {
     },
   };
 }
-
-export type PageRenderer = ReturnType<typeof createPageRenderer>;

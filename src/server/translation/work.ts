@@ -231,5 +231,3 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
     },
   };
 }
-
-export type TranslationWork = ReturnType<typeof createTranslationWork>;

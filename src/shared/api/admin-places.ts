@@ -42,7 +42,6 @@ export const adminPlaceListQuery = z.object({
   country: z.string().max(500).optional(),
   ...pageQuery.shape,
 });
-export type AdminPlaceListQuery = z.infer<typeof adminPlaceListQuery>;
 
 /** One city of the Filter by City select: a distinct location and country and its number of places. */
 export const adminPlaceLocationDto = z.object({
@@ -50,7 +49,6 @@ export const adminPlaceLocationDto = z.object({
   country: z.string(),
   count: z.number().int(),
 });
-export type AdminPlaceLocationDto = z.infer<typeof adminPlaceLocationDto>;
 
 /**
  * Answer of GET /api/admin/places/locations: how many places there are in all, and each distinct

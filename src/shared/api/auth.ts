@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
 export const loginRequest = z.object({ password: z.string().min(1, 'Required').max(1000) });
-export type LoginRequest = z.infer<typeof loginRequest>;
 export const loginResponse = z.object({ success: z.boolean(), message: z.string() });
 export type LoginResponse = z.infer<typeof loginResponse>;
 export const statusResponse = z.object({ isAuthenticated: z.boolean() });

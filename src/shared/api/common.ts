@@ -1,7 +1,6 @@
 import { z } from 'zod';
 
 export const errorResponse = z.object({ error: z.string() });
-export type ErrorResponse = z.infer<typeof errorResponse>;
 
 /**
  * Path segments a client can send. Any text is accepted, so an odd slug or id is a 404 rather than
@@ -11,5 +10,3 @@ export const slugParam = z.string();
 /** Unsupported language codes are treated as English by the services. */
 export const langParam = z.string();
 export const idParams = z.object({ id: z.string() });
-
-export const okResponse = z.object({ success: z.literal(true) });

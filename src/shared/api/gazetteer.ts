@@ -22,7 +22,6 @@ export const gazetteerQuery = z.object({
     .pipe(z.number().min(1, LIMIT_ERROR).max(GAZETTEER_LIMIT_MAX, LIMIT_ERROR))
     .default(GAZETTEER_LIMIT_MAX),
 });
-export type GazetteerQuery = z.infer<typeof gazetteerQuery>;
 
 export const gazetteerCity = z.object({
   /** The GeoNames id: the same town keeps it across data releases. */

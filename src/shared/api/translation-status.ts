@@ -28,7 +28,6 @@ export const languageTranslationDto = z.object({
 export type LanguageTranslationDto = z.infer<typeof languageTranslationDto>;
 
 export const translationJobState = z.enum(['queued', 'running', 'done', 'failed']);
-export type TranslationJobState = z.infer<typeof translationJobState>;
 
 /** The entity's translation job, as the queue holds it (one per entity). */
 export const translationJobDto = z.object({

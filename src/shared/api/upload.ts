@@ -76,7 +76,6 @@ export const uploadFields = z
   .refine((fields) => (fields.latitude === undefined) === (fields.longitude === undefined), {
     message: LOCATION_PAIR_ERROR,
   });
-export type UploadFields = z.infer<typeof uploadFields>;
 
 export const uploadedPhotoDto = z.object({
   id: z.string(),

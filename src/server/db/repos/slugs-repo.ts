@@ -34,11 +34,6 @@ export async function listSlugsLike(db: DbOrTx, base: string): Promise<Set<strin
   return taken;
 }
 
-/** Is `slug` used by any place, city or country? */
-export async function isSlugTaken(db: DbOrTx, slug: string): Promise<boolean> {
-  return (await listSlugsLike(db, slug)).has(slug);
-}
-
 export type SlugHolder =
   | { kind: 'place'; id: string; title: string; date: string }
   | { kind: 'city' | 'country'; id: string }

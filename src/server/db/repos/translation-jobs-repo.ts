@@ -233,14 +233,6 @@ export async function lockJob(tx: DbOrTx, id: number): Promise<TranslationJob | 
   return job;
 }
 
-export async function findJob(db: DbOrTx, entity: EntityRef): Promise<TranslationJob | undefined> {
-  const [job] = await db
-    .select()
-    .from(translationJobs)
-    .where(and(eq(translationJobs.entityType, entity.type), eq(translationJobs.entityId, entity.id)));
-  return job;
-}
-
 const failuresOf = (entity: EntityRef) =>
   and(eq(translationFailures.entityType, entity.type), eq(translationFailures.entityId, entity.id));
 
