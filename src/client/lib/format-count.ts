@@ -1,17 +1,6 @@
 import { localeFor, type LanguageCode } from '../../shared/languages';
 import type { Translate } from './i18n';
-
-const pluralRules = new Map<LanguageCode, Intl.PluralRules>();
-const numberFormats = new Map<LanguageCode, Intl.NumberFormat>();
-
-function kept<T>(cache: Map<LanguageCode, T>, lang: LanguageCode, make: () => T): T {
-  let made = cache.get(lang);
-  if (!made) {
-    made = make();
-    cache.set(lang, made);
-  }
-  return made;
-}
+import { keptFormatter } from './intl';
 
 /**
  * "1 city", "3 cities", "3 Städte", "1 ville", "3 个城市": a count with the word its language uses
@@ -26,8 +15,8 @@ export function formatCount(
   count: number,
   fallback: { one: string; other: string },
 ): string {
-  const category = kept(pluralRules, lang, () => new Intl.PluralRules(localeFor(lang))).select(count);
-  const shown = kept(numberFormats, lang, () => new Intl.NumberFormat(localeFor(lang))).format(count);
+  const category = keptFormatter(`${lang} plural`, () => new Intl.PluralRules(localeFor(lang))).select(count);
+  const shown = keptFormatter(`${lang} number`, () => new Intl.NumberFormat(localeFor(lang))).format(count);
   const english = count === 1 ? fallback.one : fallback.other;
   const other = t(`${key}.other`, english, { count: shown });
   if (category === 'other') return other;

@@ -1,4 +1,5 @@
 import { localeFor, type LanguageCode } from '../../shared/languages';
+import { keptFormatter } from './intl';
 
 function parseDate(value: string): Date | undefined {
   // EXIF writes "2024:05:01 12:00:00"; the day is what counts.
@@ -9,16 +10,8 @@ function parseDate(value: string): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** Making an Intl formatter costs far more than using one: one per language, kept. */
-const formatters = new Map<LanguageCode, Intl.DateTimeFormat>();
-function formatter(lang: LanguageCode): Intl.DateTimeFormat {
-  let made = formatters.get(lang);
-  if (!made) {
-    made = new Intl.DateTimeFormat(localeFor(lang), { dateStyle: 'long', timeZone: 'UTC' });
-    formatters.set(lang, made);
-  }
-  return made;
-}
+const formatter = (lang: LanguageCode) =>
+  keptFormatter(`${lang} date`, () => new Intl.DateTimeFormat(localeFor(lang), { dateStyle: 'long', timeZone: 'UTC' }));
 
 /**
  * The one date format of the site: a long date as people of that language write it, in the

@@ -1,6 +1,7 @@
 import type { NearbyPlaceDto } from '../../../shared/api/nearby';
 import { localeFor, type LanguageCode } from '../../../shared/languages';
 import { useLanguage } from '../../lib/i18n';
+import { keptFormatter } from '../../lib/intl';
 import { SiteLink } from '../../lib/navigation';
 import { ResponsiveImage } from './responsive-image';
 
@@ -8,9 +9,11 @@ import { ResponsiveImage } from './responsive-image';
 export function formatDistance(meters: number, lang: LanguageCode): string {
   // 995 m and more round to "1 km" rather than "1,000 m"
   const unit = meters < 995 ? 'meter' : 'kilometer';
-  return new Intl.NumberFormat(localeFor(lang), { style: 'unit', unit, maximumFractionDigits: 1 }).format(
-    unit === 'meter' ? Math.round(meters / 10) * 10 : meters / 1000,
+  const format = keptFormatter(
+    `${lang} distance ${unit}`,
+    () => new Intl.NumberFormat(localeFor(lang), { style: 'unit', unit, maximumFractionDigits: 1 }),
   );
+  return format.format(unit === 'meter' ? Math.round(meters / 10) * 10 : meters / 1000);
 }
 
 /** The places nearest to this one, nearest first, each with how far it is. */
