@@ -1,15 +1,13 @@
 import { useSearchParams } from 'react-router';
-import type { Page } from '../../../shared/paging';
 import { searchProblem, searchText, SEARCH_TEXT_MAX } from '../../../shared/search';
 import { SITE } from '../../../shared/site';
 import { useHead } from '../../components/public/head';
-import { Icon } from '../../components/public/icons';
 import { Spinner } from '../../components/public/page-parts';
 import { EmptyMessage, PlainHero } from '../../components/public/page-sections';
+import { Pager } from '../../components/public/pager';
 import { SearchForm } from '../../components/public/search-form';
 import { SearchResultCard } from '../../components/public/search-result-card';
 import { useLanguage, useTranslate } from '../../lib/i18n';
-import { SiteLink } from '../../lib/navigation';
 import { cursorOf, usePublicQuery } from '../../lib/public-queries';
 import { searchResultsQuery } from '../../lib/search-queries';
 import { useHttpStatus } from '../../ssr/ssr-context';
@@ -67,7 +65,15 @@ export default function SearchPage() {
                 <SearchResultCard key={`${result.kind}-${result.id}`} result={result} query={q} index={index} />
               ))}
             </ul>
-            <SearchPager page={results.data} path={`/${lang}/search?q=${encodeURIComponent(q)}`} />
+            <Pager
+              page={results.data}
+              path={`/${lang}/search?q=${encodeURIComponent(q)}`}
+              section="results"
+              labels={{
+                prev: t('search.previous', 'Previous results'),
+                next: t('search.next', 'More results'),
+              }}
+            />
           </>
         ) : (
           <EmptyMessage>
@@ -76,32 +82,5 @@ export default function SearchPage() {
         )}
       </section>
     </>
-  );
-}
-
-/** Earlier and more results as real links (rel="prev"/"next"): they work without JavaScript. */
-function SearchPager({ page, path }: { page: Page<unknown>; path: string }) {
-  const t = useTranslate();
-  if (page.next === null && page.prev === null) return null;
-  const href = (cursor: string) => `${path}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}#results`;
-  const linkClass =
-    'inline-flex items-center gap-2 rounded-full bg-white px-5 py-2.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 transition hover:bg-slate-50 hover:ring-slate-300';
-  return (
-    <nav aria-label={t('pager.label', 'Pages')} className="mt-10 flex items-center justify-between gap-4">
-      {page.prev !== null ? (
-        <SiteLink to={href(page.prev)} rel="prev" className={linkClass}>
-          <Icon name="chevron-left" size={16} />
-          {t('search.previous', 'Previous results')}
-        </SiteLink>
-      ) : (
-        <span />
-      )}
-      {page.next !== null && (
-        <SiteLink to={href(page.next)} rel="next" className={linkClass}>
-          {t('search.next', 'More results')}
-          <Icon name="chevron-right" size={16} />
-        </SiteLink>
-      )}
-    </nav>
   );
 }
