@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { LanguageCode } from '../../../shared/languages';
 import type { DbOrTx } from '../client';
 import { places, placeTranslations } from '../schema';
+import { preparedOnce } from './prepared';
 
 /** Mean Earth radius (IUGG), metres. */
 export const EARTH_RADIUS_M = 6_371_008.8;
@@ -151,19 +152,6 @@ export function nearestWithin(db: DbOrTx, spot: Spot, radius: number | undefined
 }
 
 const param = (name: string) => sql.placeholder(name);
-
-/** One prepared statement per database handle (as places-repo.ts does for the place page). */
-function preparedOnce<T>(prepare: (db: DbOrTx) => T) {
-  const statements = new WeakMap<DbOrTx, T>();
-  return (db: DbOrTx): T => {
-    let statement = statements.get(db);
-    if (!statement) {
-      statement = prepare(db);
-      statements.set(db, statement);
-    }
-    return statement;
-  };
-}
 
 /**
  * The common case (one longitude range) as a statement prepared once per database handle: it is

@@ -12,6 +12,7 @@ import type { LanguageCode } from '../../../shared/languages';
 import type { DbOrTx } from '../client';
 import { contentVersion, galleryImages, placeFacts, placeHistory, places, placeTranslations } from '../schema';
 import { keysetOrder, pageKeyColumn, seekCondition, type Keyed, type Keyset, type Seek } from './keyset';
+import { preparedOnce } from './prepared';
 
 const tr = alias(placeTranslations, 'tr');
 
@@ -205,19 +206,6 @@ function preparePlacePage(db: DbOrTx) {
     .where(eq(places.slug, sql.placeholder('slug')))
     .limit(1)
     .prepare('place_page');
-}
-
-/** One prepared statement per database handle and query. */
-function preparedOnce<T>(prepare: (db: DbOrTx) => T) {
-  const statements = new WeakMap<DbOrTx, T>();
-  return (db: DbOrTx): T => {
-    let statement = statements.get(db);
-    if (!statement) {
-      statement = prepare(db);
-      statements.set(db, statement);
-    }
-    return statement;
-  };
 }
 
 const placePageStatement = preparedOnce(preparePlacePage);
