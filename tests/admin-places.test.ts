@@ -486,6 +486,24 @@ describe('Edit Places API', () => {
     });
   });
 
+  describe('a cover from outside the place', () => {
+    it("drops the old cover's original with it, so downloads never give a different photo", async () => {
+      const coverUrl = await storeFile('web/old-cover-1000.jpg');
+      const coverOriginal = await storeFile('originals/old-cover.jpg');
+      const place = await makePlace(t.db, { ...validBody, imageUrl: coverUrl, originalImagePath: coverOriginal });
+      const response = await t.admin({
+        method: 'PUT',
+        url: `/api/admin/places/${place.id}`,
+        payload: { ...validBody, imageUrl: 'https://images.example.org/harbour.jpg' },
+      });
+      expect(response.statusCode).toBe(200);
+      const [row] = await t.db.select().from(places).where(eq(places.id, place.id));
+      expect(row).toMatchObject({ imageUrl: 'https://images.example.org/harbour.jpg', originalImagePath: null });
+      expect(existsSync(mediaPath(coverUrl))).toBe(false);
+      expect(existsSync(mediaPath(coverOriginal))).toBe(false);
+    });
+  });
+
   describe('DELETE /api/admin/places/{id}', () => {
     it('refuses a visitor without a session and a cross-site request', async () => {
       const place = await makePlace(t.db);

@@ -16,6 +16,7 @@ import { clearFailures, enqueueJob } from '../db/repos/translation-jobs-repo';
 import { NotFoundError } from '../errors';
 import type { TranslationQueue } from '../translation/queue';
 import { translationState, type SourcePart, type VersionMap } from '../translation/status';
+import { imageIdOf } from '../media/images';
 import type { MediaFiles } from './media-files';
 import { readPage } from './paging';
 
@@ -70,20 +71,28 @@ function toAdminPlace({
 }
 
 /**
- * A new cover. One of the place's gallery photos: it and the old cover trade places (the gallery
- * keeps the same photos, and downloads give the chosen photo's original). Any other address: the
- * replaced picture is released, and removed if nothing else shows it (the photo row keeps an upload's).
+ * A new cover, and the original that downloads give with it. One of the place's gallery photos: it
+ * and the old cover trade places (the gallery keeps the same photos). Any other address: the
+ * original of the place's own upload when it is that image, else none we know (an outside
+ * address); the replaced picture and original are released, and removed if nothing else shows
+ * them (the photo row keeps an upload's).
  */
 async function chooseCover(
   tx: DbOrTx,
   placeId: string,
   before: { imageUrl: string; originalImagePath: string | null },
   imageUrl: string,
-): Promise<{ fields: { originalImagePath: string | null }; released: false } | { fields?: never; released: true }> {
+): Promise<{ originalImagePath: string | null; released: (string | null)[] }> {
   const chosen = await repo.lockGalleryRowByUrl(tx, placeId, imageUrl);
-  if (!chosen) return { released: true };
-  await repo.setGalleryRowImage(tx, chosen.id, before);
-  return { fields: { originalImagePath: chosen.originalImagePath }, released: false };
+  if (chosen) {
+    await repo.setGalleryRowImage(tx, chosen.id, before);
+    return { originalImagePath: chosen.originalImagePath, released: [] };
+  }
+  const id = imageIdOf(imageUrl);
+  const own = id
+    ? (await repo.listPhotoOriginals(tx, placeId)).find((original) => imageIdOf(original) === id)
+    : undefined;
+  return { originalImagePath: own ?? null, released: [before.imageUrl, before.originalImagePath] };
 }
 
 /** Edit Places: the admin list with its figures, editing and deleting places (spec section 2). */
@@ -131,12 +140,13 @@ export function createAdminPlacesService(db: Database, files: MediaFiles, queue:
           fullDescription !== before.fullDescription;
         const cover =
           before.imageUrl !== fields.imageUrl ? await chooseCover(tx, id, before, fields.imageUrl) : undefined;
-        await repo.updatePlaceFields(tx, id, { ...fields, fullDescription, ...cover?.fields }, textChanged);
+        const originalImagePath = cover ? cover.originalImagePath : before.originalImagePath;
+        await repo.updatePlaceFields(tx, id, { ...fields, fullDescription, originalImagePath }, textChanged);
         const outdated = textChanged ? await repo.listPlaceTranslationLanguages(tx, id) : [];
         const queued = queue.active && outdated.length > 0;
         if (textChanged) await clearFailures(tx, { type: 'place', id });
         if (queued) await enqueueJob(tx, { type: 'place', id }, { allLanguages: false, describe: false });
-        const unused = cover?.released ? await files.release(tx, [before.imageUrl]) : [];
+        const unused = cover?.released.length ? await files.release(tx, cover.released) : [];
         return { outdated, queued, unused };
       });
       if (!result) throw new NotFoundError(PLACE_NOT_FOUND);

@@ -203,6 +203,12 @@ export async function lockGalleryRowByUrl(tx: DbOrTx, placeId: string, imageUrl:
   return row;
 }
 
+/** The originals of the place's uploaded photos (usually one). */
+export async function listPhotoOriginals(tx: DbOrTx, placeId: string): Promise<string[]> {
+  const rows = await tx.select({ original: photos.originalImagePath }).from(photos).where(eq(photos.placeId, placeId));
+  return rows.map((row) => row.original);
+}
+
 export async function setGalleryRowImage(
   tx: DbOrTx,
   id: string,
