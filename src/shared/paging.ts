@@ -24,9 +24,15 @@ export interface Page<T> {
   prev: string | null;
 }
 
+/** `path` (which may carry a query already, e.g. `?q=`) asking for the page `cursor` names ('' for the first page). */
+export function withCursor(path: string, cursor: string): string {
+  if (!cursor) return path;
+  return `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`;
+}
+
 /** The query string that asks for the page `cursor` names ('' for the first page). */
 export function cursorSearch(cursor: string): string {
-  return cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+  return withCursor('', cursor);
 }
 
 /** `<url>; rel="next", <url>; rel="prev"` for a page whose own address is `path` (+ other params). */

@@ -1,4 +1,4 @@
-import { cursorSearch, type Page } from '../../../shared/paging';
+import { withCursor, type Page } from '../../../shared/paging';
 import { useTranslate } from '../../lib/i18n';
 import { Icon } from './icons';
 import { SiteLink } from '../../lib/navigation';
@@ -22,10 +22,7 @@ export function Pager({
 }) {
   const t = useTranslate();
   if (page.next === null && page.prev === null) return null;
-  const href = (cursor: string) => {
-    const search = cursorSearch(cursor);
-    return `${path}${path.includes('?') ? search.replace('?', '&') : search}#${section}`;
-  };
+  const href = (cursor: string) => `${withCursor(path, cursor)}#${section}`;
   const linkClass =
     'inline-flex items-center gap-2 rounded-full bg-white px-5 py-2.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 transition hover:bg-slate-50 hover:ring-slate-300';
   return (
