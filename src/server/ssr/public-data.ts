@@ -29,7 +29,8 @@ export function createChromeMemo(catalog: CatalogService) {
   const remember = <T>(key: string, read: () => Promise<T>): Promise<T> => {
     const cached = reads.get(key) as Promise<T> | undefined;
     if (cached) return cached;
-    const reading = read();
+    // Resolved once here: a Drizzle query is a lazy thenable that would run again on every await.
+    const reading = Promise.resolve(read());
     reads.set(key, reading);
     reading.catch(() => reads.delete(key));
     return reading;
