@@ -209,6 +209,26 @@ describe('public API on populated data', () => {
     expect((await get(t, `/api/places/${here.id}/related?limit=abc`)).statusCode).toBe(400);
   });
 
+  it('lists places as cards: everything but the article, which only the place itself answers', async () => {
+    const article = 'A long article. '.repeat(100);
+    const place = await makePlace(t.db, { location: 'Bern', country: 'Switzerland', fullDescription: article });
+    const neighbour = await makePlace(t.db, { location: 'Bern', country: 'Switzerland' });
+    const lists = [
+      '/api/places',
+      '/api/places/translations/de',
+      `/api/places/${neighbour.id}/related?limit=5&languageCode=de`,
+    ];
+    for (const url of lists) {
+      const card = (await get(t, url)).json<Record<string, unknown>[]>().find((p) => p.id === place.id);
+      expect(card, url).toMatchObject({ title: place.title, description: place.description, slug: place.slug });
+      expect(card, url).not.toHaveProperty('fullDescription');
+      // untranslated on /de: the title and summary are marked English, the absent article is not
+      expect(card?.englishFields, url).toEqual(url === '/api/places' ? [] : ['title', 'description']);
+    }
+    const own = (await get(t, `/api/places/by-slug/${place.slug}/translations/de`)).json();
+    expect(own).toMatchObject({ fullDescription: article, englishFields: ['title', 'description', 'fullDescription'] });
+  });
+
   it('sorts the countries by their name in the visitor’s language and counts their cities and places', async () => {
     const fresh = await createTestApp();
     try {

@@ -5,6 +5,7 @@ import type {
   CountryDto,
   GalleryImageDto,
   LanguageDto,
+  PlaceCardDto,
   PlaceDto,
   TranslatedCityDto,
   TranslatedCountryDto,
@@ -61,7 +62,7 @@ export const languagesQuery = () => query<LanguageDto[]>('/api/languages', 'empt
 export const translationsQuery = (lang: LanguageCode) =>
   query<UiTranslationDto[]>(`/api/translations/${lang}`, 'empty', (s) => s.uiTranslations(lang));
 export const homePlacesQuery = (lang: LanguageCode, cursor?: string) =>
-  query<Page<PlaceDto>>(
+  query<Page<PlaceCardDto>>(
     pagedPath(`/api/places/translations/${lang}`, cursor),
     'error',
     (s) => s.places(lang, pageOf(cursor)),
@@ -96,7 +97,7 @@ export const cityQuery = (slug: string, lang: LanguageCode) =>
     s.translatedCity(slug, lang),
   );
 export const placesOfCityQuery = (slug: string, lang: LanguageCode, cursor?: string) =>
-  query<Page<PlaceDto>>(
+  query<Page<PlaceCardDto>>(
     pagedPath(`/api/cities/by-slug/${seg(slug)}/places?languageCode=${lang}`, cursor),
     'empty',
     (s) => s.placesOfCity(slug, lang, pageOf(cursor)),
@@ -118,7 +119,7 @@ export const factsQuery = (id: string, lang: LanguageCode) =>
 export const galleryQuery = (id: string) =>
   query<GalleryImageDto[]>(`/api/places/${seg(id)}/gallery`, 'empty', (s) => s.gallery(id));
 export const relatedQuery = (id: string, lang: LanguageCode) =>
-  query<PlaceDto[]>(
+  query<PlaceCardDto[]>(
     `/api/places/${seg(id)}/related?limit=${RELATED_PLACES_DEFAULT}&languageCode=${lang}`,
     'empty',
     (s) => s.related(id, RELATED_PLACES_DEFAULT, lang),

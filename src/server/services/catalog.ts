@@ -3,6 +3,7 @@ import type {
   CityDto,
   GalleryImageDto,
   LanguageDto,
+  PlaceCardDto,
   PlaceDto,
   TranslatedCityDto,
   TranslatedCountryDto,
@@ -20,7 +21,7 @@ import { listLanguages, listUiTranslations } from '../db/repos/languages-repo';
 import * as placesRepo from '../db/repos/places-repo';
 import { movedSlugTarget } from '../db/repos/slugs-repo';
 import { NotFoundError } from '../errors';
-import { localizeCity, localizeCountry, localizePlace, localizePlacePage } from './localize';
+import { localizeCity, localizeCountry, localizePlace, localizePlaceCard, localizePlacePage } from './localize';
 import { pageOfList, readPage } from './paging';
 import { NO_SITE_SETTINGS, type SiteSettings } from '../../shared/site';
 
@@ -89,12 +90,12 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
     siteSettings: (): SiteSettings => site.settings,
 
     /** Newest places first, one page at a time; optionally of one location and/or country. */
-    async places(filter: placesRepo.PlaceFilter, lang: string, page: PageQuery): Promise<Page<PlaceDto>> {
+    async places(filter: placesRepo.PlaceFilter, lang: string, page: PageQuery): Promise<Page<PlaceCardDto>> {
       const code = toLanguageCode(lang);
       const rows = await readPage(placesRepo.placesKeyset, page, (seek, limit) =>
         placesRepo.listPlacesPage(db, code, filter, seek, limit),
       );
-      return mapItems(rows, (row) => localizePlace(row, code));
+      return mapItems(rows, (row) => localizePlaceCard(row, code));
     },
 
     async placeBySlug(slug: string, lang: string): Promise<PlaceDto> {
@@ -137,12 +138,12 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
       limit: number | undefined,
       lang: string | undefined,
       known?: PlaceDto,
-    ): Promise<PlaceDto[]> {
+    ): Promise<PlaceCardDto[]> {
       const place = known ?? (await placeById(placeId));
       const capped = Math.min(Math.max(limit ?? RELATED_PLACES_DEFAULT, 1), RELATED_PLACES_MAX);
       const code = toLanguageCode(lang);
       const rows = await placesRepo.listRelatedPlaces(db, place, code, capped);
-      return rows.map((row) => localizePlace(row, code));
+      return rows.map((row) => localizePlaceCard(row, code));
     },
 
     async countries(lang: string, page: PageQuery): Promise<Page<TranslatedCountryDto>> {
@@ -184,13 +185,13 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
       const city = plausibleSlug(slug) ? await geo.findTranslatedCityBySlug(db, slug, code) : undefined;
       return localizeCity(found(city, 'City not found'), code);
     },
-    async placesOfCity(slug: string, lang: string | undefined, page: PageQuery): Promise<Page<PlaceDto>> {
+    async placesOfCity(slug: string, lang: string | undefined, page: PageQuery): Promise<Page<PlaceCardDto>> {
       const city = await cityBySlug(slug);
       const code = toLanguageCode(lang);
       const rows = await readPage(placesRepo.placesKeyset, page, (seek, limit) =>
         placesRepo.listPlacesPage(db, code, { location: city.name, country: city.country }, seek, limit),
       );
-      return mapItems(rows, (row) => localizePlace(row, code));
+      return mapItems(rows, (row) => localizePlaceCard(row, code));
     },
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TranslatedPlaceRow } from '../db/repos/places-repo';
-import { localizeCity, localizeCountry, localizePlace } from './localize';
+import { localizeCity, localizeCountry, localizePlace, localizePlaceCard } from './localize';
 
 const row = (extra: Partial<TranslatedPlaceRow> = {}): TranslatedPlaceRow => ({
   id: 'p1',
@@ -37,6 +37,17 @@ describe('translated answers', () => {
       englishFields: ['fullDescription'],
     });
     expect(localizePlace({ ...translated, fullDescriptionTranslated: true }, 'fr').englishFields).toEqual([]);
+  });
+
+  it('makes a card without the article: only its title and summary can be English', () => {
+    const { fullDescription: _article, fullDescriptionTranslated: _translated, ...card } = row();
+    expect(localizePlaceCard(card, 'de')).toEqual({
+      ...card,
+      country: 'Italien',
+      englishFields: ['title', 'description'],
+    });
+    expect(localizePlaceCard({ ...card, languageCode: 'fr', title: 'Colisée' }, 'fr').englishFields).toEqual([]);
+    expect(localizePlaceCard(card, 'en').englishFields).toEqual([]);
   });
 
   it('marks nothing on English pages', () => {

@@ -1,7 +1,7 @@
-import type { PlaceDto, TranslatedCityDto, TranslatedCountryDto } from '../../shared/api/public';
+import type { PlaceCardDto, PlaceDto, TranslatedCityDto, TranslatedCountryDto } from '../../shared/api/public';
 import type { LanguageCode } from '../../shared/languages';
 import type { TranslatedCityRow, TranslatedCountryRow } from '../db/repos/geo-repo';
-import type { PlacePage, PlacePageRow, TranslatedPlaceRow } from '../db/repos/places-repo';
+import type { PlacePage, PlacePageRow, TranslatedCardRow, TranslatedPlaceRow } from '../db/repos/places-repo';
 import { localCountryName } from '../geo/country-names';
 
 /*
@@ -17,7 +17,7 @@ type PlaceTextField = PlaceDto['englishFields'][number];
 const list = <T extends string>(...fields: T[]): T[] => Object.freeze(fields) as T[];
 const NONE = list<PlaceTextField>();
 const UNTRANSLATED = list<PlaceTextField>('title', 'description', 'fullDescription');
-const UNTRANSLATED_SHORT = list<PlaceTextField>('title', 'description');
+const UNTRANSLATED_SHORT = list<PlaceCardDto['englishFields'][number]>('title', 'description');
 const FULL_DESCRIPTION = list<PlaceTextField>('fullDescription');
 const AREA_NONE = list<'description'>();
 const AREA_DESCRIPTION = list<'description'>('description');
@@ -33,14 +33,19 @@ function placeEnglishFields(row: TranslatedPlaceRow, lang: LanguageCode): PlaceT
   return hasFull && !row.fullDescriptionTranslated ? FULL_DESCRIPTION : NONE;
 }
 
+/** A translation stores its own country name; without one the stored name is English. */
+const placeCountry = (row: TranslatedCardRow, lang: LanguageCode) =>
+  row.languageCode === 'en' ? localCountryName(row.country, lang) : row.country;
+
 export function localizePlace(row: TranslatedPlaceRow, lang: LanguageCode): PlaceDto {
   const { fullDescriptionTranslated: _translated, ...place } = row;
-  return {
-    ...place,
-    // A translation stores its own country name; without one the stored name is English.
-    country: row.languageCode === 'en' ? localCountryName(row.country, lang) : row.country,
-    englishFields: placeEnglishFields(row, lang),
-  };
+  return { ...place, country: placeCountry(row, lang), englishFields: placeEnglishFields(row, lang) };
+}
+
+/** A card has no article: only its title and summary can still be English. */
+export function localizePlaceCard(row: TranslatedCardRow, lang: LanguageCode): PlaceCardDto {
+  const englishFields = lang !== 'en' && row.languageCode === 'en' ? UNTRANSLATED_SHORT : [];
+  return { ...row, country: placeCountry(row, lang), englishFields };
 }
 
 export function localizeCountry(row: TranslatedCountryRow, lang: LanguageCode): TranslatedCountryDto {
@@ -65,6 +70,6 @@ export function localizePlacePage(page: PlacePageRow, lang: LanguageCode): Place
   return {
     ...page,
     place: localizePlace(page.place, lang),
-    related: page.related.map((row) => localizePlace(row, lang)),
+    related: page.related.map((row) => localizePlaceCard(row, lang)),
   };
 }

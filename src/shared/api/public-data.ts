@@ -6,6 +6,7 @@ import type {
   CountryDto,
   GalleryImageDto,
   LanguageDto,
+  PlaceCardDto,
   PlaceDto,
   TranslatedCityDto,
   TranslatedCountryDto,
@@ -26,19 +27,19 @@ export interface PublicDataSource {
   languages(): Promise<LanguageDto[]>;
   uiTranslations(lang: LanguageCode): Promise<UiTranslationDto[]>;
   siteSettings(): Promise<SiteSettings>;
-  places(lang: LanguageCode, page: PageQuery): Promise<Page<PlaceDto> | null>;
+  places(lang: LanguageCode, page: PageQuery): Promise<Page<PlaceCardDto> | null>;
   countries(lang: LanguageCode, page: PageQuery): Promise<Page<TranslatedCountryDto> | null>;
   countryBySlug(slug: string): Promise<CountryDto | null>;
   translatedCountry(slug: string, lang: LanguageCode): Promise<TranslatedCountryDto | null>;
   citiesOfCountry(slug: string, lang: LanguageCode, page: PageQuery): Promise<Page<TranslatedCityDto> | null>;
   cityBySlug(slug: string): Promise<CityDto | null>;
   translatedCity(slug: string, lang: LanguageCode): Promise<TranslatedCityDto | null>;
-  placesOfCity(slug: string, lang: LanguageCode, page: PageQuery): Promise<Page<PlaceDto> | null>;
+  placesOfCity(slug: string, lang: LanguageCode, page: PageQuery): Promise<Page<PlaceCardDto> | null>;
   placeBySlug(slug: string, lang: LanguageCode): Promise<PlaceDto | null>;
   history(placeId: string, lang: LanguageCode): Promise<TranslatedHistoryDto | null>;
   facts(placeId: string, lang: LanguageCode): Promise<TranslatedFactsDto | null>;
   gallery(placeId: string): Promise<GalleryImageDto[] | null>;
-  related(placeId: string, limit: number, lang: LanguageCode): Promise<PlaceDto[] | null>;
+  related(placeId: string, limit: number, lang: LanguageCode): Promise<PlaceCardDto[] | null>;
   nearby(placeId: string, lang: LanguageCode): Promise<NearbyPlaceDto[] | null>;
   worldMap(lang: LanguageCode): Promise<MapDto | null>;
   countryMap(slug: string, lang: LanguageCode): Promise<MapDto | null>;

@@ -53,6 +53,15 @@ export const placeDto = z.object({
 });
 export type PlaceDto = z.infer<typeof placeDto>;
 
+/**
+ * A place as a card in a list (home, a city's places, related places, the admin's photo choices):
+ * the place without its article, which only its own page shows. A card is a tenth of the size.
+ */
+export const placeCardDto = placeDto
+  .omit({ fullDescription: true })
+  .extend({ englishFields: englishFields(['title', 'description']) });
+export type PlaceCardDto = z.infer<typeof placeCardDto>;
+
 export const countryDto = z.object({
   id: z.string(),
   name: z.string(),

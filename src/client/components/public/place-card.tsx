@@ -1,4 +1,4 @@
-import type { PlaceDto } from '../../../shared/api/public';
+import type { PlaceCardDto } from '../../../shared/api/public';
 import { formatDate, isoDate } from '../../lib/format-date';
 import { englishIf, useLanguage } from '../../lib/i18n';
 import { Icon } from './icons';
@@ -8,7 +8,7 @@ import { SiteLink } from '../../lib/navigation';
 export const CARD_SIZES = '(min-width: 1280px) 400px, (min-width: 768px) 50vw, 100vw';
 
 /** The shared place card (spec): image, title, short description, 'location, country', date. */
-export function PlaceCard({ place, index = 0 }: { place: PlaceDto; index?: number }) {
+export function PlaceCard({ place, index = 0 }: { place: PlaceCardDto; index?: number }) {
   const lang = useLanguage();
   const href = `/${lang}/${place.slug ?? place.id}`;
   return (
@@ -46,7 +46,7 @@ export function PlaceCard({ place, index = 0 }: { place: PlaceDto; index?: numbe
 }
 
 /** A grid of place cards revealed one after another (0.1 s apart). */
-export function PlaceGrid({ places, label }: { places: PlaceDto[]; label?: string }) {
+export function PlaceGrid({ places, label }: { places: PlaceCardDto[]; label?: string }) {
   return (
     <ul className="card-grid" aria-label={label}>
       {places.map((place, index) => (

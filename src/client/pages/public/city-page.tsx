@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { cursorSearch } from '../../../shared/paging';
-import type { PlaceDto, TranslatedCityDto } from '../../../shared/api/public';
+import type { PlaceCardDto, TranslatedCityDto } from '../../../shared/api/public';
 import { SITE } from '../../../shared/site';
 import { AreaIntro } from '../../components/public/area-intro';
 import { useBreadcrumbTrail, type Crumb } from '../../components/public/breadcrumbs';
@@ -38,7 +38,7 @@ function CityHead({
   trail,
 }: {
   city: TranslatedCityDto;
-  places: PlaceDto[];
+  places: PlaceCardDto[];
   cursor: string | undefined;
   trail: Crumb[];
 }) {

@@ -99,7 +99,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
   const gallery = usePublicQuery<GalleryImageDto[]>(galleryQuery(place.id));
   const history = usePublicQuery<TranslatedHistoryDto | null>(historyQuery(place.id, lang));
   const facts = usePublicQuery<TranslatedFactsDto | null>(factsQuery(place.id, lang));
-  const related = usePublicQuery<PlaceDto[]>(relatedQuery(place.id, lang));
+  const related = usePublicQuery(relatedQuery(place.id, lang));
   const nearby = usePublicQuery<NearbyPlaceDto[]>(nearbyQuery(place.id, lang));
 
   const published = isoDate(place.date);

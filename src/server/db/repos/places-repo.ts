@@ -4,6 +4,7 @@ import type {
   CityDto,
   CountryDto,
   GalleryImageDto,
+  PlaceCardDto,
   PlaceDto,
   TranslatedFactsDto,
   TranslatedHistoryDto,
@@ -48,8 +49,8 @@ type TranslationColumns = Record<
   AnyPgColumn
 >;
 
-/** A place's fields in `lang` from a places row `p` and its translation row `t` (English fallback). */
-function translatedFields<P extends PlaceColumns, T extends TranslationColumns>(
+/** A place card's fields in `lang` from a places row `p` and its translation row `t` (English fallback). */
+function cardFields<P extends PlaceColumns, T extends TranslationColumns>(
   p: P,
   t: T,
   lang: LanguageCode | Placeholder,
@@ -59,9 +60,6 @@ function translatedFields<P extends PlaceColumns, T extends TranslationColumns>(
     slug: p.slug,
     title: sql<string>`coalesce(${t.title}, ${p.title})`,
     description: sql<string>`coalesce(${t.description}, ${p.description})`,
-    fullDescription: sql<
-      string | null
-    >`case when ${t.id} is null then ${p.fullDescription} else coalesce(${t.fullDescription}, ${p.fullDescription}) end`,
     imageUrl: p.imageUrl,
     originalImagePath: p.originalImagePath,
     location: sql<string>`coalesce(${t.location}, ${p.location})`,
@@ -73,6 +71,20 @@ function translatedFields<P extends PlaceColumns, T extends TranslationColumns>(
     // the pages of its city and country, where the admin has created them (migration 0008)
     citySlug: sql<string | null>`city_slug_of(${p.location}, ${p.country})`,
     countrySlug: sql<string | null>`country_slug_of(${p.country})`,
+  };
+}
+
+/** A place's fields in `lang`, its article too (the place's own page). */
+function translatedFields<P extends PlaceColumns, T extends TranslationColumns>(
+  p: P,
+  t: T,
+  lang: LanguageCode | Placeholder,
+) {
+  return {
+    ...cardFields(p, t, lang),
+    fullDescription: sql<
+      string | null
+    >`case when ${t.id} is null then ${p.fullDescription} else coalesce(${t.fullDescription}, ${p.fullDescription}) end`,
     // A translation without a full description shows the English one (see englishFields).
     fullDescriptionTranslated: sql<boolean>`(${t.fullDescription} is not null)`,
   };
@@ -83,13 +95,16 @@ function translatedFields<P extends PlaceColumns, T extends TranslationColumns>(
  * the fields that fell back to English named).
  */
 export type TranslatedPlaceRow = Omit<PlaceDto, 'englishFields'> & { fullDescriptionTranslated: boolean };
+/** A place card in `lang` as read (see cardFields). */
+export type TranslatedCardRow = Omit<PlaceCardDto, 'englishFields'>;
 
 const translatedColumns = (lang: LanguageCode) => translatedFields(places, tr, lang);
+const cardColumns = (lang: LanguageCode) => cardFields(places, tr, lang);
 
-/** The same fields as one JSON object (a TranslatedPlaceRow), for places nested in another query's row. */
-function translatedJson(p: PlaceColumns, t: TranslationColumns, lang: LanguageCode | Placeholder): SQL {
-  const fields = Object.entries(translatedFields(p, t, lang)).map(([name, value]) => sql`${name}::text, ${value}`);
-  return sql`json_build_object(${sql.join(fields, sql`, `)})`;
+/** Fields as one JSON object (a row of them), for places nested in another query's row. */
+function jsonObject(fields: Record<string, unknown>): SQL {
+  const pairs = Object.entries(fields).map(([name, value]) => sql`${name}::text, ${value}`);
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
 
 /** Places with their text in `lang`, falling back to the original (English) text per place. */
@@ -123,9 +138,9 @@ export function listPlacesPage(
   filter: PlaceFilter,
   seek: Seek | undefined,
   limit: number,
-): Promise<(TranslatedPlaceRow & Keyed)[]> {
+): Promise<(TranslatedCardRow & Keyed)[]> {
   return db
-    .select({ ...translatedColumns(lang), pageKey: pageKeyColumn(placesKeyset) })
+    .select({ ...cardColumns(lang), pageKey: pageKeyColumn(placesKeyset) })
     .from(places)
     .leftJoin(tr, and(eq(tr.placeId, places.id), eq(tr.languageCode, lang)))
     .where(placesPageWhere(filter, seek))
@@ -147,7 +162,7 @@ export interface PlacePage {
   gallery: GalleryImageDto[];
   history: TranslatedHistoryDto | null;
   facts: TranslatedFactsDto | null;
-  related: PlaceDto[];
+  related: PlaceCardDto[];
 }
 
 export interface PlacePageRow {
@@ -155,7 +170,7 @@ export interface PlacePageRow {
   gallery: GalleryImageDto[];
   history: TranslatedHistoryDto | null;
   facts: TranslatedFactsDto | null;
-  related: TranslatedPlaceRow[];
+  related: TranslatedCardRow[];
 }
 
 /**
@@ -176,9 +191,9 @@ function placeSections(lang: Placeholder) {
     from place_facts f where f.place_id = ${places.id} and f.language_code in (${lang}, 'en')
     order by f.language_code = ${lang} desc limit 1)`,
     related: sql<
-      TranslatedPlaceRow[]
+      TranslatedCardRow[]
     >`(select coalesce(json_agg(x.place order by x.date desc, x.created_at desc, x.id desc), '[]'::json)
-    from (select ${translatedJson(related, relatedTr, lang)} as place, ${related.date} as date,
+    from (select ${jsonObject(cardFields(related, relatedTr, lang))} as place, ${related.date} as date,
             ${related.createdAt} as created_at, ${related.id} as id
           from ${places} ${related} left join ${placeTranslations} ${relatedTr}
             on ${relatedTr.placeId} = ${related.id} and ${relatedTr.languageCode} = ${lang}
@@ -250,7 +265,7 @@ function prepareAddress(db: DbOrTx) {
       city: sql<CityDto | null>`(select json_build_object('id', c.id, 'name', c.name, 'country', c.country,
         'slug', c.slug, 'description', c.description, 'imageUrl', c.image_url, 'createdAt', ${instant('c.created_at')})
         from cities c where c.slug = ${slug})`,
-      page: sql<PlacePageRow | null>`(select json_build_object('place', ${translatedJson(places, tr, lang)},
+      page: sql<PlacePageRow | null>`(select json_build_object('place', ${jsonObject(translatedFields(places, tr, lang))},
         'gallery', ${sections.gallery}, 'history', ${sections.history}, 'facts', ${sections.facts},
         'related', ${sections.related})
         from places left join place_translations tr on tr.place_id = places.id and tr.language_code = ${lang}
@@ -300,9 +315,9 @@ export async function listRelatedPlaces(
   place: { id: string; location: string; country: string },
   lang: LanguageCode,
   limit: number,
-): Promise<TranslatedPlaceRow[]> {
+): Promise<TranslatedCardRow[]> {
   return db
-    .select(translatedColumns(lang))
+    .select(cardColumns(lang))
     .from(places)
     .leftJoin(tr, and(eq(tr.placeId, places.id), eq(tr.languageCode, lang)))
     .where(and(eq(places.location, place.location), eq(places.country, place.country), ne(places.id, place.id)))

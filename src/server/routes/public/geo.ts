@@ -6,7 +6,7 @@ import {
   countryDto,
   langParams,
   pagedLanguageCodeQuery,
-  placeDto,
+  placeCardDto,
   slugLangParams,
   slugParams,
   translatedCityDto,
@@ -50,7 +50,7 @@ export const publicGeoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get(
     '/api/cities/by-slug/:slug/places',
-    { schema: { params: slugParams, querystring: pagedLanguageCodeQuery, response: { 200: z.array(placeDto) } } },
+    { schema: { params: slugParams, querystring: pagedLanguageCodeQuery, response: { 200: z.array(placeCardDto) } } },
     async (req, reply) => {
       const { languageCode, ...page } = req.query;
       return sendPage(req, reply, await catalog.placesOfCity(req.params.slug, languageCode, page));

@@ -6,6 +6,7 @@ import {
   galleryImageDto,
   languageCodeQuery,
   langParams,
+  placeCardDto,
   placeDto,
   placeListQuery,
   relatedQuery,
@@ -23,7 +24,7 @@ export const publicPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/places',
-    { schema: { querystring: placeListQuery, response: { 200: z.array(placeDto) } } },
+    { schema: { querystring: placeListQuery, response: { 200: z.array(placeCardDto) } } },
     async (req, reply) => {
       const { location, country, ...page } = req.query;
       return sendPage(req, reply, await catalog.places({ location, country }, 'en', page));
@@ -32,7 +33,7 @@ export const publicPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/places/translations/:lang',
-    { schema: { params: langParams, querystring: pageQuery, response: { 200: z.array(placeDto) } } },
+    { schema: { params: langParams, querystring: pageQuery, response: { 200: z.array(placeCardDto) } } },
     async (req, reply) => sendPage(req, reply, await catalog.places({}, req.params.lang, req.query)),
   );
 
@@ -62,7 +63,7 @@ export const publicPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/places/:id/related',
-    { schema: { params: idParams, querystring: relatedQuery, response: { 200: z.array(placeDto) } } },
+    { schema: { params: idParams, querystring: relatedQuery, response: { 200: z.array(placeCardDto) } } },
     (req) => catalog.related(req.params.id, req.query.limit, req.query.languageCode),
   );
 

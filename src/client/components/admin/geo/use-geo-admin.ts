@@ -12,7 +12,7 @@ import type {
   UpdateCityBody,
   UpdateCountryBody,
 } from '../../../../shared/api/admin-geo';
-import type { PlaceDto } from '../../../../shared/api/public';
+import type { PlaceCardDto } from '../../../../shared/api/public';
 import { translationPending, type TranslationStateDto } from '../../../../shared/api/translation-status';
 import { ApiError, apiJson } from '../../../lib/api';
 import { ADMIN_STATUS_KEY } from '../../../lib/admin-session';
@@ -109,7 +109,7 @@ export function usePhotoChoices(filter: { location?: string; country: string } |
       const params = new URLSearchParams();
       if (filter?.location !== undefined) params.set('location', filter.location);
       if (filter) params.set('country', filter.country);
-      const places = await apiJson<PlaceDto[]>('GET', `/api/places?${params.toString()}`);
+      const places = await apiJson<PlaceCardDto[]>('GET', `/api/places?${params.toString()}`);
       const seen = new Set<string>();
       return places.flatMap((place) => {
         if (!place.imageUrl || seen.has(place.imageUrl)) return [];
