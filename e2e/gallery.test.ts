@@ -55,8 +55,10 @@ describe('place gallery', () => {
     await dialog.getByText('1 / 3').waitFor();
     await page.keyboard.press('ArrowRight');
     await dialog.getByText('2 / 3').waitFor();
-    const shown = await dialog.locator('img').evaluate((img: HTMLImageElement) => img.currentSrc);
-    expect(shown).toMatch(/\/media\/web\//);
+    // the browser picks the picture's source once the new photo starts to load
+    await expect
+      .poll(() => dialog.locator('img').evaluate((img: HTMLImageElement) => img.currentSrc), { timeout: 10_000 })
+      .toMatch(/\/media\/web\//);
     expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });

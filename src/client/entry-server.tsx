@@ -2,7 +2,7 @@ import { defaultShouldDehydrateQuery, dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { App } from './app';
 import { headTags } from './components/public/head-tags';
@@ -67,6 +67,24 @@ function renderComplete(element: ReactNode, signal?: AbortSignal): Promise<strin
   });
 }
 
+/**
+ * A client-rendered boundary: something suspended (page code not loaded yet) and renderToString
+ * put the Suspense fallback there instead of the content.
+ */
+const SUSPENDED_BOUNDARY = '<!--$!-->';
+
+/**
+ * The page in one synchronous pass when nothing suspends (every page's code is loaded after its
+ * first render, and its data is prefetched): no stream, no chunks, no byte conversions. If a
+ * boundary suspended, the page is rendered again with the stream, which waits for it.
+ */
+async function renderWhole(make: () => ReactNode, reset: () => void, signal?: AbortSignal): Promise<string> {
+  const html = renderToString(make());
+  if (!html.includes(SUSPENDED_BOUNDARY)) return html;
+  reset();
+  return renderComplete(make(), signal);
+}
+
 export async function render({
   url,
   data,
@@ -83,14 +101,20 @@ export async function render({
   const collector = createSsrCollector(publicUrl, (head, headLang) =>
     headTags(head, headLang, { publicUrl, settings }),
   );
-  const html = await renderComplete(
-    <StrictMode>
-      <SsrProvider collector={collector}>
-        <StaticRouter location={url}>
-          <App queryClient={queryClient} cookieLanguage={cookieLanguage} />
-        </StaticRouter>
-      </SsrProvider>
-    </StrictMode>,
+  const html = await renderWhole(
+    () => (
+      <StrictMode>
+        <SsrProvider collector={collector}>
+          <StaticRouter location={url}>
+            <App queryClient={queryClient} cookieLanguage={cookieLanguage} />
+          </StaticRouter>
+        </SsrProvider>
+      </StrictMode>
+    ),
+    () => {
+      collector.status = 200;
+      collector.head = [];
+    },
     signal,
   );
   return {

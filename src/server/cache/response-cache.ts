@@ -78,7 +78,7 @@ function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
   return encoding === 'br'
     ? brotli(body, {
         params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 4,
           [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
         },
       })
