@@ -74,6 +74,21 @@ function interpolate(text: string, values?: Record<string, string | number>): st
 const untranslated: Translate = (_key, fallback, values) => interpolate(fallback, values);
 const TranslateContext = createContext<Translate>(untranslated);
 
+const NO_TEXT = new Map<string, string>();
+/**
+ * One lookup table per answer: the server renders every page of a language from the same answer
+ * (read once per content version), so it builds the table once, not once per page.
+ */
+const tables = new WeakMap<UiTranslationDto[], Map<string, string>>();
+function lookupTable(rows: UiTranslationDto[]): Map<string, string> {
+  let table = tables.get(rows);
+  if (!table) {
+    table = new Map(rows.map((row) => [row.key, row.value]));
+    tables.set(rows, table);
+  }
+  return table;
+}
+
 /**
  * Interface text from GET /api/translations/{lang}, read once for the whole public site (one
  * query and one lookup table, not one per component that shows text).
@@ -82,7 +97,7 @@ export function TranslationsProvider({ children }: { children: ReactNode }) {
   const lang = useLanguage();
   const { data } = usePublicQuery<UiTranslationDto[]>(translationsQuery(lang));
   const translate = useMemo<Translate>(() => {
-    const table = new Map((data ?? []).map((row) => [row.key, row.value]));
+    const table = data ? lookupTable(data) : NO_TEXT;
     return (key, fallback, values) => interpolate(table.get(key) ?? fallback, values);
   }, [data]);
   return createElement(TranslateContext.Provider, { value: translate }, children);
