@@ -36,7 +36,7 @@ import {
 
 const WORLD = { width: 960, minStep: 0.6, marker: 6 };
 const COUNTRY = { width: 640, aspect: [0.5, 1] as [number, number], padding: 24, minStep: 0.8, marker: 7 };
-const LOCATOR = { width: 320, aspect: [0.75, 0.75] as [number, number], padding: 16, minStep: 0.8 };
+const LOCATOR = { width: 320, aspect: [0.75, 0.75] as [number, number], padding: 16, minStep: 1.4 };
 /** Not closer than this across: a city-state or a lone city still shows its surroundings. */
 const MIN_SPAN_KM = 80;
 /** A place outside every outline (at sea, a disputed area) is shown in this much of its region. */
