@@ -159,6 +159,8 @@ describe('maps in the browser', () => {
     expect(await osm.getAttribute('href')).toBe(
       'https://www.openstreetmap.org/?mlat=38.6916&mlon=-9.216#map=15/38.6916/-9.216',
     );
+    // no vector style configured (MAP_STYLE_URL): no interactive map is offered
+    expect(await page.getByRole('button', { name: 'Interaktive Karte' }).count()).toBe(0);
     await close();
   });
 });

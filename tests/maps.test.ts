@@ -144,6 +144,15 @@ describe('maps drawn on the server', () => {
     }
   });
 
+  it('lets the page talk to its own origin only while no vector style is configured', async () => {
+    const response = await get(`/en/${belem.slug}`);
+    const policy = String(response.headers['content-security-policy']);
+    // (this app renders through Vite's dev server, which talks to the page over ws:)
+    expect(policy).toMatch(/(^|;)connect-src 'self'( ws:)?(;|$)/);
+    expect(policy).toMatch(/(^|;)worker-src 'self'(;|$)/);
+    expect((await get('/api/site')).json()).toMatchObject({ mapStyleUrl: '' });
+  });
+
   it('escapes every name in the markup', async () => {
     const svg = mapIn((await get('/fr/countries')).body, 'map-fr-countries');
     expect(svg).toContain('aria-label="Portugal &quot;&lt;b&gt;&amp;"');

@@ -77,6 +77,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(fastifyRateLimit, { global: false, keyGenerator: (req) => clientKey(req.ip) });
   // Vite's dev server injects inline scripts and talks to the page over a websocket.
   const viteDev = Boolean(options.pages?.renderSource);
+  const mapOrigins = config.site.mapStyleUrl ? [new URL(config.site.mapStyleUrl).origin] : [];
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -84,7 +85,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: viteDev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
-        connectSrc: viteDev ? ["'self'", 'ws:'] : ["'self'"],
+        // The interactive map (MAP_STYLE_URL) reads its style, tiles, glyphs and sprites from the
+        // style's origin and runs MapLibre's worker from a blob: nothing of it without the setting.
+        connectSrc: [...(viteDev ? ["'self'", 'ws:'] : ["'self'"]), ...mapOrigins],
+        workerSrc: ["'self'", ...(mapOrigins.length > 0 ? ['blob:'] : [])],
         upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
       },
     },

@@ -30,6 +30,12 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
+  it('offers an interactive map only with MAP_STYLE_URL', () => {
+    expect(loadConfig({}).site.mapStyleUrl).toBe('');
+    const url = 'https://tiles.travel.example/styles/light.json';
+    expect(loadConfig({ MAP_STYLE_URL: url }).site.mapStyleUrl).toBe(url);
+  });
+
   it('derives PUBLIC_URL from PORT and trims a trailing slash', () => {
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
     expect(loadConfig({ PUBLIC_URL: 'https://travel.example/' }).publicUrl).toBe('https://travel.example');
@@ -40,6 +46,7 @@ describe('configuration from the environment', () => {
     [{ PORT: '70000' }, /^Invalid configuration: PORT /],
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must start with postgres/],
     [{ PUBLIC_URL: 'travel.example' }, /^Invalid configuration: PUBLIC_URL /],
+    [{ MAP_STYLE_URL: 'ftp://tiles.example/style.json' }, /^Invalid configuration: MAP_STYLE_URL /],
     [{ AI_PROVIDER: 'skynet' }, /^Invalid configuration: AI_PROVIDER must be one of offline, openai/],
     [{ AI_PROVIDER: 'openai-compatible' }, /^Invalid configuration: AI_BASE_URL is required/],
     [{ AI_PROVIDER: 'openai' }, /^Invalid configuration: AI_API_KEY is required/],

@@ -261,6 +261,7 @@ const envSchema = z.object({
     z.string().trim().max(120, 'must be at most 120 characters').optional(),
   ),
   SITE_PUBLISHER_URL: siteUrl,
+  MAP_STYLE_URL: siteUrl,
   SITE_EARLIER_VERSION_URL: siteUrl,
   SITE_YOUTUBE_URL: siteUrl,
   SITE_FACEBOOK_URL: siteUrl,
@@ -395,6 +396,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         return url ? [{ kind, label: SOCIAL_LABELS[kind], url }] : [];
       }),
       twitterHandle: e.SITE_TWITTER_HANDLE ?? '',
+      mapStyleUrl: e.MAP_STYLE_URL ?? '',
     },
     siteTexts: { name: e.SITE_NAME, tagline: e.SITE_TAGLINE },
     translationJobs: {

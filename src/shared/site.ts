@@ -25,6 +25,11 @@ export interface SiteSettings {
   social: SocialLink[];
   /** Twitter/X account credited on cards, without the @. */
   twitterHandle: string;
+  /**
+   * A MapLibre vector style (MAP_STYLE_URL, e.g. a self-hosted Protomaps style): place pages then
+   * offer an interactive map, loaded only when the visitor asks for it. Empty: no such map.
+   */
+  mapStyleUrl: string;
 }
 
 export const NO_SITE_SETTINGS: SiteSettings = {
@@ -33,6 +38,7 @@ export const NO_SITE_SETTINGS: SiteSettings = {
   earlierVersionUrl: '',
   social: [],
   twitterHandle: '',
+  mapStyleUrl: '',
 };
 
 export const SOCIAL_LABELS: Record<SocialKind, string> = {

@@ -21,6 +21,7 @@ export const siteSettingsDto = z.object({
   earlierVersionUrl: z.string(),
   social: z.array(z.object({ kind: z.enum(SOCIAL_KINDS), label: z.string(), url: z.string() })),
   twitterHandle: z.string(),
+  mapStyleUrl: z.string(),
 });
 
 /**

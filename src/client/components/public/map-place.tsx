@@ -1,8 +1,23 @@
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import type { PlaceDto } from '../../../shared/api/public';
 import { useTranslate } from '../../lib/i18n';
 import { placeMapQuery } from '../../lib/map-queries';
+import { siteSettingsQuery, usePublicQuery } from '../../lib/public-queries';
 import { Icon } from './icons';
 import { MapFigure } from './map-figure';
+import { Spinner } from './page-parts';
+
+// MapLibre is large: its chunk is fetched only when a visitor opens the interactive map.
+const InteractiveMap = lazy(() => import('./interactive-map'));
+
+const noSubscription = () => () => {};
+/** False in the server's HTML and while the page hydrates, true once it runs in the browser. */
+const useInBrowser = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 
 /** Coordinates for a link: five decimals are about a metre. */
 const coordinate = (value: number) => String(Math.round(value * 1e5) / 1e5);
@@ -10,20 +25,58 @@ const coordinate = (value: number) => String(Math.round(value * 1e5) / 1e5);
 /**
  * The place's locator map (drawn on the server) and where to go for a real map: OpenStreetMap at
  * the place's coordinates, and a `geo:` link that phones open in their maps app. Both are plain
- * links; nothing is loaded from another site.
+ * links; nothing is loaded from another site. Where the operator serves vector tiles
+ * (MAP_STYLE_URL), a button opens an interactive map of them, loaded only then.
  */
 export function PlaceMap({ place, latitude, longitude }: { place: PlaceDto; latitude: number; longitude: number }) {
   const t = useTranslate();
+  const styleUrl = usePublicQuery(siteSettingsQuery()).data?.mapStyleUrl;
+  // the button needs JavaScript: it is not in the server's HTML
+  const canOpen = useInBrowser() && Boolean(styleUrl);
+  const [open, setOpen] = useState(false);
   const lat = coordinate(latitude);
   const lon = coordinate(longitude);
   return (
-    <div className="max-w-md">
+    <div className={open ? 'max-w-3xl' : 'max-w-md'}>
       <MapFigure
         id={`map-place-${place.id}`}
         query={placeMapQuery(place.id)}
         label={t('placeDetail.mapLabel', 'Map: {place} in {country}', { place: place.title, country: place.country })}
       />
+      {open && styleUrl ? (
+        <Suspense fallback={<Spinner label={t('common.loading', 'Loading…')} />}>
+          <InteractiveMap
+            styleUrl={styleUrl}
+            latitude={latitude}
+            longitude={longitude}
+            label={t(
+              'placeDetail.interactiveMapLabel',
+              'Interactive map of {place}: drag to move, use the buttons to zoom',
+              {
+                place: place.title,
+              },
+            )}
+            locale={{
+              'NavigationControl.ZoomIn': t('map.zoomIn', 'Zoom in'),
+              'NavigationControl.ZoomOut': t('map.zoomOut', 'Zoom out'),
+              'CooperativeGesturesHandler.MobileHelpText': t('map.twoFingers', 'Use two fingers to move the map'),
+              'CooperativeGesturesHandler.WindowsHelpText': t('map.ctrlScroll', 'Use Ctrl + scroll to zoom the map'),
+              'CooperativeGesturesHandler.MacHelpText': t('map.cmdScroll', 'Use ⌘ + scroll to zoom the map'),
+            }}
+            failedText={t(
+              'placeDetail.interactiveMapFailed',
+              'The interactive map could not be loaded. The map above and the links still work.',
+            )}
+          />
+        </Suspense>
+      ) : null}
       <p className="mt-4 flex flex-wrap gap-3">
+        {canOpen && !open ? (
+          <button type="button" className="map-link" onClick={() => setOpen(true)}>
+            <Icon name="map-pin" size={16} className="text-brand-700" />
+            {t('placeDetail.interactiveMap', 'Interactive map')}
+          </button>
+        ) : null}
         <a
           href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=15/${lat}/${lon}`}
           rel="noopener"
