@@ -28,6 +28,7 @@ describe('the footer and site names from configuration', () => {
       earlierVersionUrl: '',
       social: [],
       twitterHandle: '',
+      mapStyleUrl: '',
     });
   });
 
