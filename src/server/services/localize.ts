@@ -12,12 +12,14 @@ import { localCountryName } from '../geo/country-names';
  */
 
 type PlaceTextField = PlaceDto['englishFields'][number];
+type CardTextField = PlaceCardDto['englishFields'][number];
 
 // One frozen list per case, shared by every row: nothing is allocated per place.
 const list = <T extends string>(...fields: T[]): T[] => Object.freeze(fields) as T[];
 const NONE = list<PlaceTextField>();
 const UNTRANSLATED = list<PlaceTextField>('title', 'description', 'fullDescription');
-const UNTRANSLATED_SHORT = list<PlaceCardDto['englishFields'][number]>('title', 'description');
+const UNTRANSLATED_SHORT = list<CardTextField>('title', 'description');
+const CARD_NONE = list<CardTextField>();
 const FULL_DESCRIPTION = list<PlaceTextField>('fullDescription');
 const AREA_NONE = list<'description'>();
 const AREA_DESCRIPTION = list<'description'>('description');
@@ -44,7 +46,7 @@ export function localizePlace(row: TranslatedPlaceRow, lang: LanguageCode): Plac
 
 /** A card has no article: only its title and summary can still be English. */
 export function localizePlaceCard(row: TranslatedCardRow, lang: LanguageCode): PlaceCardDto {
-  const englishFields = lang !== 'en' && row.languageCode === 'en' ? UNTRANSLATED_SHORT : [];
+  const englishFields = lang !== 'en' && row.languageCode === 'en' ? UNTRANSLATED_SHORT : CARD_NONE;
   return { ...row, country: placeCountry(row, lang), englishFields };
 }
 
