@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { parseLinkHeader, type Page, type PageQuery } from '../../shared/paging';
 import type {
   CityDto,
@@ -147,6 +147,31 @@ async function fetchPublic<T>(spec: PublicQuery<T>): Promise<T> {
   return missing.value as T;
 }
 
-export function usePublicQuery<T>(spec: PublicQuery<T>, enabled = true) {
+/** What a public page reads of a query: its data, and whether it is still loading or failed. */
+export interface PublicQueryResult<T> {
+  data: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+}
+
+/** In the browser: a query that fetches what the server's page did not bring and follows updates. */
+function useBrowserQuery<T>(spec: PublicQuery<T>, enabled = true): PublicQueryResult<T> {
   return useQuery<T>({ queryKey: spec.key, queryFn: () => fetchPublic(spec), enabled });
 }
+
+const NOT_LOADED: PublicQueryResult<never> = Object.freeze({ data: undefined, isPending: true, isError: false });
+
+/**
+ * On the server: what the prefetch put in the cache, read straight from it. A render there is one
+ * pass that never fetches or re-renders, so an observer per query (what useQuery makes) would be
+ * work for nothing. It answers what useQuery answers for the same cache: the cached data even
+ * when the query is disabled, and "pending" when nothing was loaded.
+ */
+function useCachedQuery<T>(spec: PublicQuery<T>): PublicQueryResult<T> {
+  const state = useQueryClient().getQueryState<T>(spec.key);
+  if (!state) return NOT_LOADED;
+  return { data: state.data, isPending: state.status === 'pending', isError: state.status === 'error' };
+}
+
+export const usePublicQuery: <T>(spec: PublicQuery<T>, enabled?: boolean) => PublicQueryResult<T> =
+  typeof document === 'undefined' ? useCachedQuery : useBrowserQuery;
