@@ -22,7 +22,7 @@ COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/scripts/start.mjs ./scripts/start.mjs
-COPY --from=build /app/src/server/db/migrations ./src/server/db/migrations
+COPY --from=build /app/migrations ./migrations
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]

@@ -3,7 +3,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', '.tmp/', 'src/server/db/migrations/'] },
+  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', '.tmp/', 'migrations/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

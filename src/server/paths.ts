@@ -17,6 +17,6 @@ function findProjectRoot(): string {
 }
 
 export const PROJECT_ROOT = findProjectRoot();
-export const MIGRATIONS_DIR = join(PROJECT_ROOT, 'src/server/db/migrations');
+export const MIGRATIONS_DIR = join(PROJECT_ROOT, 'migrations');
 export const CLIENT_DIST_DIR = join(PROJECT_ROOT, 'dist/client');
 export const SSR_ENTRY = join(PROJECT_ROOT, 'dist/ssr/entry-server.js');
