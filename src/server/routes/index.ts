@@ -3,8 +3,8 @@ import { requireSession } from '../security/session';
 import { adminAuthRoutes } from './admin/auth';
 import { adminGalleryRoutes } from './admin/gallery';
 import { adminPlaceRoutes } from './admin/places';
-import { adminCityRoutes } from './admin/cities';
-import { adminCountryRoutes } from './admin/countries';
+import { adminGeoRoutes } from './admin/geo';
+import { adminCityContracts, adminCountryContracts } from '../../shared/api/admin-geo';
 import { adminPlaceAiRoutes } from './admin/place-ai';
 import { adminUploadRoutes } from './admin/uploads';
 import { adminGazetteerRoutes } from './admin/gazetteer';
@@ -34,8 +34,8 @@ export async function registerRoutes(app: FastifyInstance, pages: PageRouteOptio
     // Admin feature routes (uploads, places, gallery, cities, countries) register here.
     await admin.register(adminPlaceRoutes);
     await admin.register(adminGalleryRoutes);
-    await admin.register(adminCityRoutes);
-    await admin.register(adminCountryRoutes);
+    await admin.register(adminGeoRoutes('cities', adminCityContracts, (scope) => scope.services.adminCities));
+    await admin.register(adminGeoRoutes('countries', adminCountryContracts, (scope) => scope.services.adminCountries));
     await admin.register(adminUploadRoutes);
     await admin.register(adminGazetteerRoutes);
     await admin.register(adminPlaceAiRoutes);

@@ -78,8 +78,24 @@ const translationOutcome = {
   message: z.string(),
 };
 
-export const createCityResponse = z.object({ city: adminCityDto, ...translationOutcome });
-export type CreateCityResponse = z.infer<typeof createCityResponse>;
+/**
+ * One admin collection's contracts, as the admin routes take them (routes/admin/geo.ts): its list
+ * item, missing entry, create and edit bodies, and the answer to a save (the entity under `key`
+ * with what happened to its translations).
+ */
+function geoContracts<
+  Key extends string,
+  Item extends z.ZodType,
+  Missing extends z.ZodType,
+  Create extends z.ZodType,
+  Update extends z.ZodType,
+>(key: Key, item: Item, missing: Missing, create: Create, update: Update) {
+  const entity = { [key]: item } as { [K in Key]: Item };
+  return { item, missing, create, update, saved: z.object({ ...entity, ...translationOutcome }) };
+}
+
+export const adminCityContracts = geoContracts('city', adminCityDto, missingCityDto, createCityBody, updateCityBody);
+export type CreateCityResponse = z.infer<typeof adminCityContracts.saved>;
 
 // Countries
 
@@ -99,8 +115,14 @@ export const updateCountryBody = z.object({
 });
 export type UpdateCountryBody = z.infer<typeof updateCountryBody>;
 
-export const createCountryResponse = z.object({ country: adminCountryDto, ...translationOutcome });
-export type CreateCountryResponse = z.infer<typeof createCountryResponse>;
+export const adminCountryContracts = geoContracts(
+  'country',
+  adminCountryDto,
+  missingCountryDto,
+  createCountryBody,
+  updateCountryBody,
+);
+export type CreateCountryResponse = z.infer<typeof adminCountryContracts.saved>;
 
 /** Answer of a delete: what was removed and what was deliberately kept. */
 export const deleteGeoResponse = z.object({ success: z.literal(true), message: z.string() });

@@ -12,8 +12,8 @@ export interface GeoTranslationRow {
   description: string;
 }
 
-type CityRow = typeof cities.$inferSelect;
-type CountryRow = typeof countries.$inferSelect;
+export type CityRow = typeof cities.$inferSelect;
+export type CountryRow = typeof countries.$inferSelect;
 
 /** A row of the admin lists as the cards read it: ISO dates, and each language's translation state. */
 function toAdminDto<T extends { createdAt: Date } & Omit<TranslationFacts, 'parts'>>(row: T) {

@@ -1,0 +1,257 @@
+import type { z } from 'zod';
+import type { DeleteGeoResponse } from '../../shared/api/admin-geo';
+import type { TranslationStateDto } from '../../shared/api/translation-status';
+import { AiError } from '../ai/errors';
+import type { AiProvider } from '../ai/types';
+import type { Database, DbOrTx } from '../db/client';
+import { isUuid } from '../db/ids';
+import { violatedUniqueConstraint } from '../db/errors';
+import type { GeoType } from '../db/repos/admin-geo-repo';
+import { clearFailures, enqueueJob } from '../db/repos/translation-jobs-repo';
+import { AppError, ConflictError, NotFoundError } from '../errors';
+import type { TranslationQueue } from '../translation/queue';
+import { createdMessage, outdatedLanguages, updatedMessage } from './geo-translation';
+import type { MediaFiles } from './media-files';
+import { claimGeoSlug } from './slugs';
+
+const SLUG_RACE = 'Another page took this address at the same moment. Nothing was saved; please try again.';
+
+/** A stored city or country as the service reads it before a change. */
+interface GeoRow {
+  id: string;
+  name: string;
+  description: string;
+  imageUrl: string;
+}
+
+/** A city or country as the admin screen shows it. */
+interface AdminGeo {
+  name: string;
+  translatedLanguages: string[];
+  translations: TranslationStateDto;
+}
+
+/** What a create or an update answers besides the entity itself (see shared/api/admin-geo.ts). */
+export interface GeoOutcome {
+  translatedLanguages: string[];
+  outdatedLanguages: string[];
+  translationQueued: boolean;
+  message: string;
+}
+
+/** Something that still names a deleted entity and is kept: "3 places". */
+export interface KeptCount {
+  count: number;
+  one: string;
+  many: string;
+}
+
+/**
+ * Where cities and countries differ; everything else about managing them is one rule, below.
+ * `Create` and `Update` are the request bodies; `Row` the stored entity; `Admin` its admin view.
+ */
+/** What every create body holds. */
+interface GeoCreate {
+  name: string;
+}
+/** What every edit body holds. */
+interface GeoUpdate {
+  name: string;
+  description: string;
+  imageUrl: string;
+}
+
+/** The types of one kind: its stored row, admin view, missing entry, bodies and answer. */
+export interface GeoTypes {
+  row: GeoRow;
+  admin: AdminGeo;
+  missing: unknown;
+  create: GeoCreate;
+  update: GeoUpdate;
+  response: unknown;
+}
+
+/** A kind's types read from its contracts (shared/api/admin-geo.ts) and its stored row. */
+export interface GeoTypesOf<
+  C extends { item: z.ZodType; missing: z.ZodType; create: z.ZodType; update: z.ZodType; saved: z.ZodType },
+  Row,
+> {
+  row: Row;
+  admin: z.output<C['item']>;
+  missing: z.output<C['missing']>;
+  create: z.output<C['create']>;
+  update: z.output<C['update']>;
+  response: z.output<C['saved']>;
+}
+
+export interface GeoKind<T extends GeoTypes> {
+  type: GeoType;
+  notFound: string;
+  /** "A city named ... already exists", for the entity that holds the name. */
+  duplicateMessage(entity: T['create'] | T['update'] | T['row']): string;
+  findRow(db: DbOrTx, id: string): Promise<T['row'] | undefined>;
+  lockRow(tx: DbOrTx, id: string): Promise<T['row'] | undefined>;
+  /** The entity with the same identity (name, and country for a city) as `body`. */
+  findSame(db: DbOrTx, body: T['create'] | T['update']): Promise<T['row'] | undefined>;
+  findAdmin(db: DbOrTx, id: string): Promise<T['admin'] | undefined>;
+  list(db: DbOrTx): Promise<T['admin'][]>;
+  missing(db: DbOrTx): Promise<T['missing'][]>;
+  /** The description written without a translation queue (offline provider or a direct model call). */
+  describe(ai: AiProvider, body: T['create']): Promise<string>;
+  insert(tx: DbOrTx, values: T['create'] & { slug: string; description: string }): Promise<{ id: string }>;
+  updateRow(tx: DbOrTx, id: string, body: T['update'], textChanged: boolean): Promise<void>;
+  /**
+   * After an edit: what names the entity (a city's places; a country's cities and places) follows a
+   * rename. True when anything had to move (its translations are then queued again).
+   */
+  carryReferences(tx: DbOrTx, current: T['row'], body: T['update'], enqueue: boolean): Promise<boolean>;
+  deleteRow(tx: DbOrTx, id: string): Promise<{ imageUrl: string } | undefined>;
+  /** What a delete keeps (places, cities), counted before it. */
+  kept(db: DbOrTx, row: T['row']): Promise<KeptCount[]>;
+  respond(entity: T['admin'], outcome: GeoOutcome): T['response'];
+}
+
+export interface AdminGeoDeps {
+  db: Database;
+  ai: AiProvider;
+  /** A replaced or deleted picture of ours is removed when nothing else shows it. */
+  files: MediaFiles;
+  /** Description and translations are written by queued jobs (with an AI model). */
+  queue: TranslationQueue;
+}
+
+/** " Its 2 cities and 1 place were kept." or '' when nothing was. */
+function keptSentence(kept: KeptCount[]): string {
+  const named = kept.filter((k) => k.count > 0);
+  if (named.length === 0) return '';
+  const total = named.reduce((sum, k) => sum + k.count, 0);
+  const list = named.map((k) => `${k.count} ${k.count === 1 ? k.one : k.many}`).join(' and ');
+  return ` Its ${list} ${total === 1 ? 'was' : 'were'} kept.`;
+}
+
+/**
+ * Manage Cities and Manage Countries (spec section 7): list, find what is missing, create, edit,
+ * delete. Neither create nor edit waits for the AI: with a model configured, a job queued in the
+ * same transaction writes a new entity's description and every translation, and an edit keeps the
+ * translations (outdated) until the job has written new ones. The slug stays as it was on an edit,
+ * so links already shared keep working after a rename.
+ */
+export function createAdminGeoService<T extends GeoTypes>(kind: GeoKind<T>, { db, ai, files, queue }: AdminGeoDeps) {
+  const job = (id: string) => ({ type: kind.type, id });
+
+  async function existing(id: string): Promise<T['row']> {
+    const row = isUuid(id) ? await kind.findRow(db, id) : undefined;
+    if (!row) throw new NotFoundError(kind.notFound);
+    return row;
+  }
+
+  async function refuseDuplicate(body: T['create'] | T['update'], exceptId?: string) {
+    const other = await kind.findSame(db, body);
+    if (other && other.id !== exceptId) throw new ConflictError(kind.duplicateMessage(other));
+  }
+
+  /**
+   * Two administrators racing past the checks meet the unique indexes: still a 409, never a 500.
+   * Which index PostgreSQL trips first (slug or name) is not fixed, so look again: when the other
+   * request saved the same entity, say so; otherwise only the address was taken in the race.
+   */
+  function conflictOnDuplicate(body: T['create'] | T['update'], exceptId?: string) {
+    return async (error: unknown): Promise<never> => {
+      const constraint = violatedUniqueConstraint(error);
+      if (constraint === undefined) throw error;
+      await refuseDuplicate(body, exceptId);
+      throw new ConflictError(constraint.includes('slug') ? SLUG_RACE : kind.duplicateMessage(body));
+    };
+  }
+
+  async function load(id: string): Promise<T['admin']> {
+    const entity = await kind.findAdmin(db, id);
+    if (!entity) throw new NotFoundError(kind.notFound);
+    return entity;
+  }
+
+  /** Without a model the offline description is written at once (no network); with one, by the job. */
+  async function offlineDescription(body: T['create']): Promise<string> {
+    if (queue.active) return '';
+    try {
+      return (await kind.describe(ai, body)).trim();
+    } catch (error) {
+      const why = error instanceof AiError ? ` (${error.message})` : '';
+      throw new AppError(
+        502,
+        `The AI provider could not write a description for ${body.name}${why}. Nothing was created; please try again.`,
+      );
+    }
+  }
+
+  return {
+    list: (): Promise<T['admin'][]> => kind.list(db),
+    missing: (): Promise<T['missing'][]> => kind.missing(db),
+
+    async create(body: T['create']): Promise<T['response']> {
+      await refuseDuplicate(body);
+      const description = await offlineDescription(body);
+      const id = await db
+        .transaction(async (tx) => {
+          const slug = await claimGeoSlug(tx, body.name);
+          const { id } = await kind.insert(tx, { ...body, slug, description });
+          if (queue.active) await enqueueJob(tx, job(id), { allLanguages: true, describe: true });
+          return id;
+        })
+        .catch(conflictOnDuplicate(body));
+      if (queue.active) queue.notify();
+      const entity = await load(id);
+      return kind.respond(entity, {
+        translatedLanguages: entity.translatedLanguages,
+        outdatedLanguages: [],
+        translationQueued: queue.active,
+        message: createdMessage(entity.name, queue.active),
+      });
+    },
+
+    async update(id: string, body: T['update']): Promise<T['response']> {
+      await existing(id);
+      await refuseDuplicate(body, id);
+      const result = await db
+        .transaction(async (tx) => {
+          const current = await kind.lockRow(tx, id);
+          if (!current) throw new NotFoundError(kind.notFound);
+          const textChanged = current.name !== body.name || current.description !== body.description;
+          await kind.updateRow(tx, id, body, textChanged);
+          const moved = await kind.carryReferences(tx, current, body, queue.active);
+          if (textChanged) {
+            await clearFailures(tx, job(id));
+            if (queue.active) await enqueueJob(tx, job(id), { allLanguages: true, describe: false });
+          }
+          const unused = current.imageUrl !== body.imageUrl ? await files.release(tx, [current.imageUrl]) : [];
+          return { textChanged, queued: queue.active && (textChanged || moved), unused };
+        })
+        .catch(conflictOnDuplicate(body, id));
+      if (result.queued) queue.notify();
+      await files.remove(result.unused);
+
+      const entity = await load(id);
+      const outdated = outdatedLanguages(entity.translations);
+      const queued = queue.active && result.textChanged;
+      return kind.respond(entity, {
+        translatedLanguages: entity.translatedLanguages,
+        outdatedLanguages: outdated,
+        translationQueued: queued,
+        message: updatedMessage(entity.name, { textChanged: result.textChanged, queued, outdated }),
+      });
+    },
+
+    async remove(id: string): Promise<DeleteGeoResponse> {
+      const row = await existing(id);
+      const kept = await kind.kept(db, row);
+      // A delete that finds nothing rolls back: even an empty DELETE would bump the content version.
+      const unused = await db.transaction(async (tx) => {
+        const deleted = await kind.deleteRow(tx, id);
+        if (!deleted) throw new NotFoundError(kind.notFound);
+        return files.release(tx, [deleted.imageUrl]);
+      });
+      await files.remove(unused);
+      return { success: true, message: `${row.name} was deleted.${keptSentence(kept)}` };
+    },
+  };
+}
