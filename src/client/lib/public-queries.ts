@@ -1,18 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { parseLinkHeader, type Page, type PageQuery } from '../../shared/paging';
-import type {
-  CityDto,
-  CountryDto,
-  GalleryImageDto,
-  LanguageDto,
-  PlaceCardDto,
-  PlaceDto,
-  TranslatedCityDto,
-  TranslatedCountryDto,
-  TranslatedFactsDto,
-  TranslatedHistoryDto,
-  UiTranslationDto,
-} from '../../shared/api/public';
+import type * as dto from '../../shared/api/public';
 import type { PublicDataSource } from '../../shared/api/public-data';
 import type { LanguageCode } from '../../shared/languages';
 import type { SiteSettings } from '../../shared/site';
@@ -58,18 +46,18 @@ const seg = (value: string) => encodeURIComponent(value);
 
 /** Who publishes the site and where the footer links to (the same for every language). */
 export const siteSettingsQuery = () => query<SiteSettings>('/api/site', 'error', (s) => s.siteSettings());
-export const languagesQuery = () => query<LanguageDto[]>('/api/languages', 'empty', (s) => s.languages());
+export const languagesQuery = () => query<dto.LanguageDto[]>('/api/languages', 'empty', (s) => s.languages());
 export const translationsQuery = (lang: LanguageCode) =>
-  query<UiTranslationDto[]>(`/api/translations/${lang}`, 'empty', (s) => s.uiTranslations(lang));
+  query<dto.UiTranslationDto[]>(`/api/translations/${lang}`, 'empty', (s) => s.uiTranslations(lang));
 export const homePlacesQuery = (lang: LanguageCode, cursor?: string) =>
-  query<Page<PlaceCardDto>>(
+  query<Page<dto.PlaceCardDto>>(
     pagedPath(`/api/places/translations/${lang}`, cursor),
     'error',
     (s) => s.places(lang, pageOf(cursor)),
     true,
   );
 export const countriesQuery = (lang: LanguageCode, cursor?: string) =>
-  query<Page<TranslatedCountryDto>>(
+  query<Page<dto.TranslatedCountryDto>>(
     pagedPath(`/api/countries/translations/${lang}`, cursor),
     'error',
     (s) => s.countries(lang, pageOf(cursor)),
@@ -77,13 +65,13 @@ export const countriesQuery = (lang: LanguageCode, cursor?: string) =>
   );
 
 export const countryCheckQuery = (slug: string) =>
-  query<CountryDto | null>(`/api/countries/by-slug/${seg(slug)}`, 'null', (s) => s.countryBySlug(slug));
+  query<dto.CountryDto | null>(`/api/countries/by-slug/${seg(slug)}`, 'null', (s) => s.countryBySlug(slug));
 export const countryQuery = (slug: string, lang: LanguageCode) =>
-  query<TranslatedCountryDto | null>(`/api/countries/by-slug/${seg(slug)}/translations/${lang}`, 'null', (s) =>
+  query<dto.TranslatedCountryDto | null>(`/api/countries/by-slug/${seg(slug)}/translations/${lang}`, 'null', (s) =>
     s.translatedCountry(slug, lang),
   );
 export const citiesOfCountryQuery = (slug: string, lang: LanguageCode, cursor?: string) =>
-  query<Page<TranslatedCityDto>>(
+  query<Page<dto.TranslatedCityDto>>(
     pagedPath(`/api/countries/by-slug/${seg(slug)}/cities/translations/${lang}`, cursor),
     'empty',
     (s) => s.citiesOfCountry(slug, lang, pageOf(cursor)),
@@ -91,13 +79,13 @@ export const citiesOfCountryQuery = (slug: string, lang: LanguageCode, cursor?: 
   );
 
 export const cityCheckQuery = (slug: string) =>
-  query<CityDto | null>(`/api/cities/by-slug/${seg(slug)}`, 'null', (s) => s.cityBySlug(slug));
+  query<dto.CityDto | null>(`/api/cities/by-slug/${seg(slug)}`, 'null', (s) => s.cityBySlug(slug));
 export const cityQuery = (slug: string, lang: LanguageCode) =>
-  query<TranslatedCityDto | null>(`/api/cities/by-slug/${seg(slug)}/translations/${lang}`, 'null', (s) =>
+  query<dto.TranslatedCityDto | null>(`/api/cities/by-slug/${seg(slug)}/translations/${lang}`, 'null', (s) =>
     s.translatedCity(slug, lang),
   );
 export const placesOfCityQuery = (slug: string, lang: LanguageCode, cursor?: string) =>
-  query<Page<PlaceCardDto>>(
+  query<Page<dto.PlaceCardDto>>(
     pagedPath(`/api/cities/by-slug/${seg(slug)}/places?languageCode=${lang}`, cursor),
     'empty',
     (s) => s.placesOfCity(slug, lang, pageOf(cursor)),
@@ -105,21 +93,21 @@ export const placesOfCityQuery = (slug: string, lang: LanguageCode, cursor?: str
   );
 
 export const placeQuery = (slug: string, lang: LanguageCode) =>
-  query<PlaceDto | null>(`/api/places/by-slug/${seg(slug)}/translations/${lang}`, 'null', (s) =>
+  query<dto.PlaceDto | null>(`/api/places/by-slug/${seg(slug)}/translations/${lang}`, 'null', (s) =>
     s.placeBySlug(slug, lang),
   );
 export const historyQuery = (id: string, lang: LanguageCode) =>
-  query<TranslatedHistoryDto | null>(`/api/places/${seg(id)}/history?languageCode=${lang}`, 'null', (s) =>
+  query<dto.TranslatedHistoryDto | null>(`/api/places/${seg(id)}/history?languageCode=${lang}`, 'null', (s) =>
     s.history(id, lang),
   );
 export const factsQuery = (id: string, lang: LanguageCode) =>
-  query<TranslatedFactsDto | null>(`/api/places/${seg(id)}/facts?languageCode=${lang}`, 'null', (s) =>
+  query<dto.TranslatedFactsDto | null>(`/api/places/${seg(id)}/facts?languageCode=${lang}`, 'null', (s) =>
     s.facts(id, lang),
   );
 export const galleryQuery = (id: string) =>
-  query<GalleryImageDto[]>(`/api/places/${seg(id)}/gallery`, 'empty', (s) => s.gallery(id));
+  query<dto.GalleryImageDto[]>(`/api/places/${seg(id)}/gallery`, 'empty', (s) => s.gallery(id));
 export const relatedQuery = (id: string, lang: LanguageCode) =>
-  query<PlaceCardDto[]>(
+  query<dto.PlaceCardDto[]>(
     `/api/places/${seg(id)}/related?limit=${RELATED_PLACES_DEFAULT}&languageCode=${lang}`,
     'empty',
     (s) => s.related(id, RELATED_PLACES_DEFAULT, lang),

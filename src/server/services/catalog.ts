@@ -1,16 +1,4 @@
-import type {
-  CountryDto,
-  CityDto,
-  GalleryImageDto,
-  LanguageDto,
-  PlaceCardDto,
-  PlaceDto,
-  TranslatedCityDto,
-  TranslatedCountryDto,
-  TranslatedFactsDto,
-  TranslatedHistoryDto,
-  UiTranslationDto,
-} from '../../shared/api/public';
+import type * as dto from '../../shared/api/public';
 import type { Page, PageQuery } from '../../shared/paging';
 import { localeFor, toLanguageCode, type LanguageCode } from '../../shared/languages';
 import { RELATED_PLACES_DEFAULT, RELATED_PLACES_MAX, SLUG_MAX_LENGTH } from '../../shared/limits';
@@ -26,12 +14,16 @@ import { pageOfList, readPage } from './paging';
 import { NO_SITE_SETTINGS, type SiteSettings } from '../../shared/site';
 
 /** What a place without history or trivia answers (there is no text, so any language is right). */
-export const noHistory = (lang: LanguageCode): TranslatedHistoryDto => ({
+export const noHistory = (lang: LanguageCode): dto.TranslatedHistoryDto => ({
   hasEvents: 'no',
   events: [],
   languageCode: lang,
 });
-export const noFacts = (lang: LanguageCode): TranslatedFactsDto => ({ hasFacts: 'no', facts: [], languageCode: lang });
+export const noFacts = (lang: LanguageCode): dto.TranslatedFactsDto => ({
+  hasFacts: 'no',
+  facts: [],
+  languageCode: lang,
+});
 
 /** Countries read for the countries list (the world has about 250; anything beyond is not shown). */
 const COUNTRIES_MAX = 1000;
@@ -68,11 +60,11 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
     return found(place, 'Place not found');
   }
 
-  async function countryBySlug(slug: string): Promise<CountryDto> {
+  async function countryBySlug(slug: string): Promise<dto.CountryDto> {
     return found(plausibleSlug(slug) ? await geo.findCountryBySlug(db, slug) : undefined, 'Country not found');
   }
 
-  async function cityBySlug(slug: string): Promise<CityDto> {
+  async function cityBySlug(slug: string): Promise<dto.CityDto> {
     return found(plausibleSlug(slug) ? await geo.findCityBySlug(db, slug) : undefined, 'City not found');
   }
 
@@ -80,8 +72,8 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
     /** Where a place, city or country that moved lives now (see services/slugs.ts). */
     movedSlug: (slug: string): Promise<string | undefined> => movedSlugTarget(db, slug),
 
-    languages: (): Promise<LanguageDto[]> => listLanguages(db),
-    uiTranslations: async (lang: string): Promise<UiTranslationDto[]> => {
+    languages: (): Promise<dto.LanguageDto[]> => listLanguages(db),
+    uiTranslations: async (lang: string): Promise<dto.UiTranslationDto[]> => {
       const rows = await listUiTranslations(db, toLanguageCode(lang));
       if (textOverrides.size === 0) return rows;
       return rows.map((row) => ({ ...row, value: textOverrides.get(row.key) ?? row.value }));
@@ -90,7 +82,7 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
     siteSettings: (): SiteSettings => site.settings,
 
     /** Newest places first, one page at a time; optionally of one location and/or country. */
-    async places(filter: placesRepo.PlaceFilter, lang: string, page: PageQuery): Promise<Page<PlaceCardDto>> {
+    async places(filter: placesRepo.PlaceFilter, lang: string, page: PageQuery): Promise<Page<dto.PlaceCardDto>> {
       const code = toLanguageCode(lang);
       const rows = await readPage(placesRepo.placesKeyset, page, (seek, limit) =>
         placesRepo.listPlacesPage(db, code, filter, seek, limit),
@@ -98,7 +90,7 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
       return mapItems(rows, (row) => localizePlaceCard(row, code));
     },
 
-    async placeBySlug(slug: string, lang: string): Promise<PlaceDto> {
+    async placeBySlug(slug: string, lang: string): Promise<dto.PlaceDto> {
       const code = toLanguageCode(lang);
       const place = plausibleSlug(slug) ? await placesRepo.findTranslatedPlaceBySlug(db, slug, code) : undefined;
       return localizePlace(found(place, 'Place not found'), code);
@@ -116,19 +108,19 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
     // The sections of a place page, each as the API answers it. `known` is the place when the
     // caller has just read it, which saves asking the database whether it exists.
 
-    async history(placeId: string, lang: string | undefined, known?: PlaceDto): Promise<TranslatedHistoryDto> {
+    async history(placeId: string, lang: string | undefined, known?: dto.PlaceDto): Promise<dto.TranslatedHistoryDto> {
       if (!known) await placeById(placeId);
       const code = toLanguageCode(lang);
       return (await placesRepo.findHistory(db, placeId, code)) ?? noHistory(code);
     },
 
-    async facts(placeId: string, lang: string | undefined, known?: PlaceDto): Promise<TranslatedFactsDto> {
+    async facts(placeId: string, lang: string | undefined, known?: dto.PlaceDto): Promise<dto.TranslatedFactsDto> {
       if (!known) await placeById(placeId);
       const code = toLanguageCode(lang);
       return (await placesRepo.findFacts(db, placeId, code)) ?? noFacts(code);
     },
 
-    async gallery(placeId: string, known?: PlaceDto): Promise<GalleryImageDto[]> {
+    async gallery(placeId: string, known?: dto.PlaceDto): Promise<dto.GalleryImageDto[]> {
       if (!known) await placeById(placeId);
       return placesRepo.listGallery(db, placeId);
     },
@@ -137,8 +129,8 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
       placeId: string,
       limit: number | undefined,
       lang: string | undefined,
-      known?: PlaceDto,
-    ): Promise<PlaceCardDto[]> {
+      known?: dto.PlaceDto,
+    ): Promise<dto.PlaceCardDto[]> {
       const place = known ?? (await placeById(placeId));
       const capped = Math.min(Math.max(limit ?? RELATED_PLACES_DEFAULT, 1), RELATED_PLACES_MAX);
       const code = toLanguageCode(lang);
@@ -146,7 +138,7 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
       return rows.map((row) => localizePlaceCard(row, code));
     },
 
-    async countries(lang: string, page: PageQuery): Promise<Page<TranslatedCountryDto>> {
+    async countries(lang: string, page: PageQuery): Promise<Page<dto.TranslatedCountryDto>> {
       const code = toLanguageCode(lang);
       const all = (await geo.listTranslatedCountries(db, code, COUNTRIES_MAX)).map((row) => localizeCountry(row, code));
       // by name as the visitor's language sorts it (Ö with O in German, pinyin order in Chinese)
@@ -155,12 +147,12 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
       return pageOfList(all, page);
     },
     countryBySlug,
-    async translatedCountry(slug: string, lang: string): Promise<TranslatedCountryDto> {
+    async translatedCountry(slug: string, lang: string): Promise<dto.TranslatedCountryDto> {
       const code = toLanguageCode(lang);
       const country = plausibleSlug(slug) ? await geo.findTranslatedCountryBySlug(db, slug, code) : undefined;
       return localizeCountry(found(country, 'Country not found'), code);
     },
-    async citiesOfCountry(slug: string, lang: string, page: PageQuery): Promise<Page<TranslatedCityDto>> {
+    async citiesOfCountry(slug: string, lang: string, page: PageQuery): Promise<Page<dto.TranslatedCityDto>> {
       const country = await countryBySlug(slug);
       const code = toLanguageCode(lang);
       const rows = await readPage(geo.citiesKeyset, page, (seek, limit) =>
@@ -180,12 +172,12 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
       const address = await placesRepo.findAddress(db, slug, code, RELATED_PLACES_DEFAULT);
       return { ...address, page: address.page && localizePlacePage(address.page, code) };
     },
-    async translatedCity(slug: string, lang: string): Promise<TranslatedCityDto> {
+    async translatedCity(slug: string, lang: string): Promise<dto.TranslatedCityDto> {
       const code = toLanguageCode(lang);
       const city = plausibleSlug(slug) ? await geo.findTranslatedCityBySlug(db, slug, code) : undefined;
       return localizeCity(found(city, 'City not found'), code);
     },
-    async placesOfCity(slug: string, lang: string | undefined, page: PageQuery): Promise<Page<PlaceCardDto>> {
+    async placesOfCity(slug: string, lang: string | undefined, page: PageQuery): Promise<Page<dto.PlaceCardDto>> {
       const city = await cityBySlug(slug);
       const code = toLanguageCode(lang);
       const rows = await readPage(placesRepo.placesKeyset, page, (seek, limit) =>
