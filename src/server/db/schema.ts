@@ -28,9 +28,27 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'dat
  * (docs/decisions/006-translation-versions.md).
  */
 const sourceVersion = () => integer('source_version').notNull().default(1);
+/** A numbered row of a table nothing else refers to by id. */
+const serialId = () => serial('id').primaryKey();
+/** A language tag (`languages.code`). */
+const languageCode = () => varchar('language_code', { length: 10 }).notNull();
+/** The place a row belongs to: it goes when the place goes. */
+const placeId = () =>
+  uuid('place_id')
+    .notNull()
+    .references(() => places.id, { onDelete: 'cascade' });
+/** What a translation queue row or failure is about. */
+const entityType = () => text('entity_type', { enum: ['place', 'city', 'country'] }).notNull();
+/** A city's or country's text in one language, and the source version it was made from. */
+const geoTranslationText = () => ({
+  languageCode: languageCode(),
+  name: text('name').notNull(),
+  description: text('description').notNull(),
+  sourceVersion: sourceVersion(),
+});
 
 export const languages = pgTable('languages', {
-  id: serial('id').primaryKey(),
+  id: serialId(),
   code: varchar('code', { length: 10 }).notNull().unique(),
   name: text('name').notNull(),
   nativeName: text('native_name').notNull(),
@@ -40,9 +58,9 @@ export const languages = pgTable('languages', {
 export const uiTranslations = pgTable(
   'ui_translations',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     key: text('key').notNull(),
-    languageCode: varchar('language_code', { length: 10 }).notNull(),
+    languageCode: languageCode(),
     value: text('value').notNull(),
   },
   (t) => [uniqueIndex('ui_translations_key_language_idx').on(t.key, t.languageCode)],
@@ -82,9 +100,7 @@ export const photos = pgTable(
   'photos',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    placeId: uuid('place_id')
-      .notNull()
-      .references(() => places.id, { onDelete: 'cascade' }),
+    placeId: placeId(),
     originalImagePath: text('original_image_path').notNull(),
     thumbnailPath: text('thumbnail_path').notNull(),
     description: text('description').notNull(),
@@ -116,11 +132,9 @@ export const photos = pgTable(
 export const placeTranslations = pgTable(
   'place_translations',
   {
-    id: serial('id').primaryKey(),
-    placeId: uuid('place_id')
-      .notNull()
-      .references(() => places.id, { onDelete: 'cascade' }),
-    languageCode: varchar('language_code', { length: 10 }).notNull(),
+    id: serialId(),
+    placeId: placeId(),
+    languageCode: languageCode(),
     title: text('title').notNull(),
     description: text('description').notNull(),
     fullDescription: text('full_description'),
@@ -134,11 +148,9 @@ export const placeTranslations = pgTable(
 export const placeHistory = pgTable(
   'place_history',
   {
-    id: serial('id').primaryKey(),
-    placeId: uuid('place_id')
-      .notNull()
-      .references(() => places.id, { onDelete: 'cascade' }),
-    languageCode: varchar('language_code', { length: 10 }).notNull().default('en'),
+    id: serialId(),
+    placeId: placeId(),
+    languageCode: languageCode().default('en'),
     hasEvents: text('has_events', { enum: ['yes', 'no'] }).notNull(),
     events: jsonb('events')
       .$type<HistoryEvent[]>()
@@ -153,11 +165,9 @@ export const placeHistory = pgTable(
 export const placeFacts = pgTable(
   'place_facts',
   {
-    id: serial('id').primaryKey(),
-    placeId: uuid('place_id')
-      .notNull()
-      .references(() => places.id, { onDelete: 'cascade' }),
-    languageCode: varchar('language_code', { length: 10 }).notNull().default('en'),
+    id: serialId(),
+    placeId: placeId(),
+    languageCode: languageCode().default('en'),
     hasFacts: text('has_facts', { enum: ['yes', 'no'] }).notNull(),
     facts: jsonb('facts')
       .$type<TriviaFact[]>()
@@ -173,9 +183,7 @@ export const galleryImages = pgTable(
   'gallery_images',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    placeId: uuid('place_id')
-      .notNull()
-      .references(() => places.id, { onDelete: 'cascade' }),
+    placeId: placeId(),
     imageUrl: text('image_url').notNull(),
     originalImagePath: text('original_image_path'),
     createdAt: createdAt(),
@@ -206,14 +214,11 @@ export const cities = pgTable(
 export const cityTranslations = pgTable(
   'city_translations',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     cityId: uuid('city_id')
       .notNull()
       .references(() => cities.id, { onDelete: 'cascade' }),
-    languageCode: varchar('language_code', { length: 10 }).notNull(),
-    name: text('name').notNull(),
-    description: text('description').notNull(),
-    sourceVersion: sourceVersion(),
+    ...geoTranslationText(),
   },
   (t) => [uniqueIndex('city_translations_city_language_idx').on(t.cityId, t.languageCode)],
 );
@@ -236,14 +241,11 @@ export const countries = pgTable(
 export const countryTranslations = pgTable(
   'country_translations',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     countryId: uuid('country_id')
       .notNull()
       .references(() => countries.id, { onDelete: 'cascade' }),
-    languageCode: varchar('language_code', { length: 10 }).notNull(),
-    name: text('name').notNull(),
-    description: text('description').notNull(),
-    sourceVersion: sourceVersion(),
+    ...geoTranslationText(),
   },
   (t) => [uniqueIndex('country_translations_country_language_idx').on(t.countryId, t.languageCode)],
 );
@@ -257,8 +259,8 @@ export const countryTranslations = pgTable(
 export const translationJobs = pgTable(
   'translation_jobs',
   {
-    id: serial('id').primaryKey(),
-    entityType: text('entity_type', { enum: ['place', 'city', 'country'] }).notNull(),
+    id: serialId(),
+    entityType: entityType(),
     entityId: uuid('entity_id').notNull(),
     state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
       .notNull()
@@ -285,9 +287,9 @@ export const translationJobs = pgTable(
 export const translationFailures = pgTable(
   'translation_failures',
   {
-    entityType: text('entity_type', { enum: ['place', 'city', 'country'] }).notNull(),
+    entityType: entityType(),
     entityId: uuid('entity_id').notNull(),
-    languageCode: varchar('language_code', { length: 10 }).notNull(),
+    languageCode: languageCode(),
     reason: text('reason').notNull(),
     failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -310,7 +312,7 @@ export const adminSessions = pgTable(
 export const loginFailures = pgTable(
   'login_failures',
   {
-    id: serial('id').primaryKey(),
+    id: serialId(),
     address: text('address').notNull(),
     failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -368,7 +370,7 @@ export const searchCountryNames = pgTable(
   'search_country_names',
   {
     englishName: text('english_name').notNull(),
-    languageCode: varchar('language_code', { length: 10 }).notNull(),
+    languageCode: languageCode(),
     name: text('name').notNull(),
   },
   (t) => [
@@ -393,7 +395,7 @@ export const searchDocuments = pgTable(
       .generatedAlwaysAs(sql`kind || ':' || language_code || ':' || entity_id::text`),
     kind: text('kind', { enum: ['place', 'city', 'country'] }).notNull(),
     entityId: uuid('entity_id').notNull(),
-    languageCode: varchar('language_code', { length: 10 }).notNull(),
+    languageCode: languageCode(),
     slug: text('slug').notNull(),
     title: text('title').notNull(),
     titleLang: varchar('title_lang', { length: 10 }).notNull(),
