@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { parseLinkHeader, type Page, type PageQuery } from '../../shared/paging';
 import type * as dto from '../../shared/api/public';
 import type { PublicDataSource } from '../../shared/api/public-data';
@@ -142,9 +142,21 @@ export interface PublicQueryResult<T> {
   isError: boolean;
 }
 
+interface PublicQueryOptions {
+  /** False: only what is already cached (no fetch). */
+  enabled?: boolean;
+  /** While another key loads, keep answering the previous key's data (the interface text). */
+  keepPrevious?: boolean;
+}
+
 /** In the browser: a query that fetches what the server's page did not bring and follows updates. */
-function useBrowserQuery<T>(spec: PublicQuery<T>, enabled = true): PublicQueryResult<T> {
-  return useQuery<T>({ queryKey: spec.key, queryFn: () => fetchPublic(spec), enabled });
+function useBrowserQuery<T>(spec: PublicQuery<T>, { enabled = true, keepPrevious = false }: PublicQueryOptions = {}) {
+  return useQuery<T>({
+    queryKey: spec.key,
+    queryFn: () => fetchPublic(spec),
+    enabled,
+    placeholderData: keepPrevious ? keepPreviousData : undefined,
+  });
 }
 
 const NOT_LOADED: PublicQueryResult<never> = Object.freeze({ data: undefined, isPending: true, isError: false });
@@ -161,5 +173,5 @@ function useCachedQuery<T>(spec: PublicQuery<T>): PublicQueryResult<T> {
   return { data: state.data, isPending: state.status === 'pending', isError: state.status === 'error' };
 }
 
-export const usePublicQuery: <T>(spec: PublicQuery<T>, enabled?: boolean) => PublicQueryResult<T> =
+export const usePublicQuery: <T>(spec: PublicQuery<T>, options?: PublicQueryOptions) => PublicQueryResult<T> =
   typeof document === 'undefined' ? useCachedQuery : useBrowserQuery;

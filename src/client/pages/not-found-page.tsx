@@ -1,4 +1,3 @@
-import { SITE } from '../../shared/site';
 import { useHead } from '../components/public/head';
 import { NotFoundView } from '../components/public/page-sections';
 import { useLanguage, useTranslate } from '../lib/i18n';
@@ -9,14 +8,14 @@ export default function NotFoundPage() {
   useHttpStatus(404);
   const lang = useLanguage();
   const t = useTranslate();
-  const title = t('notFound.title', 'Page Not Found');
-  useHead({ title, suffix: t('meta.title.suffix', SITE.name), description: title, noindex: true });
+  const title = t('notFound.title');
+  useHead({ title, suffix: t('meta.title.suffix'), description: title, noindex: true });
   return (
     <NotFoundView
       title={title}
-      text={t('notFound.text', 'The page you’re looking for doesn’t exist or has moved.')}
+      text={t('notFound.text')}
       homeHref={`/${lang}/home`}
-      homeLabel={t('placeDetail.backHome', 'Back to home')}
+      homeLabel={t('placeDetail.backHome')}
     />
   );
 }

@@ -12,7 +12,7 @@ export interface Crumb {
 /** Home, then the given steps: the trail a page shows and describes in its BreadcrumbList JSON-LD. */
 export function useBreadcrumbTrail(steps: readonly (Crumb | null | undefined | false | '')[]): Crumb[] {
   const t = useTranslate();
-  return [{ name: t('nav.home', 'Home'), path: 'home' }, ...steps.filter((step): step is Crumb => Boolean(step))];
+  return [{ name: t('nav.home'), path: 'home' }, ...steps.filter((step): step is Crumb => Boolean(step))];
 }
 
 /** Home › Country › City › Place, over a page's hero: every step but the page itself is a link. */
@@ -20,7 +20,7 @@ export function Breadcrumbs({ trail }: { trail: readonly Crumb[] }) {
   const lang = useLanguage();
   const t = useTranslate();
   return (
-    <nav aria-label={t('breadcrumbs.label', 'Breadcrumb')} className="breadcrumbs">
+    <nav aria-label={t('breadcrumbs.label')} className="breadcrumbs">
       <ol>
         {trail.map((step, i) => (
           <li key={step.path} lang={step.lang}>

@@ -87,7 +87,7 @@ export function GalleryCarousel({ images }: { images: CarouselImage[] }) {
           type="button"
           onClick={() => go(index - 1)}
           disabled={index === 0}
-          aria-label={t('placeDetail.previous', 'Previous image')}
+          aria-label={t('placeDetail.previous')}
           className="gallery-arrow left-3"
         >
           <Icon name="chevron-left" size={size} />
@@ -96,7 +96,7 @@ export function GalleryCarousel({ images }: { images: CarouselImage[] }) {
           type="button"
           onClick={() => go(index + 1)}
           disabled={index === total - 1}
-          aria-label={t('placeDetail.next', 'Next image')}
+          aria-label={t('placeDetail.next')}
           className="gallery-arrow right-3"
         >
           <Icon name="chevron-right" size={size} />
@@ -113,7 +113,7 @@ export function GalleryCarousel({ images }: { images: CarouselImage[] }) {
     <div
       role="group"
       aria-roledescription="carousel"
-      aria-label={t('placeDetail.gallery', 'Gallery')}
+      aria-label={t('placeDetail.gallery')}
       onKeyDown={onKeyDown}
       className="space-y-4"
     >
@@ -131,7 +131,7 @@ export function GalleryCarousel({ images }: { images: CarouselImage[] }) {
             ref={opener}
             type="button"
             onClick={openFull}
-            aria-label={t('gallery.fullscreen', 'View full screen')}
+            aria-label={t('gallery.fullscreen')}
             className="gallery-expand"
           >
             <Icon name="expand" size={20} />
@@ -142,18 +142,18 @@ export function GalleryCarousel({ images }: { images: CarouselImage[] }) {
           <a href={downloadUrl(current.originalImagePath, current.imageUrl)} download className="gallery-download">
             <Icon name="download" size={18} className="shrink-0" />
             <span>
-              <span className="block font-semibold">{t('placeDetail.download', 'Download full resolution')}</span>
+              <span className="block font-semibold">{t('placeDetail.download')}</span>
               <span className="block text-xs text-slate-300">
-                {[fileFacts(current), t('gallery.licence', 'free to use (CC0)')].filter(Boolean).join(' · ')}
+                {[fileFacts(current), t('gallery.licence')].filter(Boolean).join(' · ')}
               </span>
             </span>
           </a>
           <button type="button" onClick={() => void share()} className="gallery-share">
             <Icon name="share" size={18} />
-            <span>{t('gallery.share', 'Share')}</span>
+            <span>{t('gallery.share')}</span>
           </button>
           <span role="status" className="sr-only">
-            {copied ? t('gallery.linkCopied', 'Link copied') : ''}
+            {copied ? t('gallery.linkCopied') : ''}
           </span>
         </figcaption>
       </figure>
@@ -208,7 +208,7 @@ export function GalleryCarousel({ images }: { images: CarouselImage[] }) {
             <button
               type="button"
               onClick={() => dialog.current?.close()}
-              aria-label={t('gallery.close', 'Close full screen view')}
+              aria-label={t('gallery.close')}
               className="gallery-close"
             >
               <Icon name="close" size={24} />

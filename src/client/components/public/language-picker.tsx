@@ -45,7 +45,7 @@ export function LanguagePicker({ onChoose, inline = false }: { onChoose?: () => 
   if (languages.length === 0) return null;
 
   const active = languages.find((l) => l.code === current) ?? languages[0]!;
-  const label = t('nav.language', 'Language');
+  const label = t('nav.language');
   const items = languages.map((language) => (
     <li key={language.code}>
       <a

@@ -26,7 +26,7 @@ interface MapFigureProps {
 /** Marker links are plain SVG anchors: following one loads its page. */
 function ServerMap({ id, query, caption, label, className }: MapFigureProps) {
   const [rendered] = useState(() => renderedMarkup(id));
-  const map = usePublicQuery<MapDto | null>(query, rendered === undefined);
+  const map = usePublicQuery<MapDto | null>(query, { enabled: rendered === undefined });
   const svg = rendered ?? map.data?.svg;
   if (!svg) return null;
   return (

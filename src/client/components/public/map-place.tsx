@@ -41,32 +41,25 @@ export function PlaceMap({ place, latitude, longitude }: { place: PlaceDto; lati
       <MapFigure
         id={`map-place-${place.id}`}
         query={placeMapQuery(place.id)}
-        label={t('placeDetail.mapLabel', 'Map: {place} in {country}', { place: place.title, country: place.country })}
+        label={t('placeDetail.mapLabel', { place: place.title, country: place.country })}
       />
       {open && styleUrl ? (
-        <Suspense fallback={<Spinner label={t('common.loading', 'Loading…')} />}>
+        <Suspense fallback={<Spinner label={t('common.loading')} />}>
           <InteractiveMap
             styleUrl={styleUrl}
             latitude={latitude}
             longitude={longitude}
-            label={t(
-              'placeDetail.interactiveMapLabel',
-              'Interactive map of {place}: drag to move, use the buttons to zoom',
-              {
-                place: place.title,
-              },
-            )}
+            label={t('placeDetail.interactiveMapLabel', {
+              place: place.title,
+            })}
             locale={{
-              'NavigationControl.ZoomIn': t('map.zoomIn', 'Zoom in'),
-              'NavigationControl.ZoomOut': t('map.zoomOut', 'Zoom out'),
-              'CooperativeGesturesHandler.MobileHelpText': t('map.twoFingers', 'Use two fingers to move the map'),
-              'CooperativeGesturesHandler.WindowsHelpText': t('map.ctrlScroll', 'Use Ctrl + scroll to zoom the map'),
-              'CooperativeGesturesHandler.MacHelpText': t('map.cmdScroll', 'Use ⌘ + scroll to zoom the map'),
+              'NavigationControl.ZoomIn': t('map.zoomIn'),
+              'NavigationControl.ZoomOut': t('map.zoomOut'),
+              'CooperativeGesturesHandler.MobileHelpText': t('map.twoFingers'),
+              'CooperativeGesturesHandler.WindowsHelpText': t('map.ctrlScroll'),
+              'CooperativeGesturesHandler.MacHelpText': t('map.cmdScroll'),
             }}
-            failedText={t(
-              'placeDetail.interactiveMapFailed',
-              'The interactive map could not be loaded. The map above and the links still work.',
-            )}
+            failedText={t('placeDetail.interactiveMapFailed')}
           />
         </Suspense>
       ) : null}
@@ -74,7 +67,7 @@ export function PlaceMap({ place, latitude, longitude }: { place: PlaceDto; lati
         {canOpen && !open ? (
           <button type="button" className="map-link" onClick={() => setOpen(true)}>
             <Icon name="map-pin" size={16} className="text-brand-700" />
-            {t('placeDetail.interactiveMap', 'Interactive map')}
+            {t('placeDetail.interactiveMap')}
           </button>
         ) : null}
         <a
@@ -83,11 +76,11 @@ export function PlaceMap({ place, latitude, longitude }: { place: PlaceDto; lati
           className="map-link"
         >
           <Icon name="map-pin" size={16} className="text-brand-700" />
-          {t('placeDetail.openInOsm', 'Open in OpenStreetMap')}
+          {t('placeDetail.openInOsm')}
         </a>
         <a href={`geo:${lat},${lon}`} className="map-link pointer-fine:hidden">
           <Icon name="globe" size={16} className="text-brand-700" />
-          {t('placeDetail.openInMapsApp', 'Open in a maps app')}
+          {t('placeDetail.openInMapsApp')}
         </a>
       </p>
     </div>

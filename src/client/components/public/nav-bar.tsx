@@ -40,19 +40,19 @@ export function NavBar() {
 
   const opaque = scrolled || menuOpen;
   const links = [
-    { to: `/${lang}/home`, label: t('nav.home', 'Home') },
-    { to: `/${lang}/countries`, label: t('nav.countries', 'Countries') },
+    { to: `/${lang}/home`, label: t('nav.home') },
+    { to: `/${lang}/countries`, label: t('nav.countries') },
   ];
 
   return (
     <header data-scrolled={opaque ? 'true' : 'false'} className="nav">
       <a href="#main" className="skip-link">
-        {t('nav.skip', 'Skip to content')}
+        {t('nav.skip')}
       </a>
-      <nav aria-label={t('nav.main', 'Main')} className="nav-inner">
+      <nav aria-label={t('nav.main')} className="nav-inner">
         <SiteLink to={`/${lang}/home`} className="flex items-center gap-2.5 text-lg font-bold tracking-tight">
           <LogoMark />
-          <span>{t('meta.title.suffix', 'Travel Places')}</span>
+          <span>{t('meta.title.suffix')}</span>
         </SiteLink>
         <div className="hidden items-center gap-1 md:flex">
           <div className="mr-2">
@@ -75,7 +75,7 @@ export function NavBar() {
         {/* On a phone: the search page itself, a link that needs no script. */}
         <SiteLink
           to={`/${lang}/search`}
-          aria-label={t('search.submit', 'Search')}
+          aria-label={t('search.submit')}
           className="menu-button ml-auto"
           aria-current={pathname === `/${lang}/search` ? 'page' : undefined}
         >
@@ -87,7 +87,7 @@ export function NavBar() {
           className="menu-button"
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
-          aria-label={t('nav.menu', 'Menu')}
+          aria-label={t('nav.menu')}
           onClick={() => setMenuOpen(!menuOpen)}
         >
           {menuOpen ? <Icon name="close" size={24} /> : <Icon name="menu" size={24} />}

@@ -18,7 +18,7 @@ export function NotFoundSuggestions() {
       {places.length > 0 && (
         <section aria-labelledby="not-found-places">
           <h2 id="not-found-places" className="section-title mb-8">
-            {t('places.title', 'Latest Places')}
+            {t('places.title')}
           </h2>
           <PlaceGrid places={places} />
         </section>
@@ -26,7 +26,7 @@ export function NotFoundSuggestions() {
       {countries.length > 0 && (
         <section aria-labelledby="not-found-countries">
           <h2 id="not-found-countries" className="section-title mb-6">
-            {t('nav.countries', 'Countries')}
+            {t('nav.countries')}
           </h2>
           <ul className="flex flex-wrap gap-3">
             {countries.map((country) => (

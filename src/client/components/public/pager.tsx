@@ -26,18 +26,18 @@ export function Pager({
   const linkClass =
     'inline-flex items-center gap-2 rounded-full bg-white px-5 py-2.5 text-sm font-semibold text-slate-800 shadow-sm ring-1 ring-slate-200 transition hover:bg-slate-50 hover:ring-slate-300';
   return (
-    <nav aria-label={t('pager.label', 'Pages')} className="mt-10 flex items-center justify-between gap-4">
+    <nav aria-label={t('pager.label')} className="mt-10 flex items-center justify-between gap-4">
       {page.prev !== null ? (
         <SiteLink to={href(page.prev)} rel="prev" className={linkClass}>
           <Icon name="chevron-left" size={16} />
-          {labels?.prev ?? t('pager.newer', 'Newer')}
+          {labels?.prev ?? t('pager.newer')}
         </SiteLink>
       ) : (
         <span />
       )}
       {page.next !== null && (
         <SiteLink to={href(page.next)} rel="next" className={linkClass}>
-          {labels?.next ?? t('pager.older', 'Older')}
+          {labels?.next ?? t('pager.older')}
           <Icon name="chevron-right" size={16} />
         </SiteLink>
       )}

@@ -15,7 +15,7 @@ export function SearchBox() {
   const t = useTranslate();
   const input = useRef<HTMLInputElement>(null);
   const [focused, setFocused] = useState(false);
-  const label = t('search.label', 'Search places, cities and countries');
+  const label = t('search.label');
   return (
     <form role="search" aria-label={label} action={`/${lang}/search`} method="get" className="relative">
       <label htmlFor="nav-search" className="sr-only">
@@ -32,11 +32,11 @@ export function SearchBox() {
         aria-controls="nav-search-list"
         autoComplete="off"
         maxLength={SEARCH_TEXT_MAX}
-        placeholder={t('search.placeholder', 'Search places…')}
+        placeholder={t('search.placeholder')}
         onFocus={() => setFocused(true)}
         className="nav-search-input"
       />
-      <button type="submit" aria-label={t('search.submit', 'Search')} className="nav-search-button">
+      <button type="submit" aria-label={t('search.submit')} className="nav-search-button">
         <Icon name="search" size={18} />
       </button>
       {focused && (

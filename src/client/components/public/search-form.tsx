@@ -9,12 +9,12 @@ import { Icon } from './icons';
 export function SearchForm({ q }: { q: string }) {
   const lang = useLanguage();
   const t = useTranslate();
-  const label = t('search.label', 'Search places, cities and countries');
+  const label = t('search.label');
   return (
     <form
       role="search"
       // the navigation's form is named by `label`; landmarks need names of their own
-      aria-label={t('search.title', 'Search')}
+      aria-label={t('search.title')}
       action={`/${lang}/search`}
       method="get"
       className="mt-8 flex max-w-2xl items-center gap-2 rounded-full bg-white p-1.5 shadow-lg"
@@ -30,7 +30,7 @@ export function SearchForm({ q }: { q: string }) {
         name="q"
         defaultValue={q}
         maxLength={SEARCH_TEXT_MAX}
-        placeholder={t('search.placeholder', 'Search places…')}
+        placeholder={t('search.placeholder')}
         className="min-w-0 flex-1 rounded-full bg-transparent px-4 py-2.5 text-base text-slate-900 placeholder:text-slate-500"
       />
       <button
@@ -38,7 +38,7 @@ export function SearchForm({ q }: { q: string }) {
         className="inline-flex items-center gap-2 rounded-full bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
       >
         <Icon name="search" size={18} />
-        {t('search.submit', 'Search')}
+        {t('search.submit')}
       </button>
     </form>
   );

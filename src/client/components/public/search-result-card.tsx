@@ -17,10 +17,10 @@ export function SearchResultCard({ result, query, index }: { result: SearchResul
   const href = `/${lang}/${result.slug}`;
   const kind =
     result.kind === 'place'
-      ? t('search.kind.place', 'Place')
+      ? t('search.kind.place')
       : result.kind === 'city'
-        ? t('search.kind.city', 'City')
-        : t('search.kind.country', 'Country');
+        ? t('search.kind.city')
+        : t('search.kind.country');
   const title = <Highlighted text={result.title} query={query} />;
   const description = <Highlighted text={result.description} query={query} />;
   const titleLang = langIfOther(result.titleLang, lang);

@@ -125,17 +125,17 @@ export default function SearchSuggestions({
 
   const kind = (item: SearchResultDto) =>
     item.kind === 'place'
-      ? t('search.kind.place', 'Place')
+      ? t('search.kind.place')
       : item.kind === 'city'
-        ? t('search.kind.city', 'City')
-        : t('search.kind.country', 'Country');
+        ? t('search.kind.city')
+        : t('search.kind.country');
 
   if (!expanded) return null;
   return (
     <ul
       id={LIST_ID}
       role="listbox"
-      aria-label={t('search.suggestions', 'Suggestions')}
+      aria-label={t('search.suggestions')}
       className="absolute right-0 top-full z-50 mt-2 w-80 rounded-xl bg-white p-1 text-slate-900 shadow-lg ring-1 ring-slate-200"
     >
       {view.items.map((item, index) => (

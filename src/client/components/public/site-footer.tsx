@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { LANGUAGES } from '../../../shared/languages';
-import { NO_SITE_SETTINGS, SITE } from '../../../shared/site';
+import { NO_SITE_SETTINGS } from '../../../shared/site';
 import { pathInLanguage, saveLanguageChoice, useLanguage, useTranslate } from '../../lib/i18n';
 import { SiteLink, useNavigateOnClick } from '../../lib/navigation';
 import { siteSettingsQuery, usePublicQuery } from '../../lib/public-queries';
@@ -12,7 +12,7 @@ export function SiteFooter() {
   const t = useTranslate();
   const { pathname } = useLocation();
   const navigateOnClick = useNavigateOnClick();
-  const siteName = t('meta.title.suffix', SITE.name);
+  const siteName = t('meta.title.suffix');
   // Read with the page on the server: the same settings in the HTML and when the page hydrates.
   const site = usePublicQuery(siteSettingsQuery()).data ?? NO_SITE_SETTINGS;
   const heading = 'text-sm font-semibold uppercase tracking-wider text-slate-300';
@@ -25,13 +25,11 @@ export function SiteFooter() {
             <LogoMark />
             {siteName}
           </SiteLink>
-          <p className="max-w-xs text-sm leading-relaxed text-slate-300">
-            {t('footer.tagline', 'Curated places, honest stories and free photos for curious travellers.')}
-          </p>
+          <p className="max-w-xs text-sm leading-relaxed text-slate-300">{t('footer.tagline')}</p>
         </div>
         <nav aria-labelledby="footer-languages">
           <h2 id="footer-languages" className={heading}>
-            {t('footer.languages', 'This page in other languages')}
+            {t('footer.languages')}
           </h2>
           <ul className="mt-4 grid grid-cols-2 gap-2 text-sm">
             {LANGUAGES.map((language) => (
@@ -56,7 +54,7 @@ export function SiteFooter() {
         </nav>
         {site.social.length > 0 && (
           <div>
-            <h2 className={heading}>{t('footer.follow', 'Follow us')}</h2>
+            <h2 className={heading}>{t('footer.follow')}</h2>
             <ul className="mt-4 flex gap-3">
               {site.social.map((link) => (
                 <li key={link.kind}>
@@ -72,16 +70,14 @@ export function SiteFooter() {
       <div className="border-t border-white/10">
         <div className="footer-bottom">
           <p>
-            © {new Date().getFullYear()} {siteName}.{' '}
-            {t('footer.copyright', 'All rights reserved for the website; all photos are CC0.')}
+            © {new Date().getFullYear()} {siteName}. {t('footer.copyright')}
           </p>
           {(site.publisherName || site.earlierVersionUrl) && (
             <p>
-              {site.publisherName &&
-                `${t('footer.credit', 'Published by {foundation}.', { foundation: site.publisherName })} `}
+              {site.publisherName && `${t('footer.credit', { foundation: site.publisherName })} `}
               {site.earlierVersionUrl && (
                 <a href={site.earlierVersionUrl} className="underline underline-offset-4 hover:text-white">
-                  {t('footer.previousVersion', 'Visit the earlier version of this site')}
+                  {t('footer.previousVersion')}
                 </a>
               )}
             </p>

@@ -30,7 +30,7 @@ function SiteFrame() {
     <div className="site">
       <NavBar />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <Suspense fallback={<Spinner label={t('common.loading', 'Loading…')} />}>
+        <Suspense fallback={<Spinner label={t('common.loading')} />}>
           <Outlet />
         </Suspense>
       </main>

@@ -29,9 +29,7 @@ export function TriviaList({ facts, controlsLang }: { facts: TriviaFact[]; contr
       {/* the page's language, in a section whose facts are shown in English */}
       <div className="mb-5 flex justify-end" lang={controlsLang}>
         <button type="button" onClick={toggleAll} className="button-outline">
-          {allRevealed
-            ? t('placeDetail.hideAll', 'Hide all answers')
-            : t('placeDetail.revealAll', 'Reveal all answers')}
+          {allRevealed ? t('placeDetail.hideAll') : t('placeDetail.revealAll')}
         </button>
       </div>
       <ul className="space-y-3">

@@ -1,7 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { cursorSearch } from '../../../shared/paging';
 import type { PlaceCardDto, TranslatedCityDto } from '../../../shared/api/public';
-import { SITE } from '../../../shared/site';
 import { AreaIntro } from '../../components/public/area-intro';
 import { useBreadcrumbTrail, type Crumb } from '../../components/public/breadcrumbs';
 import { useHead } from '../../components/public/head';
@@ -18,15 +17,15 @@ import { useHttpStatus } from '../../ssr/ssr-context';
 function CityNotFound() {
   const lang = useLanguage();
   const t = useTranslate();
-  const title = t('cities.notFound.title', 'City Not Found');
+  const title = t('cities.notFound.title');
   useHttpStatus(404);
-  useHead({ title, suffix: t('meta.title.suffix', SITE.name), description: title, noindex: true });
+  useHead({ title, suffix: t('meta.title.suffix'), description: title, noindex: true });
   return (
     <NotFoundView
       title={title}
-      text={t('cities.notFound.text', 'The city you’re looking for doesn’t exist.')}
+      text={t('cities.notFound.text')}
       homeHref={`/${lang}/home`}
-      homeLabel={t('placeDetail.backHome', 'Back to home')}
+      homeLabel={t('placeDetail.backHome')}
     />
   );
 }
@@ -45,7 +44,7 @@ function CityHead({
   const t = useTranslate();
   useHead({
     title: `${city.name}, ${city.country}`,
-    suffix: t('meta.title.suffix', SITE.name),
+    suffix: t('meta.title.suffix'),
     description: city.description || `${city.name}, ${city.country}`,
     keywords: [city.name, city.country, ...places.map((p) => p.title)].join(', '),
     path: `${city.slug}${cursorSearch(cursor ?? '')}`,
@@ -68,7 +67,7 @@ export default function CityPage({ slug }: { slug: string }) {
     city.data && { name: city.data.name, path: city.data.slug },
   ]);
 
-  if (city.isPending) return <Spinner label={t('common.loading', 'Loading…')} />;
+  if (city.isPending) return <Spinner label={t('common.loading')} />;
   if (!city.data) return <CityNotFound />;
   const data = city.data;
 
@@ -85,20 +84,20 @@ export default function CityPage({ slug }: { slug: string }) {
           </>
         }
         listId="places"
-        listLabel={t('cities.explorePlaces', 'Explore places')}
-        aboutTitle={t('countries.aboutTitle', 'About {name}', { name: data.name })}
+        listLabel={t('cities.explorePlaces')}
+        aboutTitle={t('countries.aboutTitle', { name: data.name })}
       />
       <section id="places" tabIndex={-1} aria-labelledby="places-title" className="page-section">
-        <SectionHeading id="places-title" title={t('cities.placesTitle', 'Places')} />
+        <SectionHeading id="places-title" title={t('cities.placesTitle')} />
         {places.isPending ? (
-          <PlaceGridSkeleton label={t('common.loading', 'Loading…')} />
+          <PlaceGridSkeleton label={t('common.loading')} />
         ) : places.data && places.data.items.length > 0 ? (
           <>
             <PlaceGrid places={places.data.items} />
             <Pager page={places.data} path={`/${lang}/${data.slug}`} section="places" />
           </>
         ) : (
-          <EmptyMessage>{t('cities.placesEmpty', 'No places in this city yet.')}</EmptyMessage>
+          <EmptyMessage>{t('cities.placesEmpty')}</EmptyMessage>
         )}
       </section>
     </>

@@ -1,6 +1,5 @@
 import { useSearchParams } from 'react-router';
 import { cursorSearch } from '../../../shared/paging';
-import { SITE } from '../../../shared/site';
 import { AreaCard } from '../../components/public/area-card';
 import { MapFigure } from '../../components/public/map-figure';
 import { useHead } from '../../components/public/head';
@@ -19,15 +18,12 @@ export default function CountriesPage() {
   const cursor = cursorOf(search);
   const countries = usePublicQuery(countriesQuery(lang, cursor));
   const items = countries.data?.items;
-  const title = t('countries.title', 'Countries');
+  const title = t('countries.title');
 
   useHead({
-    title: t('meta.countries.title', title),
-    suffix: t('meta.title.suffix', SITE.name),
-    description: t(
-      'meta.countries.description',
-      'Browse the countries we have travelled and the places we found there.',
-    ),
+    title: t('meta.countries.title'),
+    suffix: t('meta.title.suffix'),
+    description: t('meta.countries.description'),
     keywords: [title, ...(items ?? []).map((c) => c.name)].join(', '),
     path: `countries${cursorSearch(cursor ?? '')}`,
     image: items?.[0]?.imageUrl,
@@ -37,9 +33,7 @@ export default function CountriesPage() {
     <>
       <PlainHero>
         <h1 className="text-4xl font-extrabold tracking-tight sm:text-6xl">{title}</h1>
-        <p className="mt-4 max-w-2xl text-lg text-slate-200">
-          {t('countries.subtitle', 'Choose a country to see its cities and places.')}
-        </p>
+        <p className="mt-4 max-w-2xl text-lg text-slate-200">{t('countries.subtitle')}</p>
       </PlainHero>
       <section
         id="countries"
@@ -48,13 +42,13 @@ export default function CountriesPage() {
         className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8"
       >
         {countries.isPending ? (
-          <Spinner label={t('common.loading', 'Loading…')} />
+          <Spinner label={t('common.loading')} />
         ) : countries.data && countries.data.items.length > 0 ? (
           <>
             <MapFigure
               id={`map-${lang}-countries`}
               query={worldMapQuery(lang)}
-              caption={t('map.countriesCaption', 'The countries with places: choose one on the map.')}
+              caption={t('map.countriesCaption')}
               className="mb-12"
             />
             <ul className="card-grid">
@@ -69,14 +63,8 @@ export default function CountriesPage() {
                   index={index}
                   heading="h2"
                   counts={[
-                    formatCount(t, lang, 'countries.cities', country.cityCount, {
-                      one: '{count} city',
-                      other: '{count} cities',
-                    }),
-                    formatCount(t, lang, 'countries.places', country.placeCount, {
-                      one: '{count} place',
-                      other: '{count} places',
-                    }),
+                    formatCount(t, lang, 'countries.cities', country.cityCount),
+                    formatCount(t, lang, 'countries.places', country.placeCount),
                   ]}
                 />
               ))}
@@ -84,7 +72,7 @@ export default function CountriesPage() {
             <Pager page={countries.data} path={`/${lang}/countries`} section="countries" />
           </>
         ) : (
-          <EmptyMessage>{t('countries.empty', 'No countries yet.')}</EmptyMessage>
+          <EmptyMessage>{t('countries.empty')}</EmptyMessage>
         )}
       </section>
     </>

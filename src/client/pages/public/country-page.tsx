@@ -1,7 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { cursorSearch } from '../../../shared/paging';
 import type { TranslatedCityDto, TranslatedCountryDto } from '../../../shared/api/public';
-import { SITE } from '../../../shared/site';
 import { AreaIntro } from '../../components/public/area-intro';
 import { AreaCard } from '../../components/public/area-card';
 import { useBreadcrumbTrail, type Crumb } from '../../components/public/breadcrumbs';
@@ -28,9 +27,9 @@ function CountryHead({
   const t = useTranslate();
   useHead({
     title: country.name,
-    suffix: t('meta.title.suffix', SITE.name),
+    suffix: t('meta.title.suffix'),
     description: country.description || country.name,
-    keywords: [country.name, ...cities.map((c) => c.name), t('meta.home.keywords', 'travel, places')].join(', '),
+    keywords: [country.name, ...cities.map((c) => c.name), t('meta.home.keywords')].join(', '),
     path: `${country.slug}${cursorSearch(cursor ?? '')}`,
     image: country.imageUrl,
     preloadImage: country.imageUrl,
@@ -48,7 +47,7 @@ export default function CountryPage({ slug }: { slug: string }) {
   const cities = usePublicQuery(citiesOfCountryQuery(slug, lang, cursor));
   const trail = useBreadcrumbTrail([country.data && { name: country.data.name, path: country.data.slug }]);
 
-  if (country.isPending) return <Spinner label={t('common.loading', 'Loading…')} />;
+  if (country.isPending) return <Spinner label={t('common.loading')} />;
   // Spec: an unknown country renders nothing on the country page.
   if (!country.data) return null;
   const data = country.data;
@@ -60,21 +59,21 @@ export default function CountryPage({ slug }: { slug: string }) {
         area={data}
         trail={trail}
         listId="cities"
-        listLabel={t('countries.exploreCities', 'Explore cities')}
-        aboutTitle={t('countries.aboutTitle', 'About {name}', { name: data.name })}
+        listLabel={t('countries.exploreCities')}
+        aboutTitle={t('countries.aboutTitle', { name: data.name })}
       />
       <section id="cities" tabIndex={-1} aria-labelledby="cities-title" className="page-section">
-        <SectionHeading id="cities-title" title={t('countries.citiesTitle', 'Cities')} />
+        <SectionHeading id="cities-title" title={t('countries.citiesTitle')} />
         <MapFigure
           id={`map-${lang}-country-${slug}`}
           query={countryMapQuery(slug, lang)}
-          caption={t('map.citiesCaption', '{country} on the map, with its cities that have places.', {
+          caption={t('map.citiesCaption', {
             country: data.name,
           })}
           className="mx-auto mb-12 max-w-3xl"
         />
         {cities.isPending ? (
-          <Spinner label={t('common.loading', 'Loading…')} />
+          <Spinner label={t('common.loading')} />
         ) : cities.data && cities.data.items.length > 0 ? (
           <>
             <ul className="card-grid">
@@ -94,7 +93,7 @@ export default function CountryPage({ slug }: { slug: string }) {
             <Pager page={cities.data} path={`/${lang}/${data.slug}`} section="cities" />
           </>
         ) : (
-          <EmptyMessage>{t('cities.empty', 'No cities yet in this country.')}</EmptyMessage>
+          <EmptyMessage>{t('cities.empty')}</EmptyMessage>
         )}
       </section>
     </>

@@ -1,6 +1,5 @@
 import { useSearchParams } from 'react-router';
 import { cursorSearch } from '../../../shared/paging';
-import { SITE } from '../../../shared/site';
 import { useHead } from '../../components/public/head';
 import { Icon } from '../../components/public/icons';
 import { EmptyMessage, JumpButton, PhotoHero, SectionHeading } from '../../components/public/page-sections';
@@ -17,54 +16,45 @@ export default function HomePage() {
   const places = usePublicQuery(homePlacesQuery(lang, cursor));
   const items = places.data?.items;
   const heroImage = items?.[0]?.imageUrl;
-  const title = t('hero.title', 'Discover the World’s Hidden Gems');
+  const title = t('hero.title');
 
   useHead({
     title,
-    suffix: t('meta.title.suffix', SITE.name),
-    description: t(
-      'meta.home.description',
-      'Discover remarkable places around the world, with free full-resolution photos, history and trivia.',
-    ),
-    keywords: t('meta.home.keywords', 'travel, places, destinations, photos, history, trivia'),
+    suffix: t('meta.title.suffix'),
+    description: t('meta.home.description'),
+    keywords: t('meta.home.keywords'),
     // A later page of the list is a page of its own, in every language.
     path: `home${cursorSearch(cursor ?? '')}`,
     image: heroImage,
     preloadImage: heroImage,
   });
 
-  const placesTitle = t('places.title', 'Latest Places');
+  const placesTitle = t('places.title');
   return (
     <>
       <PhotoHero image={heroImage} alt={items?.[0]?.description ?? ''} tall>
         <div className="max-w-3xl">
           <h1 className="hero-title">{title}</h1>
-          <p className="mt-5 max-w-2xl text-lg text-slate-100 sm:text-xl">
-            {t('hero.subtitle', 'Stories, photos and history from places worth the journey.')}
-          </p>
+          <p className="mt-5 max-w-2xl text-lg text-slate-100 sm:text-xl">{t('hero.subtitle')}</p>
           <div className="mt-8">
             <JumpButton target="explore">
-              {t('hero.button.explore', 'Start exploring')}
+              {t('hero.button.explore')}
               <Icon name="arrow-down" size={18} />
             </JumpButton>
           </div>
         </div>
       </PhotoHero>
       <section id="explore" tabIndex={-1} aria-labelledby="explore-title" className="page-section">
-        <SectionHeading
-          id="explore-title"
-          title={placesTitle}
-          subtitle={t('places.subtitle', 'Fresh from our travels, newest first.')}
-        />
+        <SectionHeading id="explore-title" title={placesTitle} subtitle={t('places.subtitle')} />
         {places.isPending ? (
-          <PlaceGridSkeleton label={t('common.loading', 'Loading…')} />
+          <PlaceGridSkeleton label={t('common.loading')} />
         ) : places.data && places.data.items.length > 0 ? (
           <>
             <PlaceGrid places={places.data.items} />
             <Pager page={places.data} path={`/${lang}/home`} section="explore" />
           </>
         ) : (
-          <EmptyMessage>{t('places.empty', 'No places yet. Check back soon!')}</EmptyMessage>
+          <EmptyMessage>{t('places.empty')}</EmptyMessage>
         )}
       </section>
     </>

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import type { GalleryImageDto, PlaceDto, TranslatedFactsDto, TranslatedHistoryDto } from '../../../shared/api/public';
 import type { NearbyPlaceDto } from '../../../shared/api/nearby';
-import { SITE } from '../../../shared/site';
 import { Breadcrumbs, useBreadcrumbTrail } from '../../components/public/breadcrumbs';
 import { GalleryCarousel } from '../../components/public/gallery-carousel';
 import { useHead } from '../../components/public/head';
@@ -30,12 +29,10 @@ import { useHttpStatus } from '../../ssr/ssr-context';
 function PlaceNotFound() {
   const lang = useLanguage();
   const t = useTranslate();
-  const title = t('placeDetail.notFound', 'Place not found');
+  const title = t('placeDetail.notFound');
   useHttpStatus(404);
-  useHead({ title, suffix: t('meta.title.suffix', SITE.name), description: title, noindex: true });
-  return (
-    <NotFoundView title={title} homeHref={`/${lang}/home`} homeLabel={t('placeDetail.backHome', 'Back to home')} />
-  );
+  useHead({ title, suffix: t('meta.title.suffix'), description: title, noindex: true });
+  return <NotFoundView title={title} homeHref={`/${lang}/home`} homeLabel={t('placeDetail.backHome')} />;
 }
 
 /**
@@ -63,7 +60,7 @@ function TranslatableSection({
       {contentLang && (
         <p lang={lang} className="shown-in-english">
           <Icon name="globe" size={16} />
-          {t('placeDetail.shownInEnglish', 'Not translated yet: shown in English.')}
+          {t('placeDetail.shownInEnglish')}
         </p>
       )}
       {children(contentLang && lang)}
@@ -111,11 +108,9 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
   ]);
   useHead({
     title: place.title,
-    suffix: t('meta.title.suffix', SITE.name),
+    suffix: t('meta.title.suffix'),
     description: place.description,
-    keywords: [place.title, place.location, place.country, t('placeDetail.keywords', 'travel, photos, history')].join(
-      ', ',
-    ),
+    keywords: [place.title, place.location, place.country, t('placeDetail.keywords')].join(', '),
     path: place.slug ?? place.id,
     image: place.imageUrl,
     type: 'article',
@@ -147,8 +142,8 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
   const seeAlso = (related.data ?? []).slice(0, 5);
   const fullText = place.fullDescription?.trim() ? place.fullDescription : null;
   const text = fullText ?? place.description;
-  const historyTitle = t('placeDetail.historyTitle', 'A short history');
-  const triviaTitle = t('placeDetail.triviaTitle', 'Did you know?');
+  const historyTitle = t('placeDetail.historyTitle');
+  const triviaTitle = t('placeDetail.triviaTitle');
 
   return (
     <article>
@@ -185,7 +180,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
               {galleryImages.length > 0 && (
                 <JumpButton target="gallery" variant="glass">
                   <Icon name="images" size={18} />
-                  {t('placeDetail.gallery', 'Gallery')} ({images.length})
+                  {t('placeDetail.gallery')} ({images.length})
                 </JumpButton>
               )}
               {events.length > 0 && (
@@ -206,7 +201,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
       </PhotoHero>
 
       <div className="article-body">
-        <Section id="about" title={t('placeDetail.about', 'About this place')}>
+        <Section id="about" title={t('placeDetail.about')}>
           <Paragraphs
             text={text}
             className="prose-text"
@@ -214,13 +209,8 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
           />
         </Section>
 
-        <Section id="gallery" title={t('placeDetail.gallery', 'Gallery')}>
-          <p className="-mt-4 mb-6 text-slate-600">
-            {t(
-              'placeDetail.galleryNotice',
-              'All photos are public domain under CC0 and can be downloaded in full resolution.',
-            )}
-          </p>
+        <Section id="gallery" title={t('placeDetail.gallery')}>
+          <p className="-mt-4 mb-6 text-slate-600">{t('placeDetail.galleryNotice')}</p>
           <GalleryCarousel images={images} />
         </Section>
 
@@ -245,13 +235,13 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
         )}
 
         {place.latitude !== null && place.longitude !== null && (
-          <Section id="map" title={t('placeDetail.mapTitle', 'On the map')}>
+          <Section id="map" title={t('placeDetail.mapTitle')}>
             <PlaceMap place={place} latitude={place.latitude} longitude={place.longitude} />
           </Section>
         )}
 
         {nearby.data && nearby.data.length > 0 && (
-          <Section id="nearby" title={t('placeDetail.nearby', 'Nearby')}>
+          <Section id="nearby" title={t('placeDetail.nearby')}>
             <NearbyList places={nearby.data} />
           </Section>
         )}
@@ -260,10 +250,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
       {seeAlso.length > 0 && (
         <section aria-labelledby="related-title" className="related">
           <div className="related-inner">
-            <SectionHeading
-              id="related-title"
-              title={t('placeDetail.seeAlso', 'See also in {location}', { location: place.location })}
-            />
+            <SectionHeading id="related-title" title={t('placeDetail.seeAlso', { location: place.location })} />
             <PlaceGrid places={seeAlso} />
           </div>
         </section>
@@ -276,7 +263,7 @@ export default function PlacePage({ slug }: { slug: string }) {
   const lang = useLanguage();
   const t = useTranslate();
   const place = usePublicQuery<PlaceDto | null>(placeQuery(slug, lang));
-  if (place.isPending) return <Spinner label={t('common.loading', 'Loading…')} />;
+  if (place.isPending) return <Spinner label={t('common.loading')} />;
   if (!place.data) return <PlaceNotFound />;
   return <PlaceDetail key={place.data.id} place={place.data} />;
 }

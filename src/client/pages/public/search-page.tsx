@@ -1,6 +1,5 @@
 import { useSearchParams } from 'react-router';
 import { searchProblem, searchText, SEARCH_TEXT_MAX } from '../../../shared/search';
-import { SITE } from '../../../shared/site';
 import { useHead } from '../../components/public/head';
 import { Spinner } from '../../components/public/page-parts';
 import { EmptyMessage, PlainHero } from '../../components/public/page-sections';
@@ -23,14 +22,14 @@ export default function SearchPage() {
   const q = searchText(params.get('q') ?? '');
   const cursor = cursorOf(params);
   const problem = searchProblem(q);
-  const results = usePublicQuery(searchResultsQuery(q, lang, cursor), !problem);
+  const results = usePublicQuery(searchResultsQuery(q, lang, cursor), { enabled: !problem });
   useHttpStatus(problem === 'too-long' ? 400 : 200);
 
-  const title = q ? t('search.resultsTitle', 'Results for “{q}”', { q }) : t('search.title', 'Search');
+  const title = q ? t('search.resultsTitle', { q }) : t('search.title');
   useHead({
     title,
-    suffix: t('meta.title.suffix', SITE.name),
-    description: t('search.description', 'Search the places, cities and countries of the site in your language.'),
+    suffix: t('meta.title.suffix'),
+    description: t('search.description'),
     path: 'search',
     noindex: true,
   });
@@ -45,19 +44,15 @@ export default function SearchPage() {
       <section
         id="results"
         tabIndex={-1}
-        aria-label={t('search.results', 'Search results')}
+        aria-label={t('search.results')}
         className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8"
       >
         {!q ? (
-          <EmptyMessage>
-            {t('search.empty', 'Type the name of a place, a city or a country, in any language of the site.')}
-          </EmptyMessage>
+          <EmptyMessage>{t('search.empty')}</EmptyMessage>
         ) : problem === 'too-long' ? (
-          <EmptyMessage>
-            {t('search.tooLong', 'That search is too long: use at most {max} characters.', { max: SEARCH_TEXT_MAX })}
-          </EmptyMessage>
+          <EmptyMessage>{t('search.tooLong', { max: SEARCH_TEXT_MAX })}</EmptyMessage>
         ) : !problem && results.isPending ? (
-          <Spinner label={t('common.loading', 'Loading…')} />
+          <Spinner label={t('common.loading')} />
         ) : items.length > 0 && results.data ? (
           <>
             <ul className="card-grid">
@@ -70,15 +65,13 @@ export default function SearchPage() {
               path={`/${lang}/search?q=${encodeURIComponent(q)}`}
               section="results"
               labels={{
-                prev: t('search.previous', 'Previous results'),
-                next: t('search.next', 'More results'),
+                prev: t('search.previous'),
+                next: t('search.next'),
               }}
             />
           </>
         ) : (
-          <EmptyMessage>
-            {t('search.noResults', 'Nothing found for “{q}”. Check the spelling, or try fewer or other words.', { q })}
-          </EmptyMessage>
+          <EmptyMessage>{t('search.noResults', { q })}</EmptyMessage>
         )}
       </section>
     </>

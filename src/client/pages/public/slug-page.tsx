@@ -17,9 +17,9 @@ export default function SlugPage() {
   const t = useTranslate();
   const country = usePublicQuery<CountryDto | null>(countryCheckQuery(slug));
   const noCountry = country.data === null || country.isError;
-  const city = usePublicQuery<CityDto | null>(cityCheckQuery(slug), noCountry);
+  const city = usePublicQuery<CityDto | null>(cityCheckQuery(slug), { enabled: noCountry });
 
-  const spinner = <Spinner label={t('common.loading', 'Loading…')} />;
+  const spinner = <Spinner label={t('common.loading')} />;
   let page: ReactNode;
   if (country.data) page = <CountryPage key={slug} slug={slug} />;
   else if (!noCountry) return spinner;

@@ -1,7 +1,7 @@
 import { LANGUAGE_CODES, LANGUAGES } from '../../../shared/languages';
 import type { DbOrTx } from '../client';
 import { insertMissingLanguages, insertMissingUiTranslations } from '../repos/languages-repo';
-import { UI_TEXT } from './ui-text';
+import { UI_TEXT_BY_LANGUAGE } from './ui-text';
 
 /** Idempotent first-start data: the five languages and every interface text in each of them. */
 export async function seedReferenceData(db: DbOrTx): Promise<{ insertedTexts: number }> {
@@ -9,8 +9,8 @@ export async function seedReferenceData(db: DbOrTx): Promise<{ insertedTexts: nu
     db,
     LANGUAGES.map(({ code, name, nativeName }) => ({ code, name, nativeName })),
   );
-  const rows = Object.entries(UI_TEXT).flatMap(([key, texts]) =>
-    LANGUAGE_CODES.map((languageCode) => ({ key, languageCode, value: texts[languageCode] })),
+  const rows = LANGUAGE_CODES.flatMap((languageCode) =>
+    Object.entries(UI_TEXT_BY_LANGUAGE[languageCode]).map(([key, value]) => ({ key, languageCode, value })),
   );
   const insertedTexts = await insertMissingUiTranslations(db, rows);
   return { insertedTexts };
