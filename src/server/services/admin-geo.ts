@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { DeleteGeoResponse } from '../../shared/api/admin-geo';
+import type { AdminGeoContracts, DeleteGeoResponse } from '../../shared/api/admin-geo';
 import type { TranslationStateDto } from '../../shared/api/translation-status';
 import { AiError } from '../ai/errors';
 import type { AiProvider } from '../ai/types';
@@ -72,10 +72,7 @@ export interface GeoTypes {
 }
 
 /** A kind's types read from its contracts (shared/api/admin-geo.ts) and its stored row. */
-export interface GeoTypesOf<
-  C extends { item: z.ZodType; missing: z.ZodType; create: z.ZodType; update: z.ZodType; saved: z.ZodType },
-  Row,
-> {
+export interface GeoTypesOf<C extends AdminGeoContracts, Row> {
   row: Row;
   admin: z.output<C['item']>;
   missing: z.output<C['missing']>;

@@ -78,6 +78,15 @@ const translationOutcome = {
   message: z.string(),
 };
 
+/** What the admin routes, services and hooks read of a collection's contracts (see geoContracts). */
+export interface AdminGeoContracts {
+  item: z.ZodType;
+  missing: z.ZodType;
+  create: z.ZodType;
+  update: z.ZodType;
+  saved: z.ZodType;
+}
+
 /**
  * One admin collection's contracts, as the admin routes take them (routes/admin/geo.ts): its list
  * item, missing entry, create and edit bodies, and the answer to a save (the entity under `key`

@@ -1,12 +1,12 @@
-import type { AdminCityDto, CreateCityBody, CreateCityResponse, MissingCityDto } from '../../../shared/api/admin-geo';
+import type {
+  adminCityContracts,
+  AdminCityDto,
+  CreateCityBody,
+  CreateCityResponse,
+  MissingCityDto,
+} from '../../../shared/api/admin-geo';
 import { GeoAdminPage, type GeoAdminKind } from '../../components/admin/geo/geo-admin-page';
-import {
-  useAdminCities,
-  useCreateCity,
-  useDeleteCity,
-  useMissingCities,
-  useUpdateCity,
-} from '../../components/admin/geo/use-geo-admin';
+import { adminGeoHooks } from '../../components/admin/geo/use-geo-admin';
 
 type Field = 'name' | 'country' | 'description' | 'imageUrl';
 
@@ -31,11 +31,7 @@ const CITIES: GeoAdminKind<AdminCityDto, MissingCityDto, CreateCityBody, CreateC
   }),
   idOf: (result) => result.city.id,
   slugOf: (result) => result.city.slug,
-  useList: useAdminCities,
-  useMissing: useMissingCities,
-  useCreate: useCreateCity,
-  useUpdate: useUpdateCity,
-  useDelete: useDeleteCity,
+  ...adminGeoHooks<typeof adminCityContracts>('cities'),
 };
 
 export default function EditCitiesPage() {

@@ -1,17 +1,12 @@
 import type {
+  adminCountryContracts,
   AdminCountryDto,
   CreateCountryBody,
   CreateCountryResponse,
   MissingCountryDto,
 } from '../../../shared/api/admin-geo';
 import { GeoAdminPage, type GeoAdminKind } from '../../components/admin/geo/geo-admin-page';
-import {
-  useAdminCountries,
-  useCreateCountry,
-  useDeleteCountry,
-  useMissingCountries,
-  useUpdateCountry,
-} from '../../components/admin/geo/use-geo-admin';
+import { adminGeoHooks } from '../../components/admin/geo/use-geo-admin';
 
 type Field = 'name' | 'description' | 'imageUrl';
 
@@ -34,11 +29,7 @@ const COUNTRIES: GeoAdminKind<AdminCountryDto, MissingCountryDto, CreateCountryB
   }),
   idOf: (result) => result.country.id,
   slugOf: (result) => result.country.slug,
-  useList: useAdminCountries,
-  useMissing: useMissingCountries,
-  useCreate: useCreateCountry,
-  useUpdate: useUpdateCountry,
-  useDelete: useDeleteCountry,
+  ...adminGeoHooks<typeof adminCountryContracts>('countries'),
 };
 
 export default function EditCountriesPage() {

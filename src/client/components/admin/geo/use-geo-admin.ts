@@ -1,26 +1,10 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type {
-  AdminCityDto,
-  AdminCountryDto,
-  CreateCityBody,
-  CreateCityResponse,
-  CreateCountryBody,
-  CreateCountryResponse,
-  DeleteGeoResponse,
-  MissingCityDto,
-  MissingCountryDto,
-  UpdateCityBody,
-  UpdateCountryBody,
-} from '../../../../shared/api/admin-geo';
+import type { z } from 'zod';
+import type { AdminGeoContracts, DeleteGeoResponse } from '../../../../shared/api/admin-geo';
 import type { PlaceCardDto } from '../../../../shared/api/public';
 import { translationPending, type TranslationStateDto } from '../../../../shared/api/translation-status';
 import { ApiError, apiJson } from '../../../lib/api';
 import { ADMIN_STATUS_KEY } from '../../../lib/admin-session';
-
-export const CITIES_KEY = ['api', 'admin', 'cities'] as const;
-export const MISSING_CITIES_KEY = ['api', 'admin', 'cities', 'missing'] as const;
-export const COUNTRIES_KEY = ['api', 'admin', 'countries'] as const;
-export const MISSING_COUNTRIES_KEY = ['api', 'admin', 'countries', 'missing'] as const;
 
 /**
  * Cities, countries and places refer to each other by name (a renamed country carries its cities
@@ -65,35 +49,30 @@ export const TRANSLATION_POLL_MS = 2_000;
 const whileTranslating = (rows: ReadonlyArray<{ translations: TranslationStateDto }> | undefined) =>
   rows?.some((row) => translationPending(row.translations)) ? TRANSLATION_POLL_MS : false;
 
-export const useAdminCities = () =>
-  useQuery<AdminCityDto[]>({ queryKey: CITIES_KEY, refetchInterval: (query) => whileTranslating(query.state.data) });
-export const useMissingCities = () => useQuery<MissingCityDto[]>({ queryKey: MISSING_CITIES_KEY });
-export const useAdminCountries = () =>
-  useQuery<AdminCountryDto[]>({
-    queryKey: COUNTRIES_KEY,
-    refetchInterval: (query) => whileTranslating(query.state.data),
-  });
-export const useMissingCountries = () => useQuery<MissingCountryDto[]>({ queryKey: MISSING_COUNTRIES_KEY });
-
-export const useCreateCity = () =>
-  useGeoMutation((body: CreateCityBody) => apiJson<CreateCityResponse>('POST', '/api/admin/cities', body));
-export const useUpdateCity = () =>
-  useGeoMutation(({ id, body }: { id: string; body: UpdateCityBody }) =>
-    apiJson<CreateCityResponse>('PUT', `/api/admin/cities/${encodeURIComponent(id)}`, body),
-  );
-export const useDeleteCity = () =>
-  useGeoMutation((id: string) => apiJson<DeleteGeoResponse>('DELETE', `/api/admin/cities/${encodeURIComponent(id)}`));
-
-export const useCreateCountry = () =>
-  useGeoMutation((body: CreateCountryBody) => apiJson<CreateCountryResponse>('POST', '/api/admin/countries', body));
-export const useUpdateCountry = () =>
-  useGeoMutation(({ id, body }: { id: string; body: UpdateCountryBody }) =>
-    apiJson<CreateCountryResponse>('PUT', `/api/admin/countries/${encodeURIComponent(id)}`, body),
-  );
-export const useDeleteCountry = () =>
-  useGeoMutation((id: string) =>
-    apiJson<DeleteGeoResponse>('DELETE', `/api/admin/countries/${encodeURIComponent(id)}`),
-  );
+/**
+ * The queries and mutations of Manage Cities or Manage Countries, typed from the collection's
+ * contracts (shared/api/admin-geo.ts): `adminGeoHooks<typeof adminCityContracts>('cities')`.
+ */
+export function adminGeoHooks<C extends AdminGeoContracts & { item: z.ZodType<{ translations: TranslationStateDto }> }>(
+  collection: 'cities' | 'countries',
+) {
+  type Item = z.output<C['item']>;
+  type Saved = z.output<C['saved']>;
+  const path = `/api/admin/${collection}`;
+  const listKey = ['api', 'admin', collection];
+  const at = (id: string) => `${path}/${encodeURIComponent(id)}`;
+  return {
+    useList: () =>
+      useQuery<Item[]>({ queryKey: listKey, refetchInterval: (query) => whileTranslating(query.state.data) }),
+    useMissing: () => useQuery<z.output<C['missing']>[]>({ queryKey: [...listKey, 'missing'] }),
+    useCreate: () => useGeoMutation((body: z.output<C['create']>) => apiJson<Saved>('POST', path, body)),
+    useUpdate: () =>
+      useGeoMutation(({ id, body }: { id: string; body: z.output<C['update']> }) =>
+        apiJson<Saved>('PUT', at(id), body),
+      ),
+    useDelete: () => useGeoMutation((id: string) => apiJson<DeleteGeoResponse>('DELETE', at(id))),
+  };
+}
 
 export interface PhotoChoice {
   imageUrl: string;
