@@ -60,7 +60,6 @@ export const updateCityBody = z.object({
   description,
   imageUrl: imageUrlField,
 });
-export type UpdateCityBody = z.infer<typeof updateCityBody>;
 
 /**
  * What a create or an update did about translations. Neither waits for the AI: with a model
@@ -122,7 +121,6 @@ export const updateCountryBody = z.object({
   description,
   imageUrl: imageUrlField,
 });
-export type UpdateCountryBody = z.infer<typeof updateCountryBody>;
 
 export const adminCountryContracts = geoContracts(
   'country',
