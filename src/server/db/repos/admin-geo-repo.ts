@@ -3,6 +3,7 @@ import type { AdminCityDto, AdminCountryDto, MissingCityDto, MissingCountryDto }
 import { translationState, type TranslationFacts, type VersionMap } from '../../translation/status';
 import type { DbOrTx } from '../client';
 import { cities, cityTranslations, countries, countryTranslations, places } from '../schema';
+import { cityColumns, countryColumns } from './geo-repo';
 import { enqueueTranslatedPlaces, failuresJson, jobJson } from './translation-jobs-repo';
 
 /** One stored translation of a city's or country's name and description. */
@@ -41,13 +42,7 @@ const countryLanguages = sql<string[]>`coalesce(
   '{}'::text[])`;
 
 const adminCityColumns = {
-  id: cities.id,
-  name: cities.name,
-  country: cities.country,
-  slug: cities.slug,
-  description: cities.description,
-  imageUrl: cities.imageUrl,
-  createdAt: cities.createdAt,
+  ...cityColumns,
   translatedLanguages: cityLanguages,
   sourceVersion: cities.sourceVersion,
   text: sql<VersionMap | null>`(select json_object_agg(ct.language_code, ct.source_version)
@@ -57,12 +52,7 @@ const adminCityColumns = {
 };
 
 const adminCountryColumns = {
-  id: countries.id,
-  name: countries.name,
-  slug: countries.slug,
-  description: countries.description,
-  imageUrl: countries.imageUrl,
-  createdAt: countries.createdAt,
+  ...countryColumns,
   translatedLanguages: countryLanguages,
   sourceVersion: countries.sourceVersion,
   text: sql<VersionMap | null>`(select json_object_agg(nt.language_code, nt.source_version)

@@ -69,19 +69,29 @@ export function listTranslatedCountries(db: DbOrTx, lang: LanguageCode, cap: num
   return selectTranslatedCountries(db, lang, {}).orderBy(countries.name).limit(cap);
 }
 
+/** A country as the API shows it (countryDto), before its date is written out. */
+export const countryColumns = {
+  id: countries.id,
+  name: countries.name,
+  slug: countries.slug,
+  description: countries.description,
+  imageUrl: countries.imageUrl,
+  createdAt: countries.createdAt,
+};
+
+/** A city as the API shows it (cityDto), before its date is written out. */
+export const cityColumns = {
+  id: cities.id,
+  name: cities.name,
+  country: cities.country,
+  slug: cities.slug,
+  description: cities.description,
+  imageUrl: cities.imageUrl,
+  createdAt: cities.createdAt,
+};
+
 export async function findCountryBySlug(db: DbOrTx, slug: string): Promise<CountryDto | undefined> {
-  const rows = await db
-    .select({
-      id: countries.id,
-      name: countries.name,
-      slug: countries.slug,
-      description: countries.description,
-      imageUrl: countries.imageUrl,
-      createdAt: countries.createdAt,
-    })
-    .from(countries)
-    .where(eq(countries.slug, slug))
-    .limit(1);
+  const rows = await db.select(countryColumns).from(countries).where(eq(countries.slug, slug)).limit(1);
   const row = rows[0];
   return row && { ...row, createdAt: row.createdAt.toISOString() };
 }
@@ -130,19 +140,7 @@ export function listTranslatedCitiesOfCountryPage(
 }
 
 export async function findCityBySlug(db: DbOrTx, slug: string): Promise<CityDto | undefined> {
-  const rows = await db
-    .select({
-      id: cities.id,
-      name: cities.name,
-      country: cities.country,
-      slug: cities.slug,
-      description: cities.description,
-      imageUrl: cities.imageUrl,
-      createdAt: cities.createdAt,
-    })
-    .from(cities)
-    .where(eq(cities.slug, slug))
-    .limit(1);
+  const rows = await db.select(cityColumns).from(cities).where(eq(cities.slug, slug)).limit(1);
   const row = rows[0];
   return row && { ...row, createdAt: row.createdAt.toISOString() };
 }
