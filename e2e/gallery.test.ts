@@ -77,6 +77,8 @@ describe('place gallery', () => {
       Object.defineProperty(navigator, 'share', { value: undefined });
     });
     await page.goto(`${site.baseUrl}/en/${data.placeSlug}`);
+    // the button works once the page's code has loaded and hydrated it (slow on a busy machine)
+    await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Share' }).click();
     await page.getByRole('status').filter({ hasText: 'Link copied' }).waitFor({ state: 'attached' });
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${site.baseUrl}/en/${data.placeSlug}`);

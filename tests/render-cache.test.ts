@@ -19,6 +19,7 @@ import {
   makePlace,
   makePlaceTranslation,
 } from './helpers/factories';
+import type { PageState } from '../src/client/ssr/page-state';
 import { uploadRequest } from './helpers/multipart';
 import { sourceRenderSource } from './helpers/page-source';
 import { makePhoto } from './helpers/photos';
@@ -26,6 +27,13 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 import { whenSettled } from './helpers/translation-jobs';
 
 /** A model that answers every kind of request; translations say which language they are in. */
+/** The data a rendered page hands to the browser, by the address each query reads. */
+function pageState(html: string): Map<string, unknown> {
+  const json = /<script id="__QUERY_STATE__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!;
+  const entries = JSON.parse(json) as PageState;
+  return new Map(entries.map(([key, data]) => [`/${key.join('/')}`, data]));
+}
+
 function model(request: ChatRequest) {
   const text = userText(request);
   switch (schemaNameOf(request)) {
@@ -139,12 +147,8 @@ describe('render and API cache', () => {
       await makePlace(t.db, { location: 'Oslo', country: 'Norway' });
 
       const html = (await get('/de/rendered-place')).body;
-      const state = JSON.parse(
-        /<script id="__QUERY_STATE__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!,
-      ) as {
-        queries: { queryKey: string[]; state: { data: unknown } }[];
-      };
-      const keys = state.queries.map((q) => `/${q.queryKey.join('/')}`);
+      const state = pageState(html);
+      const keys = [...state.keys()];
       for (const path of [
         '/api/places/by-slug/rendered-place/translations/de',
         `/api/places/${place.id}/gallery`,
@@ -155,24 +159,19 @@ describe('render and API cache', () => {
         '/api/languages',
       ]) {
         expect(keys, path).toContain(path);
-        const rendered = state.queries.find((q) => `/${q.queryKey.join('/')}` === path)!.state.data;
+        const rendered = state.get(path);
         expect(rendered, path).toEqual((await get(path)).json());
       }
-      const related = state.queries.find((q) => q.queryKey.at(-1)?.startsWith('related'))!.state.data as unknown[];
+      const related = state.get(`/api/places/${place.id}/related?limit=5&languageCode=de`) as unknown[];
       expect(related).toHaveLength(5);
 
       // a city page: the address checks (country, then city) and the city's places
       const city = await makeCity(t.db, { name: 'Bergen', country: 'Norway', slug: 'bergen' });
       const cityHtml = (await get(`/de/${city.slug}`)).body;
-      const cityState = JSON.parse(
-        /<script id="__QUERY_STATE__" type="application\/json">(.*?)<\/script>/s.exec(cityHtml)![1]!,
-      ) as {
-        queries: { queryKey: string[]; state: { data: unknown } }[];
-      };
-      const cityCheck = cityState.queries.find((q) => q.queryKey.join('/') === 'api/cities/by-slug/bergen')!.state.data;
+      const cityState = pageState(cityHtml);
+      const cityCheck = cityState.get('/api/cities/by-slug/bergen');
       expect(cityCheck).toEqual((await get('/api/cities/by-slug/bergen')).json());
-      const countryCheck = cityState.queries.find((q) => q.queryKey.join('/') === 'api/countries/by-slug/bergen')!.state
-        .data;
+      const countryCheck = cityState.get('/api/countries/by-slug/bergen');
       expect(countryCheck).toBeNull();
     });
   });

@@ -1,18 +1,18 @@
-import type { DehydratedState } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app';
 import { readLanguageCookie } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
+import type { PageState } from './ssr/page-state';
 
 const queryClient = createQueryClient();
 const stateElement = document.getElementById('__QUERY_STATE__');
 if (stateElement?.textContent) {
-  // The server only dehydrates successful queries, so each entry is data for a key. Setting it
-  // directly keeps TanStack's general-purpose hydrate() (and its bytes) out of the public bundle.
-  const state = JSON.parse(stateElement.textContent) as DehydratedState;
-  for (const query of state.queries) queryClient.setQueryData(query.queryKey, query.state.data);
+  // Each entry is a key and its data (see PageState). Setting it directly keeps TanStack's
+  // general-purpose hydrate() (and its bytes) out of the public bundle.
+  const state = JSON.parse(stateElement.textContent) as PageState;
+  for (const [queryKey, data] of state) queryClient.setQueryData(queryKey, data);
 }
 
 const app = (

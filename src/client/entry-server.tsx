@@ -1,4 +1,3 @@
-import { defaultShouldDehydrateQuery, dehydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { Writable } from 'node:stream';
 import type { ReactNode } from 'react';
@@ -15,6 +14,7 @@ import { siteSettingsQuery } from './lib/public-queries';
 import { isPageMarkup } from './lib/map-queries';
 import { NO_SITE_SETTINGS, type SiteSettings } from '../shared/site';
 import { createSsrCollector, SsrProvider } from './ssr/ssr-context';
+import type { PageEntry, PageState } from './ssr/page-state';
 
 export interface RenderRequest {
   /** Path and query of the page. */
@@ -34,8 +34,8 @@ export interface RenderResult {
   head: string;
   status: number;
   lang: string;
-  /** The dehydrated TanStack Query cache for the client. */
-  state: unknown;
+  /** The prefetched data for the browser's query cache (see PageState). */
+  state: PageState;
 }
 
 /** Renders the whole page, waiting for lazily loaded page code and Suspense, into one string. */
@@ -122,8 +122,10 @@ export async function render({
     head: collector.head.join('\n'),
     status: collector.status,
     lang,
-    state: dehydrate(queryClient, {
-      shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) && !isPageMarkup(query.queryKey),
-    }),
+    state: queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.state.status === 'success' && !isPageMarkup(query.queryKey))
+      .map((query): PageEntry => [query.queryKey, query.state.data]),
   };
 }
