@@ -68,7 +68,9 @@ type Values = Record<string, string | number>;
 
 /**
  * The interface text for a key in the page's language, with `{name}` placeholders filled from
- * `values`. A key the language has no text for (or text not loaded yet) shows the English text.
+ * `values`. Where the language has no text for a key, the server writes the English one; the
+ * browser always has the page's table (it comes with the page), and while another language's
+ * table loads it keeps showing the previous one.
  */
 export interface Translate {
   (key: UiTextKey, values?: Values): string;
@@ -97,7 +99,7 @@ function translator(table: ReadonlyMap<string, string>): Translate {
 }
 
 const NO_TEXT = new Map<string, string>();
-/** English as it is: outside the public site's layout no text is loaded. */
+/** Outside the public site's layout no text is loaded: the server's English, nothing in the browser. */
 const TranslateContext = createContext<Translate>(translator(NO_TEXT));
 
 /**
