@@ -46,10 +46,6 @@ export interface KeptCount {
   many: string;
 }
 
-/**
- * Where cities and countries differ; everything else about managing them is one rule, below.
- * `Create` and `Update` are the request bodies; `Row` the stored entity; `Admin` its admin view.
- */
 /** What every create body holds. */
 interface GeoCreate {
   name: string;
@@ -81,6 +77,10 @@ export interface GeoTypesOf<C extends AdminGeoContracts, Row> {
   response: z.output<C['saved']>;
 }
 
+/**
+ * Where cities and countries differ; everything else about managing them is one rule, below
+ * (`T` names the kind's stored row, admin view, missing entry, bodies and answer).
+ */
 export interface GeoKind<T extends GeoTypes> {
   type: GeoType;
   notFound: string;
