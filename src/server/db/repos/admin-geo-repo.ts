@@ -5,6 +5,7 @@ import type { DbOrTx } from '../client';
 import { cities, cityTranslations, countries, countryTranslations, places } from '../schema';
 import { cityColumns, countryColumns } from './geo-repo';
 import { enqueueTranslatedPlaces, failuresJson, jobJson } from './translation-jobs-repo';
+import { unlessNewer } from './translation-upsert';
 
 /** One stored translation of a city's or country's name and description. */
 export interface GeoTranslationRow {
@@ -329,25 +330,26 @@ export async function saveGeoTranslation(
   row: GeoTranslationRow,
   sourceVersion: number,
 ): Promise<void> {
+  const set = { name: row.name, description: row.description, sourceVersion };
   if (type === 'city') {
     await db
       .insert(cityTranslations)
       .values({ cityId: id, ...row, sourceVersion })
-      .onConflictDoUpdate({
-        target: [cityTranslations.cityId, cityTranslations.languageCode],
-        set: { name: row.name, description: row.description, sourceVersion },
-        setWhere: sql`${cityTranslations.sourceVersion} <= excluded.source_version`,
-      });
+      .onConflictDoUpdate(
+        unlessNewer([cityTranslations.cityId, cityTranslations.languageCode], cityTranslations.sourceVersion, set),
+      );
     return;
   }
   await db
     .insert(countryTranslations)
     .values({ countryId: id, ...row, sourceVersion })
-    .onConflictDoUpdate({
-      target: [countryTranslations.countryId, countryTranslations.languageCode],
-      set: { name: row.name, description: row.description, sourceVersion },
-      setWhere: sql`${countryTranslations.sourceVersion} <= excluded.source_version`,
-    });
+    .onConflictDoUpdate(
+      unlessNewer(
+        [countryTranslations.countryId, countryTranslations.languageCode],
+        countryTranslations.sourceVersion,
+        set,
+      ),
+    );
 }
 
 /**

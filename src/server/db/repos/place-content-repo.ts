@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FactsDto, HistoryDto } from '../../../shared/api/public';
 import type { DbOrTx } from '../client';
 import { placeFacts, placeHistory, places, placeTranslations } from '../schema';
+import { unlessNewer } from './translation-upsert';
 
 /**
  * Stores generated history unless another request stored it first (unique per place and
@@ -119,18 +120,16 @@ export async function savePlaceTranslation(db: DbOrTx, row: typeof placeTranslat
   await db
     .insert(placeTranslations)
     .values(row)
-    .onConflictDoUpdate({
-      target: [placeTranslations.placeId, placeTranslations.languageCode],
-      set: {
+    .onConflictDoUpdate(
+      unlessNewer([placeTranslations.placeId, placeTranslations.languageCode], placeTranslations.sourceVersion, {
         title: row.title,
         description: row.description,
         fullDescription: row.fullDescription,
         location: row.location,
         country: row.country,
         sourceVersion: sql`excluded.source_version`,
-      },
-      setWhere: sql`${placeTranslations.sourceVersion} <= excluded.source_version`,
-    });
+      }),
+    );
 }
 
 /** A translation of the English history made from its version `sourceVersion` (never over a newer one). */
@@ -141,14 +140,13 @@ export async function saveTranslatedHistory(
   history: HistoryDto,
   sourceVersion: number,
 ) {
+  const set = { hasEvents: history.hasEvents, events: history.events, sourceVersion };
   await db
     .insert(placeHistory)
-    .values({ placeId, languageCode, hasEvents: history.hasEvents, events: history.events, sourceVersion })
-    .onConflictDoUpdate({
-      target: [placeHistory.placeId, placeHistory.languageCode],
-      set: { hasEvents: history.hasEvents, events: history.events, sourceVersion },
-      setWhere: sql`${placeHistory.sourceVersion} <= excluded.source_version`,
-    });
+    .values({ placeId, languageCode, ...set })
+    .onConflictDoUpdate(
+      unlessNewer([placeHistory.placeId, placeHistory.languageCode], placeHistory.sourceVersion, set),
+    );
 }
 
 export async function saveTranslatedFacts(
@@ -158,12 +156,9 @@ export async function saveTranslatedFacts(
   facts: FactsDto,
   sourceVersion: number,
 ) {
+  const set = { hasFacts: facts.hasFacts, facts: facts.facts, sourceVersion };
   await db
     .insert(placeFacts)
-    .values({ placeId, languageCode, hasFacts: facts.hasFacts, facts: facts.facts, sourceVersion })
-    .onConflictDoUpdate({
-      target: [placeFacts.placeId, placeFacts.languageCode],
-      set: { hasFacts: facts.hasFacts, facts: facts.facts, sourceVersion },
-      setWhere: sql`${placeFacts.sourceVersion} <= excluded.source_version`,
-    });
+    .values({ placeId, languageCode, ...set })
+    .onConflictDoUpdate(unlessNewer([placeFacts.placeId, placeFacts.languageCode], placeFacts.sourceVersion, set));
 }
