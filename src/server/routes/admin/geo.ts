@@ -1,23 +1,14 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { deleteGeoResponse, type DeleteGeoResponse } from '../../../shared/api/admin-geo';
+import { deleteGeoResponse, type AdminGeoContracts, type DeleteGeoResponse } from '../../../shared/api/admin-geo';
 import { idParams } from '../../../shared/api/common';
 
-/** The contracts of one admin collection (cities or countries): its list items, bodies and answers. */
-interface GeoContracts<Item, Missing, Create, Update, Saved> {
-  item: z.ZodType<Item>;
-  missing: z.ZodType<Missing>;
-  create: z.ZodType<Create>;
-  update: z.ZodType<Update>;
-  saved: z.ZodType<Saved>;
-}
-
-/** What the routes call: see services/admin-geo.ts. */
-interface GeoAdmin<Item, Missing, Create, Update, Saved> {
-  list(): Promise<Item[]>;
-  missing(): Promise<Missing[]>;
-  create(body: Create): Promise<Saved>;
-  update(id: string, body: Update): Promise<Saved>;
+/** What the routes call, typed by the collection's contracts: see services/admin-geo.ts. */
+interface GeoAdmin<C extends AdminGeoContracts> {
+  list(): Promise<z.output<C['item']>[]>;
+  missing(): Promise<z.output<C['missing']>[]>;
+  create(body: z.output<C['create']>): Promise<z.output<C['saved']>>;
+  update(id: string, body: z.output<C['update']>): Promise<z.output<C['saved']>>;
   remove(id: string): Promise<DeleteGeoResponse>;
 }
 
@@ -27,10 +18,10 @@ interface GeoAdmin<Item, Missing, Create, Update, Saved> {
  * validate and serialize as on every route; the bodies are typed from the contracts (a generic
  * schema is a type Fastify cannot resolve, so the validated body is named as what its schema is).
  */
-export function adminGeoRoutes<Item, Missing, Create, Update, Saved>(
+export function adminGeoRoutes<C extends AdminGeoContracts>(
   collection: 'cities' | 'countries',
-  contracts: GeoContracts<Item, Missing, Create, Update, Saved>,
-  serviceOf: (app: FastifyInstance) => GeoAdmin<Item, Missing, Create, Update, Saved>,
+  contracts: C,
+  serviceOf: (app: FastifyInstance) => GeoAdmin<C>,
 ): FastifyPluginAsync {
   const base = `/api/admin/${collection}`;
   type ById = { Params: { id: string } };
@@ -41,23 +32,23 @@ export function adminGeoRoutes<Item, Missing, Create, Update, Saved>(
 
     app.get(`${base}/missing`, { schema: { response: { 200: z.array(contracts.missing) } } }, () => service.missing());
 
-    app.post<{ Body: Create }>(
+    app.post<{ Body: z.output<C['create']> }>(
       base,
       {
         schema: { body: contracts.create, response: { 201: contracts.saved } },
         // Each create costs several AI calls: a runaway script should not be able to loop on it.
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       },
-      async (req, reply) => reply.status(201).send(await service.create(req.body as Create)),
+      async (req, reply) => reply.status(201).send(await service.create(req.body as z.output<C['create']>)),
     );
 
-    app.put<ById & { Body: Update }>(
+    app.put<ById & { Body: z.output<C['update']> }>(
       `${base}/:id`,
       {
         schema: { params: idParams, body: contracts.update, response: { 200: contracts.saved } },
         config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       },
-      (req) => service.update(req.params.id, req.body as Update),
+      (req) => service.update(req.params.id, req.body as z.output<C['update']>),
     );
 
     app.delete<ById>(`${base}/:id`, { schema: { params: idParams, response: { 200: deleteGeoResponse } } }, (req) =>
