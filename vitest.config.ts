@@ -2,12 +2,17 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // One test file per core. Vitest's default leaves a core free (one worker on a 2-core machine);
+    // these files mostly wait on a database, a browser or a child process, so both cores stay busy.
+    maxWorkers: '100%',
     projects: [
       {
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // files share a worker's loaded modules (none of them mocks a module or changes globals)
+          isolate: false,
         },
       },
       {
@@ -17,6 +22,8 @@ export default defineConfig({
           environment: 'node',
           // one migrated embedded database for the run, cloned by each file
           globalSetup: ['tests/global-setup.ts'],
+          // each file builds its own app and database; the server's modules load once per worker
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -27,10 +34,10 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/global-setup.ts', 'e2e/global-setup.ts'],
+          // each file starts its own site and browser
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // one browser at a time on a 2-core machine
-          fileParallelism: false,
         },
       },
     ],

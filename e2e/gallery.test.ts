@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startSite, type RunningSite } from './helpers';
+import { launchBrowser, type RunningSite, startSite, waitForHydration } from './helpers';
 import { axeViolations, seedPublicCatalogue, type PublicFixture } from './public-fixtures';
 
 /** A gallery like the best photo sites (issue 15): the photo uncovered, a full-screen view, sharing. */
@@ -78,7 +78,7 @@ describe('place gallery', () => {
     });
     await page.goto(`${site.baseUrl}/en/${data.placeSlug}`);
     // the button works once the page's code has loaded and hydrated it (slow on a busy machine)
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     await page.getByRole('button', { name: 'Share' }).click();
     await page.getByRole('status').filter({ hasText: 'Link copied' }).waitFor({ state: 'attached' });
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${site.baseUrl}/en/${data.placeSlug}`);

@@ -80,6 +80,15 @@ export function watchConsole(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Waits until the public page is live: hydrated, its code loaded, so it answers clicks and keys
+ * (the site layout sets `<html data-hydrated>` when the page commits). Hydration warnings have
+ * been logged by then.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
 /** Signs in through the login screen, as an administrator would. */
 export async function login(page: Page, baseUrl: string): Promise<void> {
   await page.goto(`${baseUrl}/iladmin/login`);

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+import { launchBrowser, newContext, type RunningSite, startSite, waitForHydration, watchConsole } from './helpers';
 import { axeViolations, realErrors } from './public-fixtures';
 
 describe('public website on an empty database', () => {
@@ -21,7 +21,7 @@ describe('public website on an empty database', () => {
     const page = await context.newPage();
     const errors = watchConsole(page);
     const response = await page.goto(`${site.baseUrl}${path}`);
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     return { page, errors, status: response?.status() };
   }
 

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCity, makeCountry, makePlace } from '../tests/helpers/factories';
-import { launchBrowser, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+import { launchBrowser, newContext, type RunningSite, startSite, waitForHydration, watchConsole } from './helpers';
 import { realErrors } from './public-fixtures';
 
 /** A catalogue larger than one page: home and a city list the newest 24 and link the rest. */
@@ -38,7 +38,7 @@ describe('paged lists in the browser', () => {
     const page = await context.newPage();
     const errors = watchConsole(page);
     await page.goto(`${site.baseUrl}/en/home`);
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     const first = await cardTitles(page);
     expect(first).toHaveLength(24);
     expect(first[0]).toBe('Roman corner 30');

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+import { launchBrowser, newContext, type RunningSite, startSite, waitForHydration, watchConsole } from './helpers';
 import { axeViolations, realErrors, seedPublicCatalogue, type PublicFixture } from './public-fixtures';
 
 describe('public website on seeded data', () => {
@@ -25,7 +25,7 @@ describe('public website on seeded data', () => {
     const page = await context.newPage();
     const errors = watchConsole(page);
     const response = await page.goto(`${site.baseUrl}${path}`);
-    await page.waitForLoadState('networkidle');
+    await waitForHydration(page);
     return { page, errors, status: response?.status(), context };
   }
 
@@ -242,13 +242,15 @@ describe('public website on seeded data', () => {
       const transparent = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
       expect(transparent).toBe('rgba(0, 0, 0, 0)');
       await page.evaluate(() => window.scrollTo(0, 50));
-      await page.waitForTimeout(100);
+      // the scroll has been handled and painted: two frames later
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       await expect(header.getAttribute('data-scrolled')).resolves.toBe('false');
       await page.evaluate(() => window.scrollTo(0, 51));
       await page.waitForFunction(() => document.querySelector('header')?.dataset.scrolled === 'true');
-      await page.waitForTimeout(400);
-      const opaque = await header.evaluate((el) => getComputedStyle(el).backgroundColor);
-      expect(opaque).not.toBe('rgba(0, 0, 0, 0)');
+      // the background fades in
+      await page.waitForFunction(
+        () => getComputedStyle(document.querySelector('header')!).backgroundColor !== 'rgba(0, 0, 0, 0)',
+      );
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.waitForFunction(() => document.querySelector('header')?.dataset.scrolled === 'false');
     });
