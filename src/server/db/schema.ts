@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
   varchar,
+  type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
 import type { HistoryEvent, TriviaFact } from '../../shared/api/public';
 
@@ -145,39 +146,43 @@ export const placeTranslations = pgTable(
   (t) => [uniqueIndex('place_translations_place_language_idx').on(t.placeId, t.languageCode)],
 );
 
-export const placeHistory = pgTable(
-  'place_history',
-  {
-    id: serialId(),
-    placeId: placeId(),
-    languageCode: languageCode().default('en'),
-    hasEvents: text('has_events', { enum: ['yes', 'no'] }).notNull(),
-    events: jsonb('events')
-      .$type<HistoryEvent[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    sourceVersion: sourceVersion(),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('place_history_place_language_idx').on(t.placeId, t.languageCode)],
-);
+/**
+ * A part of a place the AI generates in English and translates (history, trivia): one row per place
+ * and language, with the source version it was made from, and the part's own columns between.
+ */
+function placePartTable<Name extends string, Columns extends Record<string, PgColumnBuilderBase>>(
+  name: Name,
+  columns: Columns,
+) {
+  return pgTable(
+    name,
+    {
+      id: serialId(),
+      placeId: placeId(),
+      languageCode: languageCode().default('en'),
+      ...columns,
+      sourceVersion: sourceVersion(),
+      createdAt: createdAt(),
+    },
+    (t) => [uniqueIndex(`${name}_place_language_idx`).on(t.placeId, t.languageCode)],
+  );
+}
 
-export const placeFacts = pgTable(
-  'place_facts',
-  {
-    id: serialId(),
-    placeId: placeId(),
-    languageCode: languageCode().default('en'),
-    hasFacts: text('has_facts', { enum: ['yes', 'no'] }).notNull(),
-    facts: jsonb('facts')
-      .$type<TriviaFact[]>()
-      .notNull()
-      .default(sql`'[]'::jsonb`),
-    sourceVersion: sourceVersion(),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('place_facts_place_language_idx').on(t.placeId, t.languageCode)],
-);
+export const placeHistory = placePartTable('place_history', {
+  hasEvents: text('has_events', { enum: ['yes', 'no'] }).notNull(),
+  events: jsonb('events')
+    .$type<HistoryEvent[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+});
+
+export const placeFacts = placePartTable('place_facts', {
+  hasFacts: text('has_facts', { enum: ['yes', 'no'] }).notNull(),
+  facts: jsonb('facts')
+    .$type<TriviaFact[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+});
 
 export const galleryImages = pgTable(
   'gallery_images',

@@ -4,23 +4,17 @@ import {
   type HistoryResponse,
   type TranslateResponse,
 } from '../../shared/api/place-ai';
-import type { FactsDto, HistoryDto } from '../../shared/api/public';
 import { TRANSLATION_TARGETS } from '../../shared/api/translation-status';
 import { LANGUAGES, type LanguageCode } from '../../shared/languages';
 import { AiError, type AiProvider, type PlaceContext } from '../ai';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import { listPlaceTranslationLanguages } from '../db/repos/admin-places-repo';
-import {
-  englishPartVersion,
-  saveFacts,
-  saveHistory,
-  saveTranslatedFacts,
-  saveTranslatedHistory,
-} from '../db/repos/place-content-repo';
+import { englishPartVersion, savePart, type PlacePart, type PlaceParts } from '../db/repos/place-content-repo';
 import { findFacts, findHistory, findPlaceById } from '../db/repos/places-repo';
 import { enqueueJob } from '../db/repos/translation-jobs-repo';
 import { AppError, NotFoundError } from '../errors';
+import { translatePart } from '../translation/place-parts';
 import type { TranslationQueue } from '../translation/queue';
 
 const languageName = (code: string) => LANGUAGES.find((l) => l.code === code)?.name ?? code;
@@ -33,6 +27,12 @@ async function fromAi<T>(work: () => Promise<T>): Promise<T> {
     if (error instanceof AiError) throw new AppError(502, error.message);
     throw error;
   }
+}
+
+/** A stored part of a place as the API answers it: without the language column it was read with. */
+function withoutLanguage<T extends object>(row: T & { languageCode: string }): T {
+  const { languageCode: _code, ...content } = row;
+  return content as T;
 }
 
 /**
@@ -54,19 +54,6 @@ export function createPlaceAiService(db: Database, ai: AiProvider, queue: Transl
     description: place.description,
   });
 
-  /** Generated text is English; other languages get it translated before it is stored. */
-  async function translateList<T extends Record<string, string>>(
-    items: T[],
-    keys: Array<keyof T & string>,
-    lang: LanguageCode,
-  ) {
-    if (lang === 'en' || items.length === 0) return items;
-    const fields: Record<string, string> = {};
-    items.forEach((item, i) => keys.forEach((k) => (fields[`${k}_${i}`] = String(item[k]))));
-    const translated = await ai.translate(fields, lang);
-    return items.map((item, i) => ({ ...item, ...Object.fromEntries(keys.map((k) => [k, translated[`${k}_${i}`]])) }));
-  }
-
   /**
    * New English history or trivia: the languages the place is translated into should get it too.
    * With an AI model, a job is queued for them (missing languages wait for Translate).
@@ -82,74 +69,56 @@ export function createPlaceAiService(db: Database, ai: AiProvider, queue: Transl
    * stored when there is none yet) translated into that language and stored with the English
    * version it was made from, like every translation.
    */
-  async function inLanguage<T extends object>(
-    placeId: string,
+  async function inLanguage<P extends PlacePart>(
+    place: { id: string },
     languageCode: LanguageCode,
-    part: {
-      name: 'history' | 'facts';
-      find: (lang: string) => Promise<(T & { languageCode: string }) | undefined>;
-      generate: () => Promise<T>;
-      translate: (english: T, lang: LanguageCode) => Promise<T>;
-      save: (lang: string, content: T, version: number) => Promise<void>;
-    },
-  ): Promise<{ content: T; fromCache: boolean }> {
+    part: P,
+    find: (lang: string) => Promise<(PlaceParts[P] & { languageCode: string }) | undefined>,
+    generate: () => Promise<PlaceParts[P]>,
+  ): Promise<{ content: PlaceParts[P]; fromCache: boolean }> {
     const stored = async (lang: string) => {
-      const row = await part.find(lang);
-      if (!row || row.languageCode !== lang) return undefined;
-      const { languageCode: _code, ...content } = row;
-      return content as T;
+      const row = await find(lang);
+      return row && row.languageCode === lang ? withoutLanguage<PlaceParts[P]>(row) : undefined;
     };
     const cached = await stored(languageCode);
     if (cached) return { content: cached, fromCache: true };
     let english = await stored('en');
     if (!english) {
-      const created = await fromAi(part.generate);
-      await part.save('en', created, 1);
-      await queueTranslationOf(placeId);
+      const created = await fromAi(generate);
+      await savePart(db, part, place.id, 'en', created, 1);
+      await queueTranslationOf(place.id);
       english = (await stored('en')) ?? created;
       if (languageCode === 'en') return { content: english, fromCache: false };
     }
-    const version = await englishPartVersion(db, placeId, part.name);
+    const version = await englishPartVersion(db, place.id, part);
     const source = english;
-    const translated = await fromAi(() => part.translate(source, languageCode));
-    await part.save(languageCode, translated, version);
+    const translated = await fromAi(() => translatePart(ai, part, source, languageCode));
+    await savePart(db, part, place.id, languageCode, translated, version);
     return { content: (await stored(languageCode)) ?? translated, fromCache: false };
   }
 
   return {
     async history(placeId: string, languageCode: LanguageCode = 'en'): Promise<HistoryResponse> {
       const place = await placeById(placeId);
-      const { content, fromCache } = await inLanguage<HistoryDto>(place.id, languageCode, {
-        name: 'history',
-        find: (lang) => findHistory(db, place.id, lang),
-        generate: () => ai.historicalEvents(contextOf(place)),
-        translate: async (english, lang) => ({
-          ...english,
-          events: await translateList(english.events, ['description'], lang),
-        }),
-        save: (lang, history, version) =>
-          lang === 'en'
-            ? saveHistory(db, place.id, 'en', history)
-            : saveTranslatedHistory(db, place.id, lang, history, version),
-      });
+      const { content, fromCache } = await inLanguage(
+        place,
+        languageCode,
+        'history',
+        (lang) => findHistory(db, place.id, lang),
+        () => ai.historicalEvents(contextOf(place)),
+      );
       return { history: content, fromCache };
     },
 
     async facts(placeId: string, languageCode: LanguageCode = 'en'): Promise<FactsResponse> {
       const place = await placeById(placeId);
-      const { content, fromCache } = await inLanguage<FactsDto>(place.id, languageCode, {
-        name: 'facts',
-        find: (lang) => findFacts(db, place.id, lang),
-        generate: () => ai.triviaFacts(contextOf(place)),
-        translate: async (english, lang) => ({
-          ...english,
-          facts: await translateList(english.facts, ['question', 'answer'], lang),
-        }),
-        save: (lang, facts, version) =>
-          lang === 'en'
-            ? saveFacts(db, place.id, 'en', facts)
-            : saveTranslatedFacts(db, place.id, lang, facts, version),
-      });
+      const { content, fromCache } = await inLanguage(
+        place,
+        languageCode,
+        'facts',
+        (lang) => findFacts(db, place.id, lang),
+        () => ai.triviaFacts(contextOf(place)),
+      );
       return { facts: content, fromCache };
     },
 

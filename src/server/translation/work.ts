@@ -1,6 +1,4 @@
 import { TRANSLATION_TARGETS } from '../../shared/api/translation-status';
-import type { FactsDto, HistoryDto } from '../../shared/api/public';
-import type { LanguageCode } from '../../shared/languages';
 import { AiError } from '../ai/errors';
 import type { AiProvider } from '../ai/types';
 import type { Database, DbOrTx } from '../db/client';
@@ -13,13 +11,13 @@ import {
 } from '../db/repos/admin-geo-repo';
 import {
   findPlaceTranslationSource,
+  savePart,
   savePlaceTranslation,
-  saveTranslatedFacts,
-  saveTranslatedHistory,
   type PlaceTranslationSource,
 } from '../db/repos/place-content-repo';
 import type { EntityRef, JobScope } from '../db/repos/translation-jobs-repo';
 import { translateCountryName } from '../geo/country-names';
+import { translatePart } from './place-parts';
 
 export type TargetLanguage = (typeof TRANSLATION_TARGETS)[number];
 type Part = 'text' | 'history' | 'facts';
@@ -84,30 +82,13 @@ const placeParts = (source: PlaceTranslationSource) => [
  * the parts of one language in turn) and stores each result with the version it was made from.
  */
 export function createTranslationWork(db: Database, ai: AiProvider) {
-  /** Generated lists (events, facts) are translated in one call, their fields keyed by position. */
-  async function translateList<T extends Record<string, string>>(
-    items: T[],
-    keys: Array<keyof T & string>,
-    lang: LanguageCode,
-  ): Promise<T[]> {
-    if (items.length === 0) return items;
-    const fields: Record<string, string> = {};
-    items.forEach((item, i) => keys.forEach((k) => (fields[`${k}_${i}`] = String(item[k]))));
-    const translated = await ai.translate(fields, lang);
-    return items.map((item, i) => ({ ...item, ...Object.fromEntries(keys.map((k) => [k, translated[`${k}_${i}`]])) }));
-  }
-
   async function translatePlacePart(source: PlaceTranslationSource, lang: TargetLanguage, part: Part) {
-    if (part === 'history' && source.history) {
-      const english = source.history.content;
-      const events = await translateList(english.events, ['description'], lang);
-      const history: HistoryDto = { ...english, events };
-      await saveTranslatedHistory(db, source.id, lang, history, source.history.version);
-    } else if (part === 'facts' && source.facts) {
-      const english = source.facts.content;
-      const facts: FactsDto = { ...english, facts: await translateList(english.facts, ['question', 'answer'], lang) };
-      await saveTranslatedFacts(db, source.id, lang, facts, source.facts.version);
-    } else if (part === 'text') {
+    if (part !== 'text') {
+      const english = source[part];
+      if (!english) return;
+      const translated = await translatePart(ai, part, english.content, lang);
+      await savePart(db, part, source.id, lang, translated, english.version);
+    } else {
       // Country names come from CLDR where it knows them (offline, and the same on every page).
       const countryName = translateCountryName(source.country, lang);
       const t = await ai.translate(

@@ -1,11 +1,11 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { AdminCityDto, AdminCountryDto, MissingCityDto, MissingCountryDto } from '../../../shared/api/admin-geo';
 import { translationState, type TranslationFacts, type VersionMap } from '../../translation/status';
 import type { DbOrTx } from '../client';
 import { cities, cityTranslations, countries, countryTranslations, places } from '../schema';
 import { cityColumns, countryColumns } from './geo-repo';
 import { enqueueTranslatedPlaces, failuresJson, jobJson } from './translation-jobs-repo';
-import { unlessNewer } from './translation-upsert';
+import { translationVersions, unlessNewer } from './translation-versions';
 
 /** One stored translation of a city's or country's name and description. */
 export interface GeoTranslationRow {
@@ -296,11 +296,8 @@ export async function findGeoTranslationSource(
       .from(cities)
       .where(eq(cities.id, id));
     if (!city) return undefined;
-    const rows = await db
-      .select({ languageCode: cityTranslations.languageCode, sourceVersion: cityTranslations.sourceVersion })
-      .from(cityTranslations)
-      .where(and(eq(cityTranslations.cityId, id), ne(cityTranslations.languageCode, 'en')));
-    return { ...city, translations: new Map(rows.map((r) => [r.languageCode, r.sourceVersion] as const)) };
+    const translations = await translationVersions(db, cityTranslations, cityTranslations.cityId, id);
+    return { ...city, translations };
   }
   const [country] = await db
     .select({
@@ -312,11 +309,8 @@ export async function findGeoTranslationSource(
     .from(countries)
     .where(eq(countries.id, id));
   if (!country) return undefined;
-  const rows = await db
-    .select({ languageCode: countryTranslations.languageCode, sourceVersion: countryTranslations.sourceVersion })
-    .from(countryTranslations)
-    .where(and(eq(countryTranslations.countryId, id), ne(countryTranslations.languageCode, 'en')));
-  return { ...country, translations: new Map(rows.map((r) => [r.languageCode, r.sourceVersion] as const)) };
+  const translations = await translationVersions(db, countryTranslations, countryTranslations.countryId, id);
+  return { ...country, translations };
 }
 
 /**

@@ -1,30 +1,48 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FactsDto, HistoryDto } from '../../../shared/api/public';
 import type { DbOrTx } from '../client';
 import { placeFacts, placeHistory, places, placeTranslations } from '../schema';
-import { unlessNewer } from './translation-upsert';
+import { translationVersions, unlessNewer } from './translation-versions';
 
 /**
- * Stores generated history unless another request stored it first (unique per place and
- * language); answers what is stored either way.
+ * The parts of a place the AI generates in English once and translates like its text: the history
+ * timeline and the trivia. Their fields are the columns of their tables.
  */
-export async function saveHistory(db: DbOrTx, placeId: string, languageCode: string, history: HistoryDto) {
-  await db
-    .insert(placeHistory)
-    .values({ placeId, languageCode, hasEvents: history.hasEvents, events: history.events })
-    .onConflictDoNothing({ target: [placeHistory.placeId, placeHistory.languageCode] });
+export interface PlaceParts {
+  history: HistoryDto;
+  facts: FactsDto;
 }
+export type PlacePart = keyof PlaceParts;
+const PART_TABLES = { history: placeHistory, facts: placeFacts } as const;
 
-export async function saveFacts(db: DbOrTx, placeId: string, languageCode: string, facts: FactsDto) {
-  await db
-    .insert(placeFacts)
-    .values({ placeId, languageCode, hasFacts: facts.hasFacts, facts: facts.facts })
-    .onConflictDoNothing({ target: [placeFacts.placeId, placeFacts.languageCode] });
+/**
+ * Stores a part of a place in one language. English is generated once, and the first stored stays
+ * (another request may have stored it meanwhile). A translation carries the version of the English
+ * part it was made from and never replaces one made from a newer version.
+ */
+export async function savePart<P extends PlacePart>(
+  db: DbOrTx,
+  part: P,
+  placeId: string,
+  languageCode: string,
+  content: PlaceParts[P],
+  sourceVersion: number,
+) {
+  // The two tables differ only in the part's own columns, which `content` carries; Drizzle cannot
+  // type an insert into "either table", so the statement is typed by one of them.
+  const table = PART_TABLES[part] as typeof placeHistory;
+  const set = { ...(content as HistoryDto), sourceVersion };
+  const insert = db.insert(table).values({ placeId, languageCode, ...set });
+  const key: [AnyPgColumn, AnyPgColumn] = [table.placeId, table.languageCode];
+  await (languageCode === 'en'
+    ? insert.onConflictDoNothing({ target: key })
+    : insert.onConflictDoUpdate(unlessNewer(key, table.sourceVersion, set)));
 }
 
 /** The version of the place's English history or trivia (1 when there is none). */
-export async function englishPartVersion(db: DbOrTx, placeId: string, part: 'history' | 'facts'): Promise<number> {
-  const table = part === 'history' ? placeHistory : placeFacts;
+export async function englishPartVersion(db: DbOrTx, placeId: string, part: PlacePart): Promise<number> {
+  const table = PART_TABLES[part];
   const [row] = await db
     .select({ version: table.sourceVersion })
     .from(table)
@@ -83,10 +101,7 @@ export async function findPlaceTranslationSource(
     .where(eq(places.id, placeId));
   if (!place) return undefined;
   const [text, history, facts] = await Promise.all([
-    db
-      .select({ languageCode: placeTranslations.languageCode, sourceVersion: placeTranslations.sourceVersion })
-      .from(placeTranslations)
-      .where(and(eq(placeTranslations.placeId, placeId), ne(placeTranslations.languageCode, 'en'))),
+    translationVersions(db, placeTranslations, placeTranslations.placeId, placeId),
     db
       .select({
         languageCode: placeHistory.languageCode,
@@ -106,7 +121,7 @@ export async function findPlaceTranslationSource(
   ]);
   return {
     ...place,
-    text: new Map(text.map((row) => [row.languageCode, row.sourceVersion] as const)),
+    text,
     history: partSource(history),
     facts: partSource(facts),
   };
@@ -130,35 +145,4 @@ export async function savePlaceTranslation(db: DbOrTx, row: typeof placeTranslat
         sourceVersion: sql`excluded.source_version`,
       }),
     );
-}
-
-/** A translation of the English history made from its version `sourceVersion` (never over a newer one). */
-export async function saveTranslatedHistory(
-  db: DbOrTx,
-  placeId: string,
-  languageCode: string,
-  history: HistoryDto,
-  sourceVersion: number,
-) {
-  const set = { hasEvents: history.hasEvents, events: history.events, sourceVersion };
-  await db
-    .insert(placeHistory)
-    .values({ placeId, languageCode, ...set })
-    .onConflictDoUpdate(
-      unlessNewer([placeHistory.placeId, placeHistory.languageCode], placeHistory.sourceVersion, set),
-    );
-}
-
-export async function saveTranslatedFacts(
-  db: DbOrTx,
-  placeId: string,
-  languageCode: string,
-  facts: FactsDto,
-  sourceVersion: number,
-) {
-  const set = { hasFacts: facts.hasFacts, facts: facts.facts, sourceVersion };
-  await db
-    .insert(placeFacts)
-    .values({ placeId, languageCode, ...set })
-    .onConflictDoUpdate(unlessNewer([placeFacts.placeId, placeFacts.languageCode], placeFacts.sourceVersion, set));
 }
