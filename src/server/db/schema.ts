@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
   varchar,
+  type AnyPgColumn,
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
 import type { HistoryEvent, TriviaFact } from '../../shared/api/public';
@@ -40,13 +41,45 @@ const placeId = () =>
     .references(() => places.id, { onDelete: 'cascade' });
 /** What a translation queue row or failure is about. */
 const entityType = () => text('entity_type', { enum: ['place', 'city', 'country'] }).notNull();
-/** A city's or country's text in one language, and the source version it was made from. */
-const geoTranslationText = () => ({
-  languageCode: languageCode(),
-  name: text('name').notNull(),
+/** What a city and a country have besides their names: their page's address, text and photo. */
+const geoPageColumns = () => ({
+  slug: text('slug').notNull().unique(),
   description: text('description').notNull(),
+  imageUrl: text('image_url').notNull(),
   sourceVersion: sourceVersion(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
+/**
+ * A city's or country's text in one language, and the source version it was made from: a row per
+ * owner (`city_id` / `country_id`, gone with its owner) and language.
+ */
+function geoTranslationTable<Name extends string, Owner extends 'city' | 'country'>(
+  name: Name,
+  owner: Owner,
+  ownerId: () => AnyPgColumn,
+) {
+  const ownerKey: `${Owner}Id` = `${owner}Id`;
+  const ownerColumn = { [ownerKey]: ownedBy(`${owner}_id`, ownerId) } as Record<
+    `${Owner}Id`,
+    ReturnType<typeof ownedBy>
+  >;
+  return pgTable(
+    name,
+    {
+      id: serialId(),
+      ...ownerColumn,
+      languageCode: languageCode(),
+      name: text('name').notNull(),
+      description: text('description').notNull(),
+      sourceVersion: sourceVersion(),
+    },
+    (t) => [uniqueIndex(`${name}_${owner}_language_idx`).on(t[ownerKey], t.languageCode)],
+  );
+}
+/** The row it belongs to: the row goes when its owner goes. */
+const ownedBy = (column: string, ownerId: () => AnyPgColumn) =>
+  uuid(column).notNull().references(ownerId, { onDelete: 'cascade' });
 
 export const languages = pgTable('languages', {
   id: serialId(),
@@ -202,12 +235,7 @@ export const cities = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     country: text('country').notNull(),
-    slug: text('slug').notNull().unique(),
-    description: text('description').notNull(),
-    imageUrl: text('image_url').notNull(),
-    sourceVersion: sourceVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...geoPageColumns(),
   },
   (t) => [
     uniqueIndex('cities_name_country_idx').on(t.name, t.country),
@@ -216,44 +244,19 @@ export const cities = pgTable(
   ],
 );
 
-export const cityTranslations = pgTable(
-  'city_translations',
-  {
-    id: serialId(),
-    cityId: uuid('city_id')
-      .notNull()
-      .references(() => cities.id, { onDelete: 'cascade' }),
-    ...geoTranslationText(),
-  },
-  (t) => [uniqueIndex('city_translations_city_language_idx').on(t.cityId, t.languageCode)],
-);
+export const cityTranslations = geoTranslationTable('city_translations', 'city', () => cities.id);
 
 export const countries = pgTable(
   'countries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull().unique(),
-    slug: text('slug').notNull().unique(),
-    description: text('description').notNull(),
-    imageUrl: text('image_url').notNull(),
-    sourceVersion: sourceVersion(),
-    createdAt: createdAt(),
-    updatedAt: updatedAt(),
+    ...geoPageColumns(),
   },
   (t) => [index('countries_newest_idx').on(t.createdAt, t.id)],
 );
 
-export const countryTranslations = pgTable(
-  'country_translations',
-  {
-    id: serialId(),
-    countryId: uuid('country_id')
-      .notNull()
-      .references(() => countries.id, { onDelete: 'cascade' }),
-    ...geoTranslationText(),
-  },
-  (t) => [uniqueIndex('country_translations_country_language_idx').on(t.countryId, t.languageCode)],
-);
+export const countryTranslations = geoTranslationTable('country_translations', 'country', () => countries.id);
 
 /**
  * The translation queue: at most one row per place, city or country, so at most one job per

@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import * as geo from '../db/repos/geo-repo';
 import { listLanguages, listUiTranslations } from '../db/repos/languages-repo';
+import { findPart } from '../db/repos/place-content-repo';
 import * as placesRepo from '../db/repos/places-repo';
 import { movedSlugTarget } from '../db/repos/slugs-repo';
 import { NotFoundError } from '../errors';
@@ -111,13 +112,13 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
     async history(placeId: string, lang: string | undefined, known?: dto.PlaceDto): Promise<dto.TranslatedHistoryDto> {
       if (!known) await placeById(placeId);
       const code = toLanguageCode(lang);
-      return (await placesRepo.findHistory(db, placeId, code)) ?? noHistory(code);
+      return (await findPart(db, 'history', placeId, code)) ?? noHistory(code);
     },
 
     async facts(placeId: string, lang: string | undefined, known?: dto.PlaceDto): Promise<dto.TranslatedFactsDto> {
       if (!known) await placeById(placeId);
       const code = toLanguageCode(lang);
-      return (await placesRepo.findFacts(db, placeId, code)) ?? noFacts(code);
+      return (await findPart(db, 'facts', placeId, code)) ?? noFacts(code);
     },
 
     async gallery(placeId: string, known?: dto.PlaceDto): Promise<dto.GalleryImageDto[]> {

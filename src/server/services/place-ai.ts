@@ -10,8 +10,14 @@ import { AiError, type AiProvider, type PlaceContext } from '../ai';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import { listPlaceTranslationLanguages } from '../db/repos/admin-places-repo';
-import { englishPartVersion, savePart, type PlacePart, type PlaceParts } from '../db/repos/place-content-repo';
-import { findFacts, findHistory, findPlaceById } from '../db/repos/places-repo';
+import {
+  englishPartVersion,
+  findPart,
+  savePart,
+  type PlacePart,
+  type PlaceParts,
+} from '../db/repos/place-content-repo';
+import { findPlaceById } from '../db/repos/places-repo';
 import { enqueueJob } from '../db/repos/translation-jobs-repo';
 import { AppError, NotFoundError } from '../errors';
 import { translatePart } from '../translation/place-parts';
@@ -64,27 +70,33 @@ export function createPlaceAiService(db: Database, ai: AiProvider, queue: Transl
     queue.notify();
   }
 
+  /** How the AI writes each part in English. */
+  const generators: { [P in PlacePart]: (place: PlaceContext) => Promise<PlaceParts[P]> } = {
+    history: (place) => ai.historicalEvents(place),
+    facts: (place) => ai.triviaFacts(place),
+  };
+
   /**
    * History or trivia in `languageCode`: the stored one; else the English one (generated and
    * stored when there is none yet) translated into that language and stored with the English
    * version it was made from, like every translation.
    */
   async function inLanguage<P extends PlacePart>(
-    place: { id: string },
+    placeId: string,
     languageCode: LanguageCode,
     part: P,
-    find: (lang: string) => Promise<(PlaceParts[P] & { languageCode: string }) | undefined>,
-    generate: () => Promise<PlaceParts[P]>,
   ): Promise<{ content: PlaceParts[P]; fromCache: boolean }> {
+    const place = await placeById(placeId);
+    const generate: (typeof generators)[P] = generators[part];
     const stored = async (lang: string) => {
-      const row = await find(lang);
+      const row = await findPart(db, part, place.id, lang);
       return row && row.languageCode === lang ? withoutLanguage<PlaceParts[P]>(row) : undefined;
     };
     const cached = await stored(languageCode);
     if (cached) return { content: cached, fromCache: true };
     let english = await stored('en');
     if (!english) {
-      const created = await fromAi(generate);
+      const created = await fromAi(() => generate(contextOf(place)));
       await savePart(db, part, place.id, 'en', created, 1);
       await queueTranslationOf(place.id);
       english = (await stored('en')) ?? created;
@@ -99,26 +111,12 @@ export function createPlaceAiService(db: Database, ai: AiProvider, queue: Transl
 
   return {
     async history(placeId: string, languageCode: LanguageCode = 'en'): Promise<HistoryResponse> {
-      const place = await placeById(placeId);
-      const { content, fromCache } = await inLanguage(
-        place,
-        languageCode,
-        'history',
-        (lang) => findHistory(db, place.id, lang),
-        () => ai.historicalEvents(contextOf(place)),
-      );
+      const { content, fromCache } = await inLanguage(placeId, languageCode, 'history');
       return { history: content, fromCache };
     },
 
     async facts(placeId: string, languageCode: LanguageCode = 'en'): Promise<FactsResponse> {
-      const place = await placeById(placeId);
-      const { content, fromCache } = await inLanguage(
-        place,
-        languageCode,
-        'facts',
-        (lang) => findFacts(db, place.id, lang),
-        () => ai.triviaFacts(contextOf(place)),
-      );
+      const { content, fromCache } = await inLanguage(placeId, languageCode, 'facts');
       return { facts: content, fromCache };
     },
 

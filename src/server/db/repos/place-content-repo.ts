@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FactsDto, HistoryDto } from '../../../shared/api/public';
 import type { DbOrTx } from '../client';
@@ -15,6 +15,45 @@ export interface PlaceParts {
 }
 export type PlacePart = keyof PlaceParts;
 const PART_TABLES = { history: placeHistory, facts: placeFacts } as const;
+/** A part's own columns as one value in the API's shape. */
+const PART_CONTENT: { [P in PlacePart]: SQL<PlaceParts[P]> } = {
+  history: sql`json_build_object('hasEvents', ${placeHistory.hasEvents}, 'events', ${placeHistory.events})`,
+  facts: sql`json_build_object('hasFacts', ${placeFacts.hasFacts}, 'facts', ${placeFacts.facts})`,
+};
+/**
+ * The part's table, typed as one of the two: they differ only in the part's own columns, which
+ * statements here read through PART_CONTENT or write from the part itself, and Drizzle cannot type a
+ * statement on "either table".
+ */
+const partTable = (part: PlacePart) => PART_TABLES[part] as typeof placeHistory;
+
+/** The place's part in `lang`, else in English (one query, the wanted language first). */
+export async function findPart<P extends PlacePart>(
+  db: DbOrTx,
+  part: P,
+  placeId: string,
+  lang: string,
+): Promise<(PlaceParts[P] & { languageCode: string }) | undefined> {
+  const table = partTable(part);
+  const content: SQL<PlaceParts[P]> = PART_CONTENT[part];
+  const [row] = await db
+    .select({ languageCode: table.languageCode, content })
+    .from(table)
+    .where(and(eq(table.placeId, placeId), inArray(table.languageCode, [lang, 'en'])))
+    .orderBy(sql`${table.languageCode} = ${lang} desc`)
+    .limit(1);
+  return row && { ...row.content, languageCode: row.languageCode };
+}
+
+/** The part in every stored language, with the source version each was made from. */
+function partRows<P extends PlacePart>(db: DbOrTx, part: P, placeId: string) {
+  const table = partTable(part);
+  const content: SQL<PlaceParts[P]> = PART_CONTENT[part];
+  return db
+    .select({ languageCode: table.languageCode, sourceVersion: table.sourceVersion, content })
+    .from(table)
+    .where(eq(table.placeId, placeId));
+}
 
 /**
  * Stores a part of a place in one language. English is generated once, and the first stored stays
@@ -29,9 +68,7 @@ export async function savePart<P extends PlacePart>(
   content: PlaceParts[P],
   sourceVersion: number,
 ) {
-  // The two tables differ only in the part's own columns, which `content` carries; Drizzle cannot
-  // type an insert into "either table", so the statement is typed by one of them.
-  const table = PART_TABLES[part] as typeof placeHistory;
+  const table = partTable(part);
   const set = { ...(content as HistoryDto), sourceVersion };
   const insert = db.insert(table).values({ placeId, languageCode, ...set });
   const key: [AnyPgColumn, AnyPgColumn] = [table.placeId, table.languageCode];
@@ -102,22 +139,8 @@ export async function findPlaceTranslationSource(
   if (!place) return undefined;
   const [text, history, facts] = await Promise.all([
     translationVersions(db, placeTranslations, placeTranslations.placeId, placeId),
-    db
-      .select({
-        languageCode: placeHistory.languageCode,
-        sourceVersion: placeHistory.sourceVersion,
-        content: sql<HistoryDto>`json_build_object('hasEvents', ${placeHistory.hasEvents}, 'events', ${placeHistory.events})`,
-      })
-      .from(placeHistory)
-      .where(eq(placeHistory.placeId, placeId)),
-    db
-      .select({
-        languageCode: placeFacts.languageCode,
-        sourceVersion: placeFacts.sourceVersion,
-        content: sql<FactsDto>`json_build_object('hasFacts', ${placeFacts.hasFacts}, 'facts', ${placeFacts.facts})`,
-      })
-      .from(placeFacts)
-      .where(eq(placeFacts.placeId, placeId)),
+    partRows(db, 'history', placeId),
+    partRows(db, 'facts', placeId),
   ]);
   return {
     ...place,

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
   CityDto,
@@ -11,7 +11,7 @@ import type {
 } from '../../../shared/api/public';
 import type { LanguageCode } from '../../../shared/languages';
 import type { DbOrTx } from '../client';
-import { contentVersion, galleryImages, placeFacts, placeHistory, places, placeTranslations } from '../schema';
+import { contentVersion, galleryImages, places, placeTranslations } from '../schema';
 import { keysetOrder, pageKeyColumn, seekCondition, type Keyed, type Keyset, type Seek } from './keyset';
 import { preparedOnce } from './prepared';
 
@@ -323,32 +323,6 @@ export async function listRelatedPlaces(
     .where(and(eq(places.location, place.location), eq(places.country, place.country), ne(places.id, place.id)))
     .orderBy(...newestFirst)
     .limit(limit);
-}
-
-/** The place's history in `lang`, else in English (one query, the wanted language first). */
-export async function findHistory(
-  db: DbOrTx,
-  placeId: string,
-  lang: string,
-): Promise<TranslatedHistoryDto | undefined> {
-  const rows = await db
-    .select({ hasEvents: placeHistory.hasEvents, events: placeHistory.events, languageCode: placeHistory.languageCode })
-    .from(placeHistory)
-    .where(and(eq(placeHistory.placeId, placeId), inArray(placeHistory.languageCode, [lang, 'en'])))
-    .orderBy(sql`${placeHistory.languageCode} = ${lang} desc`)
-    .limit(1);
-  return rows[0];
-}
-
-/** The place's trivia in `lang`, else in English. */
-export async function findFacts(db: DbOrTx, placeId: string, lang: string): Promise<TranslatedFactsDto | undefined> {
-  const rows = await db
-    .select({ hasFacts: placeFacts.hasFacts, facts: placeFacts.facts, languageCode: placeFacts.languageCode })
-    .from(placeFacts)
-    .where(and(eq(placeFacts.placeId, placeId), inArray(placeFacts.languageCode, [lang, 'en'])))
-    .orderBy(sql`${placeFacts.languageCode} = ${lang} desc`)
-    .limit(1);
-  return rows[0];
 }
 
 export function listGallery(db: DbOrTx, placeId: string): Promise<GalleryImageDto[]> {

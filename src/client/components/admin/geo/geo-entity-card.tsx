@@ -1,8 +1,8 @@
-import { Globe2, Pencil, Trash2 } from 'lucide-react';
+import { Globe2 } from 'lucide-react';
 import { useId } from 'react';
 import type { TranslationStateDto } from '../../../../shared/api/translation-status';
-import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { EditDeleteButtons } from '../card-actions';
 import { LanguageBadges } from './language-badges';
 
 interface GeoEntityCardProps {
@@ -49,18 +49,7 @@ export function GeoEntityCard({
         </p>
         <LanguageBadges translations={translations} />
         <div className="mt-auto flex gap-2 pt-2">
-          <Button variant="outline" size="sm" onClick={onEdit} aria-label={`Edit ${name}`}>
-            <Pencil aria-hidden="true" /> Edit
-          </Button>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={onDelete}
-            aria-label={`Delete ${name}`}
-            className="text-red-700 hover:bg-red-50"
-          >
-            <Trash2 aria-hidden="true" /> Delete
-          </Button>
+          <EditDeleteButtons name={name} onEdit={onEdit} onDelete={onDelete} />
         </div>
       </div>
     </Card>

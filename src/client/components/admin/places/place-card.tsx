@@ -1,5 +1,6 @@
-import { BookOpen, Images, Languages, Loader2, Pencil, Sparkles, Trash2 } from 'lucide-react';
+import { BookOpen, Images, Languages, Loader2, Sparkles } from 'lucide-react';
 import type { AdminPlaceDto } from '../../../../shared/api/admin-places';
+import { EditDeleteButtons } from '../card-actions';
 import { LanguageBadges } from '../geo/language-badges';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -89,17 +90,7 @@ export function PlaceCard({ place, isRunning, onAiAction, onGallery, onEdit, onD
             >
               <ActionIcon busy={translate} icon={Languages} /> {translate ? 'Translating...' : 'Translate'}
             </Button>
-            <Button variant="outline" size="sm" onClick={onEdit}>
-              <Pencil aria-hidden="true" /> Edit
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={onDelete}
-              className="text-red-700 hover:bg-red-50 hover:text-red-800"
-            >
-              <Trash2 aria-hidden="true" /> Delete
-            </Button>
+            <EditDeleteButtons name={place.title} onEdit={onEdit} onDelete={onDelete} />
           </div>
         </div>
       </div>
