@@ -16,6 +16,10 @@ const article: ArticleData = {
   longitude: -9.21,
 };
 
+/** The head of an English page on SITE_AT_EXAMPLE: placeholder text where `head` says nothing. */
+const englishPage = (head: Partial<Parameters<typeof headTags>[0]>) =>
+  headTags({ title: 't', suffix: 's', description: 'd', path: 'p', ...head }, 'en', SITE_AT_EXAMPLE);
+
 describe('head tags of a public page', () => {
   it('names the configured publisher in Article JSON-LD, else the site itself, and credits the X account', () => {
     const head = { title: 't', suffix: 'Wander Atlas', description: 'd', path: 'p', article };
@@ -40,33 +44,19 @@ describe('head tags of a public page', () => {
   });
 
   it('escapes text so no title or description can break out of its tag', () => {
-    const html = headTags(
-      {
-        title: '"><script>alert(1)</script>',
-        suffix: 'Travel Places',
-        description: 'a "quoted" <b>text</b>',
-        path: 'home',
-      },
-      'en',
-      SITE_AT_EXAMPLE,
-    );
+    const html = englishPage({
+      title: '"><script>alert(1)</script>',
+      suffix: 'Travel Places',
+      description: 'a "quoted" <b>text</b>',
+      path: 'home',
+    });
     expect(html).not.toContain('<script>alert');
     expect(html).toContain('<title>&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; | Travel Places</title>');
     expect(html).toContain('content="a &quot;quoted&quot; &lt;b&gt;text&lt;/b&gt;"');
   });
 
   it('keeps JSON-LD from closing its script element', () => {
-    const html = headTags(
-      {
-        title: 't',
-        suffix: 's',
-        description: 'd',
-        path: 'p',
-        article: { ...article, headline: '</script><script>x()' },
-      },
-      'en',
-      SITE_AT_EXAMPLE,
-    );
+    const html = englishPage({ article: { ...article, headline: '</script><script>x()' } });
     const json = /<script type="application\/ld\+json">(.*)<\/script>/s.exec(html)?.[1] ?? '';
     expect(json).not.toContain('</script>');
     expect((JSON.parse(json) as { headline: string }).headline).toBe('</script><script>x()');

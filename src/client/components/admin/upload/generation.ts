@@ -5,12 +5,6 @@ import { toast } from '../../ui/toaster';
 
 export type GenerationStatus = { state: 'idle' } | { state: 'generating' } | { state: 'done'; count: number };
 
-/**
- * Each kind's progress toast has an id, and its result toast takes that id: a loading toast never
- * times out by itself (sonner ignores its duration), so it must be replaced when its work ends.
- */
-const HISTORY_TOAST = 'upload-generate-history';
-const FACTS_TOAST = 'upload-generate-facts';
 const IN_PROGRESS_MS = 30_000;
 const RESULT_MS = 5_000;
 
@@ -21,6 +15,44 @@ const errorText = (error: unknown, fallback: string) =>
       ? error.message
       : fallback;
 
+interface Answers {
+  history: HistoryResponse;
+  facts: FactsResponse;
+}
+type Kind = keyof Answers;
+interface KindSpec<K extends Kind> {
+  toastId: string;
+  count: (answer: Answers[K]) => number;
+  loading: [title: string, description: string];
+  found: [title: string, item: string];
+  none: [title: string, description: string];
+  failed: [title: string, fallback: string];
+}
+
+/**
+ * What each kind asks the server for, how many items an answer holds, and its toasts (spec section
+ * 4). Each kind's progress toast has an id, and its result toast takes that id: a loading toast never
+ * times out by itself (sonner ignores its duration), so it must be replaced when its work ends.
+ */
+const KINDS: { [K in Kind]: KindSpec<K> } = {
+  history: {
+    toastId: 'upload-generate-history',
+    count: (a) => (a.history.hasEvents === 'yes' ? a.history.events.length : 0),
+    loading: ['Generating Historical Events', 'Please wait while we research the history of your places...'],
+    found: ['Historical Events Generated', 'event(s)'],
+    none: ['No Historical Events', 'No historical events were found for these places.'],
+    failed: ['History Generation Error', 'Failed to generate historical events'],
+  },
+  facts: {
+    toastId: 'upload-generate-facts',
+    count: (a) => (a.facts.hasFacts === 'yes' ? a.facts.facts.length : 0),
+    loading: ['Generating Trivia Facts', 'Please wait while we collect trivia about your places...'],
+    found: ['Trivia Facts Generated', 'fact(s)'],
+    none: ['No Trivia Facts', 'No trivia facts were found for these places.'],
+    failed: ['Facts Generation Error', 'Failed to generate trivia facts'],
+  },
+};
+
 /**
  * After an upload: historical events and trivia facts, once per distinct place, both kinds in
  * parallel (spec section 4). Each status goes idle -> generating -> done with a count (0 = none).
@@ -28,82 +60,33 @@ const errorText = (error: unknown, fallback: string) =>
 export function useAfterUploadGeneration() {
   const [history, setHistory] = useState<GenerationStatus>({ state: 'idle' });
   const [facts, setFacts] = useState<GenerationStatus>({ state: 'idle' });
+  const setters: Record<Kind, (status: GenerationStatus) => void> = { history: setHistory, facts: setFacts };
 
-  async function runHistory(placeIds: string[]) {
-    setHistory({ state: 'generating' });
-    const id = HISTORY_TOAST;
-    toast.loading('Generating Historical Events', {
-      id,
-      duration: IN_PROGRESS_MS,
-      description: 'Please wait while we research the history of your places...',
-    });
+  async function generate<K extends Kind>(kind: K, placeIds: string[]) {
+    const { toastId: id, count, loading, found, none, failed }: KindSpec<K> = KINDS[kind];
+    const setStatus = setters[kind];
+    setStatus({ state: 'generating' });
+    toast.loading(loading[0], { id, duration: IN_PROGRESS_MS, description: loading[1] });
     try {
       const answers = await Promise.all(
-        placeIds.map((id) =>
-          apiJson<HistoryResponse>('POST', `/api/admin/places/${id}/history`, { languageCode: 'en' }),
+        placeIds.map((placeId) =>
+          apiJson<Answers[K]>('POST', `/api/admin/places/${placeId}/${kind}`, {
+            languageCode: 'en',
+          }),
         ),
       );
-      const count = answers.reduce((n, a) => n + (a.history.hasEvents === 'yes' ? a.history.events.length : 0), 0);
+      const total = answers.reduce((n, answer) => n + count(answer), 0);
       const cached = answers.every((a) => a.fromCache);
-      setHistory({ state: 'done', count });
-      if (count > 0) {
-        toast.success('Historical Events Generated', {
-          id,
-          duration: RESULT_MS,
-          description: `${count} event(s) found${cached ? ' (from cache)' : ''}`,
-        });
+      setStatus({ state: 'done', count: total });
+      if (total > 0) {
+        const description = `${total} ${found[1]} found${cached ? ' (from cache)' : ''}`;
+        toast.success(found[0], { id, duration: RESULT_MS, description });
       } else {
-        toast.info('No Historical Events', {
-          id,
-          duration: RESULT_MS,
-          description: 'No historical events were found for these places.',
-        });
+        toast.info(none[0], { id, duration: RESULT_MS, description: none[1] });
       }
     } catch (error) {
-      setHistory({ state: 'idle' });
-      toast.error('History Generation Error', {
-        id,
-        duration: RESULT_MS,
-        description: errorText(error, 'Failed to generate historical events'),
-      });
-    }
-  }
-
-  async function runFacts(placeIds: string[]) {
-    setFacts({ state: 'generating' });
-    const id = FACTS_TOAST;
-    toast.loading('Generating Trivia Facts', {
-      id,
-      duration: IN_PROGRESS_MS,
-      description: 'Please wait while we collect trivia about your places...',
-    });
-    try {
-      const answers = await Promise.all(
-        placeIds.map((id) => apiJson<FactsResponse>('POST', `/api/admin/places/${id}/facts`, { languageCode: 'en' })),
-      );
-      const count = answers.reduce((n, a) => n + (a.facts.hasFacts === 'yes' ? a.facts.facts.length : 0), 0);
-      const cached = answers.every((a) => a.fromCache);
-      setFacts({ state: 'done', count });
-      if (count > 0) {
-        toast.success('Trivia Facts Generated', {
-          id,
-          duration: RESULT_MS,
-          description: `${count} fact(s) found${cached ? ' (from cache)' : ''}`,
-        });
-      } else {
-        toast.info('No Trivia Facts', {
-          id,
-          duration: RESULT_MS,
-          description: 'No trivia facts were found for these places.',
-        });
-      }
-    } catch (error) {
-      setFacts({ state: 'idle' });
-      toast.error('Facts Generation Error', {
-        id,
-        duration: RESULT_MS,
-        description: errorText(error, 'Failed to generate trivia facts'),
-      });
+      setStatus({ state: 'idle' });
+      toast.error(failed[0], { id, duration: RESULT_MS, description: errorText(error, failed[1]) });
     }
   }
 
@@ -117,11 +100,10 @@ export function useAfterUploadGeneration() {
       setFacts({ state: 'idle' });
     },
     /** Runs the ticked kinds for these places, in parallel. */
-    run(placeIds: string[], kinds: { history: boolean; facts: boolean }) {
-      const jobs: Array<Promise<void>> = [];
-      if (kinds.history) jobs.push(runHistory(placeIds));
-      if (kinds.facts) jobs.push(runFacts(placeIds));
-      return Promise.all(jobs);
+    run(placeIds: string[], kinds: Record<Kind, boolean>) {
+      return Promise.all(
+        (['history', 'facts'] as const).filter((kind) => kinds[kind]).map((kind) => generate(kind, placeIds)),
+      );
     },
   };
 }

@@ -15,6 +15,12 @@ export interface LocationDraft {
 
 export const EMPTY_LOCATION: LocationDraft = { latitude: '', longitude: '', town: null };
 
+/** The two coordinate fields: their limits in degrees and an example (Munich). */
+const COORDINATES = [
+  { field: 'latitude', label: 'Latitude', max: 90, example: '48.13743' },
+  { field: 'longitude', label: 'Longitude', max: 180, example: '11.57549' },
+] as const;
+
 /** The position to send, or undefined while the draft is incomplete or out of range. */
 export function draftPosition(draft: LocationDraft): { latitude: string; longitude: string } | undefined {
   const latitude = draft.latitude.trim();
@@ -44,8 +50,6 @@ export function ManualLocation({ count, draft, onChange, disabled }: ManualLocat
   // A new search field (empty) when the town it shows is no longer the location.
   const [searchField, setSearchField] = useState(0);
   const position = draftPosition(draft);
-  const latitudeBad = draft.latitude.trim() !== '' && parseCoordinate(draft.latitude.trim(), 90) === undefined;
-  const longitudeBad = draft.longitude.trim() !== '' && parseCoordinate(draft.longitude.trim(), 180) === undefined;
   const coordinate = (field: 'latitude' | 'longitude', value: string) => {
     if (draft.town !== null) setSearchField((n) => n + 1);
     onChange({ ...draft, [field]: value, town: null });
@@ -74,46 +78,32 @@ export function ManualLocation({ count, draft, onChange, disabled }: ManualLocat
         }
       />
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-latitude`}>Latitude</Label>
-          <Input
-            id={`${id}-latitude`}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="48.13743"
-            maxLength={32}
-            value={draft.latitude}
-            disabled={disabled}
-            aria-invalid={latitudeBad || undefined}
-            aria-describedby={latitudeBad ? `${id}-latitude-error` : undefined}
-            onChange={(event) => coordinate('latitude', event.target.value)}
-          />
-          {latitudeBad && (
-            <p id={`${id}-latitude-error`} className="text-sm text-red-700">
-              Decimal degrees from -90 to 90, e.g. 48.13743.
-            </p>
-          )}
-        </div>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-longitude`}>Longitude</Label>
-          <Input
-            id={`${id}-longitude`}
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder="11.57549"
-            maxLength={32}
-            value={draft.longitude}
-            disabled={disabled}
-            aria-invalid={longitudeBad || undefined}
-            aria-describedby={longitudeBad ? `${id}-longitude-error` : undefined}
-            onChange={(event) => coordinate('longitude', event.target.value)}
-          />
-          {longitudeBad && (
-            <p id={`${id}-longitude-error`} className="text-sm text-red-700">
-              Decimal degrees from -180 to 180, e.g. 11.57549.
-            </p>
-          )}
-        </div>
+        {COORDINATES.map(({ field, label, max, example }) => {
+          const fieldId = `${id}-${field}`;
+          const bad = draft[field].trim() !== '' && parseCoordinate(draft[field].trim(), max) === undefined;
+          return (
+            <div key={field} className="flex flex-col gap-2">
+              <Label htmlFor={fieldId}>{label}</Label>
+              <Input
+                id={fieldId}
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder={example}
+                maxLength={32}
+                value={draft[field]}
+                disabled={disabled}
+                aria-invalid={bad || undefined}
+                aria-describedby={bad ? `${fieldId}-error` : undefined}
+                onChange={(event) => coordinate(field, event.target.value)}
+              />
+              {bad && (
+                <p id={`${fieldId}-error`} className="text-sm text-red-700">
+                  Decimal degrees from -{max} to {max}, e.g. {example}.
+                </p>
+              )}
+            </div>
+          );
+        })}
       </div>
       <div className="flex flex-wrap items-center justify-between gap-3" role="status" aria-live="polite">
         {position ? (
