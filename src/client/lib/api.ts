@@ -25,6 +25,11 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the user about a failed call: the server's sentence when it sent one, otherwise `fallback`. */
+export function errorText(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.serverMessage) || fallback;
+}
+
 export async function apiRequest(method: string, url: string, body?: unknown): Promise<Response> {
   const init: RequestInit = { method, credentials: 'include' };
   if (body !== undefined) {

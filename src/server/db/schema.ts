@@ -353,7 +353,7 @@ export const contentVersion = pgTable('content_version', {
 export const pendingFiles = pgTable('pending_files', {
   key: text('key').primaryKey(),
   owner: integer('owner').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /**
@@ -364,7 +364,7 @@ export const pendingFiles = pgTable('pending_files', {
 export const slugRedirects = pgTable('slug_redirects', {
   slug: text('slug').primaryKey(),
   targetSlug: text('target_slug').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** PostgreSQL's full-text document type (written by the search triggers, never by the app). */

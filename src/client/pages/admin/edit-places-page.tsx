@@ -19,7 +19,7 @@ import { Card, CardContent } from '../../components/ui/card';
 import { Select, Skeleton } from '../../components/ui/form-controls';
 import { Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toaster';
-import { ApiError } from '../../lib/api';
+import { errorText } from '../../lib/api';
 import { useSessionExpiredRedirect } from '../../lib/admin-session';
 
 const ALL = 'all';
@@ -109,7 +109,7 @@ export default function EditPlacesPage() {
       },
       onError: (error) =>
         toast.error('Error', {
-          description: (error instanceof ApiError && error.serverMessage) || 'Failed to delete place',
+          description: errorText(error, 'Failed to delete place'),
         }),
     });
   }

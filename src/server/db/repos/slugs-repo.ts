@@ -1,6 +1,18 @@
-import { eq, like, or } from 'drizzle-orm';
+import { eq, like, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
 import { cities, countries, places, slugRedirects } from '../schema';
+
+/**
+ * Where slugs live: places, cities and countries share the public address /{lang}/{slug}, and an
+ * address that moved keeps answering 301 to its new place, so it is not free for something else.
+ */
+const SLUG_COLUMNS: Array<[PgTable, AnyPgColumn]> = [
+  [places, places.slug],
+  [cities, cities.slug],
+  [countries, countries.slug],
+  [slugRedirects, slugRedirects.slug],
+];
 
 /** Escapes LIKE wildcards so a slug is matched literally. */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -11,26 +23,15 @@ const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export async function listSlugsLike(db: DbOrTx, base: string): Promise<Set<string>> {
   const prefix = `${literal(base)}-%`;
-  // Sequential on purpose: the handle may be a transaction, which runs one query at a time.
-  const placeRows = await db
-    .select({ slug: places.slug })
-    .from(places)
-    .where(or(eq(places.slug, base), like(places.slug, prefix)));
-  const cityRows = await db
-    .select({ slug: cities.slug })
-    .from(cities)
-    .where(or(eq(cities.slug, base), like(cities.slug, prefix)));
-  const countryRows = await db
-    .select({ slug: countries.slug })
-    .from(countries)
-    .where(or(eq(countries.slug, base), like(countries.slug, prefix)));
-  // An address that moved keeps answering 301 to its new place: not free for something else.
-  const movedRows = await db
-    .select({ slug: slugRedirects.slug })
-    .from(slugRedirects)
-    .where(or(eq(slugRedirects.slug, base), like(slugRedirects.slug, prefix)));
   const taken = new Set<string>();
-  for (const row of [...placeRows, ...cityRows, ...countryRows, ...movedRows]) if (row.slug) taken.add(row.slug);
+  // Sequential on purpose: the handle may be a transaction, which runs one query at a time.
+  for (const [table, slug] of SLUG_COLUMNS) {
+    const rows = await db
+      .select({ slug: sql<string>`${slug}` })
+      .from(table)
+      .where(or(eq(slug, base), like(slug, prefix)));
+    for (const row of rows) taken.add(row.slug);
+  }
   return taken;
 }
 

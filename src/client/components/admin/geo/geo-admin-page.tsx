@@ -10,7 +10,7 @@ import { EditGeoDialog, type EditField } from './edit-geo-dialog';
 import { ExistingSection } from './existing-section';
 import { GeoEntityCard } from './geo-entity-card';
 import { MissingListCard } from './missing-list-card';
-import { errorText } from './use-geo-admin';
+import { errorText } from '../../../lib/api';
 
 /** What the page needs of an existing city or country. */
 interface GeoEntity {

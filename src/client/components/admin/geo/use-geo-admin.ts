@@ -28,11 +28,6 @@ function noticeSignedOut(queryClient: QueryClient, error: unknown): void {
   }
 }
 
-/** The server's sentence when it sent one, otherwise the spec's fallback text. */
-export function errorText(error: unknown, fallback: string): string {
-  return (error instanceof ApiError && error.serverMessage) || fallback;
-}
-
 function useGeoMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({

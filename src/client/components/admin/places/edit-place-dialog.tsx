@@ -9,7 +9,7 @@ import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { Input, Label, Textarea } from '../../ui/input';
 import { toast } from '../../ui/toaster';
-import { ApiError } from '../../../lib/api';
+import { errorText } from '../../../lib/api';
 import { cn } from '../../../lib/utils';
 import { isoDate } from '../../../lib/format-date';
 import { responsiveImage } from './responsive-image';
@@ -167,7 +167,7 @@ function EditPlaceForm({ place, onDone }: { place: AdminPlaceDto; onDone: () => 
         },
         onError: (error) =>
           toast.error('Error', {
-            description: (error instanceof ApiError && error.serverMessage) || 'Failed to update place',
+            description: errorText(error, 'Failed to update place'),
           }),
       },
     );

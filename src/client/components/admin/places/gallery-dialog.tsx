@@ -14,7 +14,7 @@ import {
 } from '../../ui/dialog';
 import { Progress, Skeleton } from '../../ui/form-controls';
 import { toast } from '../../ui/toaster';
-import { ApiError } from '../../../lib/api';
+import { ApiError, errorText } from '../../../lib/api';
 import { cn } from '../../../lib/utils';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { photoCountText } from './place-card';
@@ -52,7 +52,7 @@ function GalleryGrid({ place, images }: { place: AdminPlaceDto; images: GalleryI
       onSuccess: () => toast.success('Image deleted successfully'),
       onError: (error) =>
         toast.error('Error', {
-          description: (error instanceof ApiError && error.serverMessage) || 'Failed to delete image',
+          description: errorText(error, 'Failed to delete image'),
         }),
     });
     setPending(undefined);

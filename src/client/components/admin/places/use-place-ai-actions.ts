@@ -4,7 +4,7 @@ import type { AdminPlaceDto } from '../../../../shared/api/admin-places';
 import type { FactsResponse, HistoryResponse, TranslateResponse } from '../../../../shared/api/place-ai';
 import { LANGUAGES } from '../../../../shared/languages';
 import { toast } from '../../ui/toaster';
-import { ApiError, apiJson } from '../../../lib/api';
+import { apiJson, errorText } from '../../../lib/api';
 import { invalidatePlaceLists } from './use-admin-places';
 
 export type AiAction = 'translate' | 'history' | 'facts';
@@ -15,7 +15,6 @@ const RESULT_MS = 5_000;
 const languageNames = (codes: readonly string[]) =>
   codes.map((code) => LANGUAGES.find((l) => l.code === code)?.name ?? code.toUpperCase()).join(', ');
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const serverSentence = (error: unknown) => (error instanceof ApiError ? error.serverMessage : undefined);
 
 /**
  * Why languages failed, from the server's message ("Translation failed for Spanish, German. <reason>"
@@ -142,7 +141,7 @@ export function usePlaceAiActions() {
             : action === 'history'
               ? ['History Fetch Error', 'Failed to fetch historical events']
               : ['Facts Fetch Error', 'Failed to fetch trivia facts'];
-        toast.error(title, { id: toastId, duration: RESULT_MS, description: serverSentence(error) ?? fallback });
+        toast.error(title, { id: toastId, duration: RESULT_MS, description: errorText(error, fallback) });
       } finally {
         setRunning((current) => {
           const next = new Set(current);

@@ -1,19 +1,12 @@
 import { useState } from 'react';
 import type { FactsResponse, HistoryResponse } from '../../../../shared/api/place-ai';
-import { ApiError, apiJson } from '../../../lib/api';
+import { apiJson, errorText } from '../../../lib/api';
 import { toast } from '../../ui/toaster';
 
 export type GenerationStatus = { state: 'idle' } | { state: 'generating' } | { state: 'done'; count: number };
 
 const IN_PROGRESS_MS = 30_000;
 const RESULT_MS = 5_000;
-
-const errorText = (error: unknown, fallback: string) =>
-  error instanceof ApiError
-    ? (error.serverMessage ?? error.message)
-    : error instanceof Error
-      ? error.message
-      : fallback;
 
 interface Answers {
   history: HistoryResponse;
