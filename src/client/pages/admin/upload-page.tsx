@@ -4,7 +4,13 @@ import type { ExifData } from '../../../shared/api/upload';
 import { AdminLayout } from '../../components/admin/admin-layout';
 import { ExifPanel } from '../../components/admin/upload/exif-panel';
 import { extractExif, hasGps } from '../../components/admin/upload/exif-source';
-import { describeStatus, useAfterUploadGeneration } from '../../components/admin/upload/generation';
+import {
+  choiceLabel,
+  describeStatus,
+  GENERATION_KINDS,
+  useAfterUploadGeneration,
+  type GenerationKind,
+} from '../../components/admin/upload/generation';
 import {
   draftPosition,
   EMPTY_LOCATION,
@@ -40,8 +46,7 @@ export default function UploadPage() {
   const gpsReading = useRef(0);
   const [exifSource, setExifSource] = useState<{ name: string; exif: ExifData } | null>(null);
   const [description, setDescription] = useState('');
-  const [wantHistory, setWantHistory] = useState(false);
-  const [wantFacts, setWantFacts] = useState(false);
+  const [wanted, setWanted] = useState<Record<GenerationKind, boolean>>({ history: false, facts: false });
   const [uploading, setUploading] = useState(false);
   const [current, setCurrent] = useState(0);
   const [progress, setProgress] = useState(0);
@@ -149,16 +154,14 @@ export default function UploadPage() {
     setDescription('');
     setExifSource(null);
     setInputsVersion((v) => v + 1);
-    if (success > 0 && (wantHistory || wantFacts)) {
-      await generation.run([...placeIds], { history: wantHistory, facts: wantFacts });
+    if (success > 0 && (wanted.history || wanted.facts)) {
+      await generation.run([...placeIds], wanted);
     }
   }
 
   const withoutGps = files.filter((_, i) => gpsStates[i] === false).length;
   // An EXIF source photo with a position gives it to every photo: nothing to set by hand then.
   const locationNeeded = withoutGps > 0 && !(exifSource && hasGps(exifSource.exif));
-  const historyStatus = describeStatus(generation.history, 'event(s)');
-  const factsStatus = describeStatus(generation.facts, 'fact(s)');
 
   return (
     <AdminLayout title="Upload Photos" subtitle="Turn geotagged photos into new places" backTo="/iladmin">
@@ -227,28 +230,23 @@ export default function UploadPage() {
               </div>
               <fieldset className="flex flex-col gap-2">
                 <legend className="mb-1 text-sm font-medium text-slate-800">After upload</legend>
-                <label className="flex items-center gap-2 text-sm text-slate-800">
-                  <Checkbox
-                    checked={wantHistory}
-                    onChange={(e) => {
-                      setWantHistory(e.target.checked);
-                      if (!e.target.checked) generation.clearHistory();
-                    }}
-                  />
-                  Generate Historical Events
-                  {historyStatus && <span className="text-slate-500">· {historyStatus}</span>}
-                </label>
-                <label className="flex items-center gap-2 text-sm text-slate-800">
-                  <Checkbox
-                    checked={wantFacts}
-                    onChange={(e) => {
-                      setWantFacts(e.target.checked);
-                      if (!e.target.checked) generation.clearFacts();
-                    }}
-                  />
-                  Generate Trivia Facts
-                  {factsStatus && <span className="text-slate-500">· {factsStatus}</span>}
-                </label>
+                {GENERATION_KINDS.map((kind) => {
+                  const status = describeStatus(generation.status[kind], kind);
+                  return (
+                    <label key={kind} className="flex items-center gap-2 text-sm text-slate-800">
+                      <Checkbox
+                        checked={wanted[kind]}
+                        onChange={(e) => {
+                          const checked = e.target.checked;
+                          setWanted((current) => ({ ...current, [kind]: checked }));
+                          if (!checked) generation.clear(kind);
+                        }}
+                      />
+                      {choiceLabel(kind)}
+                      {status && <span className="text-slate-500">· {status}</span>}
+                    </label>
+                  );
+                })}
               </fieldset>
               {(uploading || progress > 0) && (
                 <div className="flex flex-col gap-2" aria-live="polite">

@@ -29,12 +29,16 @@ function ActionIcon({ busy, icon: Icon }: { busy: boolean; icon: typeof Sparkles
   return busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Icon aria-hidden="true" />;
 }
 
+/** The card's AI actions, in the order the spec lists them, with their labels while they run. */
+const AI_BUTTONS: Array<{ action: AiAction; icon: typeof Sparkles; label: string; busyLabel: string }> = [
+  { action: 'facts', icon: Sparkles, label: 'Generate Trivia', busyLabel: 'Generating...' },
+  { action: 'history', icon: BookOpen, label: 'Fetch History', busyLabel: 'Fetching...' },
+  { action: 'translate', icon: Languages, label: 'Translate', busyLabel: 'Translating...' },
+];
+
 /** One place on the Edit Places screen: what it is, how complete it is, and what can be done to it. */
 export function PlaceCard({ place, isRunning, onAiAction, onGallery, onEdit, onDelete }: PlaceCardProps) {
   const headingId = `place-${place.id}-title`;
-  const facts = isRunning('facts');
-  const history = isRunning('history');
-  const translate = isRunning('translate');
   return (
     <Card className="overflow-hidden" aria-labelledby={headingId} role="article">
       <div className="flex flex-col sm:flex-row">
@@ -69,27 +73,21 @@ export function PlaceCard({ place, isRunning, onAiAction, onGallery, onEdit, onD
             <Button variant="outline" size="sm" onClick={onGallery} title={photoCountText(place)}>
               <Images aria-hidden="true" /> Gallery ({place.photoCount})
             </Button>
-            <Button variant="outline" size="sm" onClick={() => onAiAction('facts')} disabled={facts} aria-busy={facts}>
-              <ActionIcon busy={facts} icon={Sparkles} /> {facts ? 'Generating...' : 'Generate Trivia'}
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => onAiAction('history')}
-              disabled={history}
-              aria-busy={history}
-            >
-              <ActionIcon busy={history} icon={BookOpen} /> {history ? 'Fetching...' : 'Fetch History'}
-            </Button>
-            <Button
-              variant="outline"
-              size="sm"
-              onClick={() => onAiAction('translate')}
-              disabled={translate}
-              aria-busy={translate}
-            >
-              <ActionIcon busy={translate} icon={Languages} /> {translate ? 'Translating...' : 'Translate'}
-            </Button>
+            {AI_BUTTONS.map(({ action, icon, label, busyLabel }) => {
+              const busy = isRunning(action);
+              return (
+                <Button
+                  key={action}
+                  variant="outline"
+                  size="sm"
+                  onClick={() => onAiAction(action)}
+                  disabled={busy}
+                  aria-busy={busy}
+                >
+                  <ActionIcon busy={busy} icon={icon} /> {busy ? busyLabel : label}
+                </Button>
+              );
+            })}
             <EditDeleteButtons name={place.title} onEdit={onEdit} onDelete={onDelete} />
           </div>
         </div>

@@ -52,46 +52,34 @@ function showTranslateResult(id: string, result: TranslateResponse) {
     });
 }
 
-function showHistoryResult(id: string, result: HistoryResponse) {
-  const cache = result.fromCache ? ' (from cache)' : '';
-  if (!result.history) {
-    toast.success('History Fetched', {
-      id,
-      duration: RESULT_MS,
-      description: `The historical events were updated${cache}`,
-    });
-  } else if (result.history.hasEvents === 'yes' && result.history.events.length > 0) {
-    toast.success('Historical Events Found', {
-      id,
-      duration: RESULT_MS,
-      description: `Found ${plural(result.history.events.length, 'historical event')}${cache}`,
-    });
-  } else {
-    toast.info('No Historical Events', {
-      id,
-      duration: RESULT_MS,
-      description: `No historical events were found for this place${cache}`,
-    });
-  }
-}
+/** How many items a history or trivia answer holds (undefined: the answer carries none to count). */
+const itemCount = {
+  history: (result: HistoryResponse) =>
+    result.history && (result.history.hasEvents === 'yes' ? result.history.events.length : 0),
+  facts: (result: FactsResponse) => result.facts && (result.facts.hasFacts === 'yes' ? result.facts.facts.length : 0),
+};
 
-function showFactsResult(id: string, result: FactsResponse) {
-  const cache = result.fromCache ? ' (from cache)' : '';
-  if (!result.facts) {
-    toast.success('Facts Fetched', { id, duration: RESULT_MS, description: `The trivia facts were updated${cache}` });
-  } else if (result.facts.hasFacts === 'yes' && result.facts.facts.length > 0) {
-    toast.success('Trivia Facts Found', {
-      id,
-      duration: RESULT_MS,
-      description: `Found ${plural(result.facts.facts.length, 'trivia fact')}${cache}`,
-    });
-  } else {
-    toast.info('No Trivia Facts', {
-      id,
-      duration: RESULT_MS,
-      description: `No trivia facts were found for this place${cache}`,
-    });
-  }
+/** The result toasts of Fetch History and Generate Trivia. */
+const PART_RESULT = {
+  history: {
+    fetched: ['History Fetched', 'The historical events were updated'],
+    found: ['Historical Events Found', 'historical event'],
+    none: ['No Historical Events', 'No historical events were found for this place'],
+  },
+  facts: {
+    fetched: ['Facts Fetched', 'The trivia facts were updated'],
+    found: ['Trivia Facts Found', 'trivia fact'],
+    none: ['No Trivia Facts', 'No trivia facts were found for this place'],
+  },
+} as const;
+
+function showPartResult(id: string, part: 'history' | 'facts', count: number | undefined, fromCache: boolean) {
+  const cache = fromCache ? ' (from cache)' : '';
+  const { fetched, found, none } = PART_RESULT[part];
+  const options = { id, duration: RESULT_MS };
+  if (count === undefined) toast.success(fetched[0], { ...options, description: `${fetched[1]}${cache}` });
+  else if (count > 0) toast.success(found[0], { ...options, description: `Found ${plural(count, found[1])}${cache}` });
+  else toast.info(none[0], { ...options, description: `${none[1]}${cache}` });
 }
 
 /**
@@ -125,14 +113,16 @@ export function usePlaceAiActions() {
             duration: IN_PROGRESS_MS,
             description: `Please wait while we look into the history of ${place.title}...`,
           });
-          showHistoryResult(toastId, await apiJson<HistoryResponse>('POST', `${base}/history`, { languageCode: 'en' }));
+          const result = await apiJson<HistoryResponse>('POST', `${base}/history`, { languageCode: 'en' });
+          showPartResult(toastId, 'history', itemCount.history(result), result.fromCache);
         } else {
           toast.loading('Generating Trivia Facts', {
             id: toastId,
             duration: IN_PROGRESS_MS,
             description: `Please wait while we gather trivia about ${place.title}...`,
           });
-          showFactsResult(toastId, await apiJson<FactsResponse>('POST', `${base}/facts`, { languageCode: 'en' }));
+          const result = await apiJson<FactsResponse>('POST', `${base}/facts`, { languageCode: 'en' });
+          showPartResult(toastId, 'facts', itemCount.facts(result), result.fromCache);
         }
       } catch (error) {
         const [title, fallback] =

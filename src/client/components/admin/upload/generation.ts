@@ -12,8 +12,13 @@ interface Answers {
   history: HistoryResponse;
   facts: FactsResponse;
 }
-type Kind = keyof Answers;
+export type GenerationKind = keyof Answers;
+type Kind = GenerationKind;
+export const GENERATION_KINDS: readonly Kind[] = ['history', 'facts'];
+const IDLE: Record<Kind, GenerationStatus> = { history: { state: 'idle' }, facts: { state: 'idle' } };
 interface KindSpec<K extends Kind> {
+  /** The checkbox that asks for it after an upload. */
+  choice: string;
   toastId: string;
   count: (answer: Answers[K]) => number;
   loading: [title: string, description: string];
@@ -29,6 +34,7 @@ interface KindSpec<K extends Kind> {
  */
 const KINDS: { [K in Kind]: KindSpec<K> } = {
   history: {
+    choice: 'Generate Historical Events',
     toastId: 'upload-generate-history',
     count: (a) => (a.history.hasEvents === 'yes' ? a.history.events.length : 0),
     loading: ['Generating Historical Events', 'Please wait while we research the history of your places...'],
@@ -37,6 +43,7 @@ const KINDS: { [K in Kind]: KindSpec<K> } = {
     failed: ['History Generation Error', 'Failed to generate historical events'],
   },
   facts: {
+    choice: 'Generate Trivia Facts',
     toastId: 'upload-generate-facts',
     count: (a) => (a.facts.hasFacts === 'yes' ? a.facts.facts.length : 0),
     loading: ['Generating Trivia Facts', 'Please wait while we collect trivia about your places...'],
@@ -51,26 +58,22 @@ const KINDS: { [K in Kind]: KindSpec<K> } = {
  * parallel (spec section 4). Each status goes idle -> generating -> done with a count (0 = none).
  */
 export function useAfterUploadGeneration() {
-  const [history, setHistory] = useState<GenerationStatus>({ state: 'idle' });
-  const [facts, setFacts] = useState<GenerationStatus>({ state: 'idle' });
-  const setters: Record<Kind, (status: GenerationStatus) => void> = { history: setHistory, facts: setFacts };
+  const [status, setStatus] = useState<Record<Kind, GenerationStatus>>(IDLE);
+  const setKind = (kind: Kind, next: GenerationStatus) => setStatus((current) => ({ ...current, [kind]: next }));
 
   async function generate<K extends Kind>(kind: K, placeIds: string[]) {
     const { toastId: id, count, loading, found, none, failed }: KindSpec<K> = KINDS[kind];
-    const setStatus = setters[kind];
-    setStatus({ state: 'generating' });
+    setKind(kind, { state: 'generating' });
     toast.loading(loading[0], { id, duration: IN_PROGRESS_MS, description: loading[1] });
     try {
       const answers = await Promise.all(
         placeIds.map((placeId) =>
-          apiJson<Answers[K]>('POST', `/api/admin/places/${placeId}/${kind}`, {
-            languageCode: 'en',
-          }),
+          apiJson<Answers[K]>('POST', `/api/admin/places/${placeId}/${kind}`, { languageCode: 'en' }),
         ),
       );
       const total = answers.reduce((n, answer) => n + count(answer), 0);
       const cached = answers.every((a) => a.fromCache);
-      setStatus({ state: 'done', count: total });
+      setKind(kind, { state: 'done', count: total });
       if (total > 0) {
         const description = `${total} ${found[1]} found${cached ? ' (from cache)' : ''}`;
         toast.success(found[0], { id, duration: RESULT_MS, description });
@@ -78,30 +81,28 @@ export function useAfterUploadGeneration() {
         toast.info(none[0], { id, duration: RESULT_MS, description: none[1] });
       }
     } catch (error) {
-      setStatus({ state: 'idle' });
+      setKind(kind, { state: 'idle' });
       toast.error(failed[0], { id, duration: RESULT_MS, description: errorText(error, failed[1]) });
     }
   }
 
   return {
-    history,
-    facts,
-    clearHistory: () => setHistory({ state: 'idle' }),
-    clearFacts: () => setFacts({ state: 'idle' }),
-    reset() {
-      setHistory({ state: 'idle' });
-      setFacts({ state: 'idle' });
-    },
+    status,
+    clear: (kind: Kind) => setKind(kind, { state: 'idle' }),
+    reset: () => setStatus(IDLE),
     /** Runs the ticked kinds for these places, in parallel. */
     run(placeIds: string[], kinds: Record<Kind, boolean>) {
-      return Promise.all(
-        (['history', 'facts'] as const).filter((kind) => kinds[kind]).map((kind) => generate(kind, placeIds)),
-      );
+      return Promise.all(GENERATION_KINDS.filter((kind) => kinds[kind]).map((kind) => generate(kind, placeIds)));
     },
   };
 }
 
-export function describeStatus(status: GenerationStatus, noun: string): string | undefined {
+/** The checkbox label of a kind. */
+export const choiceLabel = (kind: Kind) => KINDS[kind].choice;
+
+/** What a kind's checkbox says of its last run: "Generating...", "3 event(s) generated", "No fact(s) found". */
+export function describeStatus(status: GenerationStatus, kind: Kind): string | undefined {
+  const noun = KINDS[kind].found[1];
   if (status.state === 'generating') return 'Generating...';
   if (status.state === 'done') return status.count === 0 ? `No ${noun} found` : `${status.count} ${noun} generated`;
   return undefined;
