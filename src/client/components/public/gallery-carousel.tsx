@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { downloadUrl, originalSize, responsiveImage, thumbnailUrl } from '../../../shared/media';
 import { useTranslate } from '../../lib/i18n';
 import { Icon } from './icons';
@@ -103,6 +103,23 @@ export function GalleryCarousel({ images }: { images: CarouselImage[] }) {
         </button>
       </>
     );
+  /**
+   * The current photo where it is shown (in the page, full screen): swipeable, with its arrows and
+   * the view's own controls. A render function, not a component, so nothing remounts on a change.
+   */
+  const stage = (view: { frame: string; sizes: string; image: string; arrowSize: number }, controls: ReactNode) => (
+    <div className={view.frame} {...swipe}>
+      <ResponsiveImage
+        key={current.id}
+        src={current.imageUrl}
+        alt={current.alt}
+        sizes={view.sizes}
+        className={view.image}
+      />
+      {arrows(view.arrowSize)}
+      {controls}
+    </div>
+  );
   const counter = total > 1 && (
     <p aria-live="polite" className="gallery-counter">
       {index + 1} / {total}
@@ -118,15 +135,13 @@ export function GalleryCarousel({ images }: { images: CarouselImage[] }) {
       className="space-y-4"
     >
       <figure className="overflow-hidden rounded-3xl bg-slate-900 shadow-lg">
-        <div className="relative aspect-[3/2] touch-pan-y" {...swipe}>
-          <ResponsiveImage
-            key={current.id}
-            src={current.imageUrl}
-            alt={current.alt}
-            sizes="(min-width: 1024px) 896px, 100vw"
-            className="absolute inset-0 h-full w-full object-contain"
-          />
-          {arrows(24)}
+        {stage(
+          {
+            frame: 'relative aspect-[3/2] touch-pan-y',
+            sizes: '(min-width: 1024px) 896px, 100vw',
+            image: 'absolute inset-0 h-full w-full object-contain',
+            arrowSize: 24,
+          },
           <button
             ref={opener}
             type="button"
@@ -135,8 +150,8 @@ export function GalleryCarousel({ images }: { images: CarouselImage[] }) {
             className="gallery-expand"
           >
             <Icon name="expand" size={20} />
-          </button>
-        </div>
+          </button>,
+        )}
         <figcaption className="gallery-bar">
           {counter}
           <a href={downloadUrl(current.originalImagePath, current.imageUrl)} download className="gallery-download">
@@ -194,27 +209,26 @@ export function GalleryCarousel({ images }: { images: CarouselImage[] }) {
           opener.current?.focus();
         }}
       >
-        {full && (
-          <div className="relative flex h-full w-full items-center justify-center" {...swipe}>
-            <ResponsiveImage
-              key={current.id}
-              src={current.imageUrl}
-              alt={current.alt}
-              sizes="100vw"
-              className="max-h-full max-w-full object-contain"
-            />
-            {arrows(28)}
-            <div className="absolute left-3 top-3">{counter}</div>
-            <button
-              type="button"
-              onClick={() => dialog.current?.close()}
-              aria-label={t('gallery.close')}
-              className="gallery-close"
-            >
-              <Icon name="close" size={24} />
-            </button>
-          </div>
-        )}
+        {full &&
+          stage(
+            {
+              frame: 'relative flex h-full w-full items-center justify-center',
+              sizes: '100vw',
+              image: 'max-h-full max-w-full object-contain',
+              arrowSize: 28,
+            },
+            <>
+              <div className="absolute left-3 top-3">{counter}</div>
+              <button
+                type="button"
+                onClick={() => dialog.current?.close()}
+                aria-label={t('gallery.close')}
+                className="gallery-close"
+              >
+                <Icon name="close" size={24} />
+              </button>
+            </>,
+          )}
       </dialog>
     </div>
   );

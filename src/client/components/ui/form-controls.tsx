@@ -1,17 +1,10 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
+import { FIELD_CLASS } from './input';
 
 /** Native controls styled to match: they keep full keyboard and screen-reader behaviour for free. */
 export function Select({ className, ...props }: ComponentProps<'select'>) {
-  return (
-    <select
-      className={cn(
-        'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600/40',
-        className,
-      )}
-      {...props}
-    />
-  );
+  return <select className={cn('h-10', FIELD_CLASS, className)} {...props} />;
 }
 
 export function Checkbox({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
