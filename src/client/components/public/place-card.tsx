@@ -56,6 +56,9 @@ export function PlaceGrid({ places, label }: { places: PlaceCardDto[]; label?: s
   );
 }
 
+/** A card's title and two lines of summary, as grey bars. */
+const SKELETON_LINES = ['h-5 w-2/3 bg-slate-200', 'h-4 w-full bg-slate-100', 'h-4 w-5/6 bg-slate-100'];
+
 /** Six placeholder cards while the places load during a client-side navigation. */
 export function PlaceGridSkeleton({ label }: { label: string }) {
   return (
@@ -64,9 +67,9 @@ export function PlaceGridSkeleton({ label }: { label: string }) {
         <li key={i} data-testid="place-skeleton" className="panel-flat">
           <div className="aspect-[4/3] animate-pulse bg-slate-200" />
           <div className="space-y-3 p-5">
-            <div className="h-5 w-2/3 animate-pulse rounded bg-slate-200" />
-            <div className="h-4 w-full animate-pulse rounded bg-slate-100" />
-            <div className="h-4 w-5/6 animate-pulse rounded bg-slate-100" />
+            {SKELETON_LINES.map((line) => (
+              <div key={line} className={`animate-pulse rounded ${line}`} />
+            ))}
           </div>
         </li>
       ))}

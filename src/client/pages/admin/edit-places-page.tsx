@@ -35,9 +35,9 @@ function LoadingCards() {
         <Card key={i} className="flex flex-col gap-4 p-4 sm:flex-row">
           <Skeleton className="aspect-[4/3] w-full sm:h-36 sm:w-56" />
           <div className="flex flex-1 flex-col gap-3">
-            <Skeleton className="h-6 w-2/3" />
-            <Skeleton className="h-4 w-1/3" />
-            <Skeleton className="h-12 w-full" />
+            {['h-6 w-2/3', 'h-4 w-1/3', 'h-12 w-full'].map((line) => (
+              <Skeleton key={line} className={line} />
+            ))}
           </div>
         </Card>
       ))}

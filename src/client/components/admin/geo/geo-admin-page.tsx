@@ -179,11 +179,7 @@ export function GeoAdminPage<
         {existing.map((entity) => (
           <GeoEntityCard
             key={entity.id}
-            name={entity.name}
-            country={entity.country}
-            description={entity.description}
-            imageUrl={entity.imageUrl}
-            translations={entity.translations}
+            entity={entity}
             onEdit={() => setEditing(entity)}
             onDelete={() => setDeleting(entity)}
           />

@@ -6,26 +6,21 @@ import { EditDeleteButtons } from '../card-actions';
 import { LanguageBadges } from './language-badges';
 
 interface GeoEntityCardProps {
-  name: string;
-  /** The city's country; countries have none. */
-  country?: string;
-  description: string;
-  imageUrl: string;
-  translations: TranslationStateDto;
+  entity: {
+    name: string;
+    /** The city's country; countries have none. */
+    country?: string;
+    description: string;
+    imageUrl: string;
+    translations: TranslationStateDto;
+  };
   onEdit: () => void;
   onDelete: () => void;
 }
 
 /** One existing city or country: image, name, country, description, languages, edit and delete. */
-export function GeoEntityCard({
-  name,
-  country,
-  description,
-  imageUrl,
-  translations,
-  onEdit,
-  onDelete,
-}: GeoEntityCardProps) {
+export function GeoEntityCard({ entity, onEdit, onDelete }: GeoEntityCardProps) {
+  const { name, country, description, imageUrl, translations } = entity;
   const headingId = useId();
   return (
     <Card role="article" aria-labelledby={headingId} className="flex flex-col overflow-hidden">
