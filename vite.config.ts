@@ -45,7 +45,8 @@ const productionAliases = existsSync(reactRouterProduction)
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), reactRouterTreeShaking()],
-  resolve: command === 'build' ? { alias: productionAliases } : {},
+  // `@/` is src/ (tsconfig.json paths)
+  resolve: command === 'build' ? { alias: productionAliases, tsconfigPaths: true } : { tsconfigPaths: true },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

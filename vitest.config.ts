@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+// `@/` is src/ (tsconfig.json paths), in every project
+const resolve = { tsconfigPaths: true };
+
 export default defineConfig({
   test: {
     // One test file per core. Vitest's default leaves a core free (one worker on a 2-core machine);
@@ -7,6 +10,7 @@ export default defineConfig({
     maxWorkers: '100%',
     projects: [
       {
+        resolve,
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}'],
@@ -16,6 +20,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'integration',
           include: ['tests/**/*.test.ts'],
@@ -29,6 +34,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],

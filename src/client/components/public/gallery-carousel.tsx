@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import { downloadUrl, originalSize, responsiveImage, thumbnailUrl } from '../../../shared/media';
+import { downloadUrl, originalSize, responsiveImage, thumbnailUrl } from '@/shared/media';
 import { useTranslate } from '../../lib/i18n';
 import { Icon } from './icons';
 import { ResponsiveImage } from './responsive-image';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NO_SITE_SETTINGS } from '../../../shared/site';
+import { NO_SITE_SETTINGS } from '@/shared/site';
 import { headTags, metaDescription, placeDescription, type ArticleData } from './head-tags';
 
 const SITE_AT_EXAMPLE = { publicUrl: 'https://travel.example', settings: NO_SITE_SETTINGS };

@@ -1,7 +1,7 @@
-import { absoluteUrl, HERO_IMAGE_SIZES, responsiveImage } from '../../../shared/media';
-import { LANGUAGES, type LanguageCode } from '../../../shared/languages';
-import { SITE, type SiteSettings } from '../../../shared/site';
-import { META_DESCRIPTION_LENGTH, PLACE_DESCRIPTION_EXCERPT } from '../../../shared/limits';
+import { absoluteUrl, HERO_IMAGE_SIZES, responsiveImage } from '@/shared/media';
+import { LANGUAGES, type LanguageCode } from '@/shared/languages';
+import { SITE, type SiteSettings } from '@/shared/site';
+import { META_DESCRIPTION_LENGTH, PLACE_DESCRIPTION_EXCERPT } from '@/shared/limits';
 
 export interface ArticleData {
   headline: string;

@@ -1,4 +1,4 @@
-import type { HistoryEvent } from '../../../shared/api/public';
+import type { HistoryEvent } from '@/shared/api/public';
 
 /** Historical events as a vertical timeline, in the order the history gives them. */
 export function HistoryTimeline({ events }: { events: HistoryEvent[] }) {

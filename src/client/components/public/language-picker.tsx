@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import type { LanguageDto } from '../../../shared/api/public';
-import { isLanguageCode, LANGUAGES } from '../../../shared/languages';
+import type { LanguageDto } from '@/shared/api/public';
+import { isLanguageCode, LANGUAGES } from '@/shared/languages';
 import { pathInLanguage, saveLanguageChoice, useLanguage, useTranslate } from '../../lib/i18n';
 import { useNavigateOnClick } from '../../lib/navigation';
 import { languagesQuery, usePublicQuery } from '../../lib/public-queries';

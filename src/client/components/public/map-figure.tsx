@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { MapDto } from '../../../shared/api/maps';
+import type { MapDto } from '@/shared/api/maps';
 import { usePublicQuery, type PublicQuery } from '../../lib/public-queries';
 
 /**

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
-import type { PlaceDto } from '../../../shared/api/public';
+import type { PlaceDto } from '@/shared/api/public';
 import { useTranslate } from '../../lib/i18n';
 import { placeMapQuery } from '../../lib/map-queries';
 import { siteSettingsQuery, usePublicQuery } from '../../lib/public-queries';

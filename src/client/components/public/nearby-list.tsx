@@ -1,5 +1,5 @@
-import type { NearbyPlaceDto } from '../../../shared/api/nearby';
-import { localeFor, type LanguageCode } from '../../../shared/languages';
+import type { NearbyPlaceDto } from '@/shared/api/nearby';
+import { localeFor, type LanguageCode } from '@/shared/languages';
 import { useLanguage } from '../../lib/i18n';
 import { keptFormatter } from '../../lib/intl';
 import { SiteLink } from '../../lib/navigation';

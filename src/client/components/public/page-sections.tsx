@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { HERO_IMAGE_SIZES } from '../../../shared/media';
+import { HERO_IMAGE_SIZES } from '@/shared/media';
 import { NotFoundSuggestions } from './not-found-suggestions';
 import { ResponsiveImage } from './responsive-image';
 import { SiteLink } from '../../lib/navigation';

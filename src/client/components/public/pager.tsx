@@ -1,4 +1,4 @@
-import { withCursor, type Page } from '../../../shared/paging';
+import { withCursor, type Page } from '@/shared/paging';
 import { useTranslate } from '../../lib/i18n';
 import { Icon } from './icons';
 import { SiteLink } from '../../lib/navigation';

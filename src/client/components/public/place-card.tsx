@@ -1,4 +1,4 @@
-import type { PlaceCardDto } from '../../../shared/api/public';
+import type { PlaceCardDto } from '@/shared/api/public';
 import { formatDate, isoDate } from '../../lib/format-date';
 import { englishIf, useLanguage } from '../../lib/i18n';
 import { Icon } from './icons';

@@ -1,4 +1,4 @@
-import { cardCrop, CARD_CROP, responsiveImage } from '../../../shared/media';
+import { cardCrop, CARD_CROP, responsiveImage } from '@/shared/media';
 
 export interface ResponsiveImageProps {
   src: string;

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
-import { SEARCH_TEXT_MAX } from '../../../shared/search-limits';
+import { SEARCH_TEXT_MAX } from '@/shared/search-limits';
 import { useLanguage, useTranslate } from '../../lib/i18n';
 import { Icon } from './icons';
 

@@ -1,4 +1,4 @@
-import { SEARCH_TEXT_MAX } from '../../../shared/search';
+import { SEARCH_TEXT_MAX } from '@/shared/search';
 import { useTranslate } from '../../lib/i18n';
 import { Icon } from './icons';
 import { SearchFormShell } from './search-box';

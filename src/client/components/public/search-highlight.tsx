@@ -1,4 +1,4 @@
-import { highlightParts } from '../../../shared/search';
+import { highlightParts } from '@/shared/search';
 
 /** `text` with the parts that match the query in <mark>; React escapes every part, so no markup gets in. */
 export function Highlighted({ text, query }: { text: string; query: string }) {

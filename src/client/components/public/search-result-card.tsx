@@ -1,4 +1,4 @@
-import type { SearchResultDto } from '../../../shared/api/search';
+import type { SearchResultDto } from '@/shared/api/search';
 import { formatDate, isoDate } from '../../lib/format-date';
 import { langIfOther, useLanguage, useTranslate } from '../../lib/i18n';
 import { SiteLink } from '../../lib/navigation';

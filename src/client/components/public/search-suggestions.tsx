@@ -1,8 +1,8 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router';
-import type { SearchResultDto } from '../../../shared/api/search';
-import type { LanguageCode } from '../../../shared/languages';
-import { SEARCH_SUGGESTIONS, searchProblem, searchText } from '../../../shared/search';
+import type { SearchResultDto } from '@/shared/api/search';
+import type { LanguageCode } from '@/shared/languages';
+import { SEARCH_SUGGESTIONS, searchProblem, searchText } from '@/shared/search';
 import { useTranslate } from '../../lib/i18n';
 import { Highlighted } from './search-highlight';
 

@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
-import { LANGUAGES } from '../../../shared/languages';
-import { NO_SITE_SETTINGS } from '../../../shared/site';
+import { LANGUAGES } from '@/shared/languages';
+import { NO_SITE_SETTINGS } from '@/shared/site';
 import { pathInLanguage, saveLanguageChoice, useLanguage, useTranslate } from '../../lib/i18n';
 import { SiteLink, useNavigateOnClick } from '../../lib/navigation';
 import { siteSettingsQuery, usePublicQuery } from '../../lib/public-queries';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { TriviaFact } from '../../../shared/api/public';
+import type { TriviaFact } from '@/shared/api/public';
 import { useTranslate } from '../../lib/i18n';
 import { Icon } from './icons';
 

@@ -4,7 +4,7 @@ import type {
   CreateCountryBody,
   CreateCountryResponse,
   MissingCountryDto,
-} from '../../../shared/api/admin-geo';
+} from '@/shared/api/admin-geo';
 import { GeoAdminPage, type GeoAdminKind } from '../../components/admin/geo/geo-admin-page';
 import { adminGeoHooks } from '../../components/admin/geo/use-geo-admin';
 

@@ -1,7 +1,7 @@
 import { Loader2, MapPinOff, RefreshCw } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { AdminPlaceDto } from '../../../shared/api/admin-places';
-import { EDIT_PLACES_DEFAULT_COUNT } from '../../../shared/limits';
+import type { AdminPlaceDto } from '@/shared/api/admin-places';
+import { EDIT_PLACES_DEFAULT_COUNT } from '@/shared/limits';
 import { AdminLayout } from '../../components/admin/admin-layout';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EditPlaceDialog } from '../../components/admin/places/edit-place-dialog';

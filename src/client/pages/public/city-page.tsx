@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { cursorSearch } from '../../../shared/paging';
-import type { PlaceCardDto, TranslatedCityDto } from '../../../shared/api/public';
+import { cursorSearch } from '@/shared/paging';
+import type { PlaceCardDto, TranslatedCityDto } from '@/shared/api/public';
 import { AreaIntro } from '../../components/public/area-intro';
 import { useBreadcrumbTrail, type Crumb } from '../../components/public/breadcrumbs';
 import { useHead } from '../../components/public/head';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { cursorSearch } from '../../../shared/paging';
+import { cursorSearch } from '@/shared/paging';
 import { AreaCard } from '../../components/public/area-card';
 import { MapFigure } from '../../components/public/map-figure';
 import { useHead } from '../../components/public/head';

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { cursorSearch } from '../../../shared/paging';
-import type { TranslatedCityDto, TranslatedCountryDto } from '../../../shared/api/public';
+import { cursorSearch } from '@/shared/paging';
+import type { TranslatedCityDto, TranslatedCountryDto } from '@/shared/api/public';
 import { AreaIntro } from '../../components/public/area-intro';
 import { AreaCard } from '../../components/public/area-card';
 import { useBreadcrumbTrail, type Crumb } from '../../components/public/breadcrumbs';

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { cursorSearch } from '../../../shared/paging';
+import { cursorSearch } from '@/shared/paging';
 import { useHead } from '../../components/public/head';
 import { Icon } from '../../components/public/icons';
 import { EmptyMessage, JumpButton, PhotoHero, SectionHeading } from '../../components/public/page-sections';

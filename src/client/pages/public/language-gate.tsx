@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { Outlet, useParams } from 'react-router';
-import { isLanguageCode } from '../../../shared/languages';
+import { isLanguageCode } from '@/shared/languages';
 
 /** The 404 screen is rare: its code loads only when needed (the server waits for it). */
 export const NotFoundPage = lazy(() => import('../not-found-page'));

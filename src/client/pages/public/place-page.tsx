@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { GalleryImageDto, PlaceDto, TranslatedFactsDto, TranslatedHistoryDto } from '../../../shared/api/public';
-import type { NearbyPlaceDto } from '../../../shared/api/nearby';
+import type { GalleryImageDto, PlaceDto, TranslatedFactsDto, TranslatedHistoryDto } from '@/shared/api/public';
+import type { NearbyPlaceDto } from '@/shared/api/nearby';
 import { Breadcrumbs, useBreadcrumbTrail } from '../../components/public/breadcrumbs';
 import { GalleryCarousel } from '../../components/public/gallery-carousel';
 import { useHead } from '../../components/public/head';

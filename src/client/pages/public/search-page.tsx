@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { searchProblem, searchText, SEARCH_TEXT_MAX } from '../../../shared/search';
+import { searchProblem, searchText, SEARCH_TEXT_MAX } from '@/shared/search';
 import { useHead } from '../../components/public/head';
 import { Spinner } from '../../components/public/page-parts';
 import { EmptyMessage, PlainHero } from '../../components/public/page-sections';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useParams } from 'react-router';
-import type { CityDto, CountryDto } from '../../../shared/api/public';
+import type { CityDto, CountryDto } from '@/shared/api/public';
 import { Spinner } from '../../components/public/page-parts';
 import { useTranslate } from '../../lib/i18n';
 import { cityCheckQuery, countryCheckQuery, usePublicQuery } from '../../lib/public-queries';

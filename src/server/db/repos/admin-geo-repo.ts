@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { AdminCityDto, AdminCountryDto, MissingCityDto, MissingCountryDto } from '../../../shared/api/admin-geo';
+import type { AdminCityDto, AdminCountryDto, MissingCityDto, MissingCountryDto } from '@/shared/api/admin-geo';
 import { translationState, type TranslationFacts, type VersionMap } from '../../translation/status';
 import type { DbOrTx } from '../client';
 import { cities, cityTranslations, countries, countryTranslations, places } from '../schema';

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { UpdatePlaceRequest } from '../../../shared/api/admin-places';
+import type { UpdatePlaceRequest } from '@/shared/api/admin-places';
 import type { VersionMap } from '../../translation/status';
 import type { DbOrTx } from '../client';
 import { cities, countries, galleryImages, photos, places, placeTranslations } from '../schema';

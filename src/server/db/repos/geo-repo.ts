@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { CityDto, CountryDto, TranslatedCityDto, TranslatedCountryDto } from '../../../shared/api/public';
-import type { LanguageCode } from '../../../shared/languages';
+import type { CityDto, CountryDto, TranslatedCityDto, TranslatedCountryDto } from '@/shared/api/public';
+import type { LanguageCode } from '@/shared/languages';
 import type { DbOrTx } from '../client';
 import { cities, cityTranslations, countries, countryTranslations, places } from '../schema';
 import { keysetOrder, pageKeyColumn, seekCondition, type Keyed, type Keyset, type Seek } from './keyset';

@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { LanguageDto, UiTranslationDto } from '../../../shared/api/public';
+import type { LanguageDto, UiTranslationDto } from '@/shared/api/public';
 import type { DbOrTx } from '../client';
 import { languages, uiTranslations } from '../schema';
 

@@ -1,6 +1,6 @@
 import { and, asc, between, eq, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { LanguageCode } from '../../../shared/languages';
+import type { LanguageCode } from '@/shared/languages';
 import type { DbOrTx } from '../client';
 import { places, placeTranslations } from '../schema';
 import { preparedOnce } from './prepared';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { FactsDto, HistoryDto } from '../../../shared/api/public';
+import type { FactsDto, HistoryDto } from '@/shared/api/public';
 import type { DbOrTx } from '../client';
 import { placeFacts, placeHistory, places, placeTranslations } from '../schema';
 import { translationVersions, unlessNewer } from './translation-versions';

@@ -8,8 +8,8 @@ import type {
   PlaceDto,
   TranslatedFactsDto,
   TranslatedHistoryDto,
-} from '../../../shared/api/public';
-import type { LanguageCode } from '../../../shared/languages';
+} from '@/shared/api/public';
+import type { LanguageCode } from '@/shared/languages';
 import type { DbOrTx } from '../client';
 import { contentVersion, galleryImages, places, placeTranslations } from '../schema';
 import { keysetOrder, pageKeyColumn, seekCondition, type Keyed, type Keyset, type Seek } from './keyset';

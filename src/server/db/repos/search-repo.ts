@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { LanguageCode } from '../../../shared/languages';
+import type { LanguageCode } from '@/shared/languages';
 import type { Database, DbOrTx } from '../client';
-import { CJK } from '../../../shared/search';
+import { CJK } from '@/shared/search';
 import { searchCountryNames, searchDocuments } from '../schema';
 
 /**

@@ -1,4 +1,4 @@
-import { LANGUAGE_CODES, LANGUAGES } from '../../../shared/languages';
+import { LANGUAGE_CODES, LANGUAGES } from '@/shared/languages';
 import type { DbOrTx } from '../client';
 import { insertMissingLanguages, insertMissingUiTranslations } from '../repos/languages-repo';
 import { UI_TEXT_BY_LANGUAGE } from './ui-text';

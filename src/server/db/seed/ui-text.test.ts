@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_CODES } from '../../../shared/languages';
-import { ENGLISH_TEXT } from '../../../shared/ui-text';
+import { LANGUAGE_CODES } from '@/shared/languages';
+import { ENGLISH_TEXT } from '@/shared/ui-text';
 import { UI_TEXT_BY_LANGUAGE } from './ui-text';
 
 describe('interface text', () => {

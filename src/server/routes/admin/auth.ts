@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../../shared/api/common';
-import { loginRequest, loginResponse, logoutResponse, statusResponse } from '../../../shared/api/auth';
+import { errorResponse } from '@/shared/api/common';
+import { loginRequest, loginResponse, logoutResponse, statusResponse } from '@/shared/api/auth';
 import { clientKey } from '../../security/client-key';
 import { createLoginRefusalLog, LoginFloodError, loginRateLimit, loginRefusals } from '../../security/login-limits';
 import { SESSION_COOKIE, requireSession, sessionToken } from '../../security/session';

@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { galleryItemDto, galleryList, successMessage } from '../../../shared/api/admin-places';
-import { errorResponse, idParams } from '../../../shared/api/common';
+import { galleryItemDto, galleryList, successMessage } from '@/shared/api/admin-places';
+import { errorResponse, idParams } from '@/shared/api/common';
 import { BadRequestError } from '../../errors';
 import { multipartReadError } from './multipart-errors';
 

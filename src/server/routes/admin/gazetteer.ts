@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../../shared/api/common';
-import { gazetteerQuery, gazetteerResponse } from '../../../shared/api/gazetteer';
+import { errorResponse } from '@/shared/api/common';
+import { gazetteerQuery, gazetteerResponse } from '@/shared/api/gazetteer';
 import { createGazetteerSearch } from '../../geo/gazetteer-search';
 
 /**

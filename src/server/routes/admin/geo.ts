@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { deleteGeoResponse, type AdminGeoContracts, type DeleteGeoResponse } from '../../../shared/api/admin-geo';
-import { idParams } from '../../../shared/api/common';
+import { deleteGeoResponse, type AdminGeoContracts, type DeleteGeoResponse } from '@/shared/api/admin-geo';
+import { idParams } from '@/shared/api/common';
 
 /** What the routes call, typed by the collection's contracts: see services/admin-geo.ts. */
 interface GeoAdmin<C extends AdminGeoContracts> {

@@ -1,4 +1,4 @@
-import { formatMegabytes } from '../../../shared/limits';
+import { formatMegabytes } from '@/shared/limits';
 import { AppError, BadRequestError } from '../../errors';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse, idParams } from '../../../shared/api/common';
-import { factsResponse, generationRequest, historyResponse, translateResponse } from '../../../shared/api/place-ai';
+import { errorResponse, idParams } from '@/shared/api/common';
+import { factsResponse, generationRequest, historyResponse, translateResponse } from '@/shared/api/place-ai';
 
 /** AI actions on one place: historical events, trivia facts (both cached) and translation. */
 export const adminPlaceAiRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -6,8 +6,8 @@ import {
   successMessage,
   updatePlaceRequest,
   updatePlaceResponse,
-} from '../../../shared/api/admin-places';
-import { errorResponse, idParams } from '../../../shared/api/common';
+} from '@/shared/api/admin-places';
+import { errorResponse, idParams } from '@/shared/api/common';
 import { sendPage } from '../paging';
 
 /** Edit Places (spec sections 2 and 7). Registered inside the session-guarded admin scope. */

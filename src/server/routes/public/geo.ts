@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cachePublicRoutes } from '../../cache/response-cache';
 import { z } from 'zod';
-import * as api from '../../../shared/api/public';
-import { pageQuery } from '../../../shared/api/paging';
+import * as api from '@/shared/api/public';
+import { pageQuery } from '@/shared/api/paging';
 import { sendPage } from '../paging';
 
 /** Countries and cities, with their translated forms. */

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { cachePublicRoutes } from '../../cache/response-cache';
-import { idParams } from '../../../shared/api/common';
-import { mapDto } from '../../../shared/api/maps';
-import { langParams, slugLangParams } from '../../../shared/api/public';
+import { idParams } from '@/shared/api/common';
+import { mapDto } from '@/shared/api/maps';
+import { langParams, slugLangParams } from '@/shared/api/public';
 
 /** The maps of the countries, country and place pages, drawn on the server (services/maps.ts). */
 export const publicMapRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cachePublicRoutes } from '../../cache/response-cache';
 import { z } from 'zod';
-import { errorResponse } from '../../../shared/api/common';
-import { healthDto, langParams, languageDto, siteSettingsDto, uiTranslationDto } from '../../../shared/api/public';
+import { errorResponse } from '@/shared/api/common';
+import { healthDto, langParams, languageDto, siteSettingsDto, uiTranslationDto } from '@/shared/api/public';
 
 /** Health, languages and interface text. */
 export const metaRoutes: FastifyPluginAsyncZod = async (app) => {

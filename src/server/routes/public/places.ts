@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cachePublicRoutes } from '../../cache/response-cache';
 import { z } from 'zod';
-import { idParams } from '../../../shared/api/common';
-import * as api from '../../../shared/api/public';
-import { pageQuery } from '../../../shared/api/paging';
-import { nearbyPlaceDto } from '../../../shared/api/nearby';
+import { idParams } from '@/shared/api/common';
+import * as api from '@/shared/api/public';
+import { pageQuery } from '@/shared/api/paging';
+import { nearbyPlaceDto } from '@/shared/api/nearby';
 import { sendPage } from '../paging';
 
 export const publicPlaceRoutes: FastifyPluginAsyncZod = async (app) => {

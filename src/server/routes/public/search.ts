@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { searchRequestQuery, searchResultDto } from '../../../shared/api/search';
+import { searchRequestQuery, searchResultDto } from '@/shared/api/search';
 import { cachePublicRoutes } from '../../cache/response-cache';
 import { sendPage } from '../paging';
 

@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { PhotoPicker } from './photo-picker';
 import { useRestoreFocus } from '../../ui/use-restore-focus';
 import { usePhotoChoices } from './use-geo-admin';
-import { slugify } from '../../../../shared/slug';
+import { slugify } from '@/shared/slug';
 
 interface AddGeoDialogProps {
   kind: 'city' | 'country';

@@ -1,7 +1,7 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { DeleteGeoResponse } from '../../../../shared/api/admin-geo';
-import { translationPending, type TranslationStateDto } from '../../../../shared/api/translation-status';
+import type { DeleteGeoResponse } from '@/shared/api/admin-geo';
+import { translationPending, type TranslationStateDto } from '@/shared/api/translation-status';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { toast } from '../../ui/toaster';
 import { AdminLayout } from '../admin-layout';
@@ -10,7 +10,7 @@ import { EditGeoDialog, type EditField } from './edit-geo-dialog';
 import { ExistingSection } from './existing-section';
 import { GeoEntityCard } from './geo-entity-card';
 import { MissingListCard } from './missing-list-card';
-import { errorText } from '../../../lib/api';
+import { errorText } from '@/client/lib/api';
 
 /** What the page needs of an existing city or country. */
 interface GeoEntity {

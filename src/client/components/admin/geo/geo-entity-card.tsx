@@ -1,6 +1,6 @@
 import { Globe2 } from 'lucide-react';
 import { useId } from 'react';
-import type { TranslationStateDto } from '../../../../shared/api/translation-status';
+import type { TranslationStateDto } from '@/shared/api/translation-status';
 import { Card } from '../../ui/card';
 import { EditDeleteButtons } from '../card-actions';
 import { LanguageBadges } from './language-badges';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LanguageTranslationDto } from '../../../../shared/api/translation-status';
+import type { LanguageTranslationDto } from '@/shared/api/translation-status';
 import { badgeLabel } from './language-badges';
 
 const language = (overrides: Partial<LanguageTranslationDto>): LanguageTranslationDto => ({

@@ -4,8 +4,8 @@ import type {
   TranslationJobDto,
   TranslationStateDto,
   TranslationStatus,
-} from '../../../../shared/api/translation-status';
-import { LANGUAGES } from '../../../../shared/languages';
+} from '@/shared/api/translation-status';
+import { LANGUAGES } from '@/shared/languages';
 import { Badge } from '../../ui/badge';
 
 const LOOK: Record<

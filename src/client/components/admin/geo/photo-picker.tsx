@@ -1,5 +1,5 @@
 import { ImageOff } from 'lucide-react';
-import { cn } from '../../../lib/utils';
+import { cn } from '@/client/lib/utils';
 import { Skeleton } from '../../ui/form-controls';
 import type { PhotoChoice } from './use-geo-admin';
 

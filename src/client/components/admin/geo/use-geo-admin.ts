@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AdminGeoContracts, DeleteGeoResponse } from '../../../../shared/api/admin-geo';
-import type { PlaceCardDto } from '../../../../shared/api/public';
-import { translationPending, type TranslationStateDto } from '../../../../shared/api/translation-status';
-import { ApiError, apiJson } from '../../../lib/api';
-import { ADMIN_STATUS_KEY } from '../../../lib/admin-session';
+import type { AdminGeoContracts, DeleteGeoResponse } from '@/shared/api/admin-geo';
+import type { PlaceCardDto } from '@/shared/api/public';
+import { translationPending, type TranslationStateDto } from '@/shared/api/translation-status';
+import { ApiError, apiJson } from '@/client/lib/api';
+import { ADMIN_STATUS_KEY } from '@/client/lib/admin-session';
 
 /**
  * Cities, countries and places refer to each other by name (a renamed country carries its cities

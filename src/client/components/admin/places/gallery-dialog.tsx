@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ImageOff, ImagePlus, Loader2, Trash2 } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
-import type { AdminPlaceDto, GalleryItemDto } from '../../../../shared/api/admin-places';
+import type { AdminPlaceDto, GalleryItemDto } from '@/shared/api/admin-places';
 import { Button, buttonVariants } from '../../ui/button';
 import {
   Dialog,
@@ -14,8 +14,8 @@ import {
 } from '../../ui/dialog';
 import { Progress, Skeleton } from '../../ui/form-controls';
 import { toast } from '../../ui/toaster';
-import { ApiError, errorText } from '../../../lib/api';
-import { cn } from '../../../lib/utils';
+import { ApiError, errorText } from '@/client/lib/api';
+import { cn } from '@/client/lib/utils';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { photoCountText } from './place-card';
 import { responsiveImage } from './responsive-image';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, isoDate } from '../../../lib/format-date';
+import { formatDate, isoDate } from '@/client/lib/format-date';
 import { photoCountText } from './place-card';
 import { responsiveImage } from './responsive-image';
 

@@ -1,12 +1,12 @@
 import { BookOpen, Images, Languages, Loader2, Sparkles } from 'lucide-react';
-import type { AdminPlaceDto } from '../../../../shared/api/admin-places';
+import type { AdminPlaceDto } from '@/shared/api/admin-places';
 import { EditDeleteButtons } from '../card-actions';
 import { LanguageBadges } from '../geo/language-badges';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import type { AiAction } from './use-place-ai-actions';
-import { formatDate } from '../../../lib/format-date';
+import { formatDate } from '@/client/lib/format-date';
 import { responsiveImage } from './responsive-image';
 
 interface PlaceCardProps {

@@ -6,11 +6,11 @@ import type {
   SuccessMessage,
   UpdatePlaceRequest,
   UpdatePlaceResponse,
-} from '../../../../shared/api/admin-places';
-import { translationPending } from '../../../../shared/api/translation-status';
-import { parseLinkHeader, type Page } from '../../../../shared/paging';
-import { EDIT_PLACES_DEFAULT_COUNT } from '../../../../shared/limits';
-import { apiJson, apiRequest } from '../../../lib/api';
+} from '@/shared/api/admin-places';
+import { translationPending } from '@/shared/api/translation-status';
+import { parseLinkHeader, type Page } from '@/shared/paging';
+import { EDIT_PLACES_DEFAULT_COUNT } from '@/shared/limits';
+import { apiJson, apiRequest } from '@/client/lib/api';
 
 /** Every page of the Edit Places list lives under this key (then 'latest', or 'city' + location + country). */
 export const ADMIN_PLACES_KEY = ['api', 'admin', 'places-with-translations'] as const;

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type { AdminPlaceDto } from '../../../../shared/api/admin-places';
-import type { FactsResponse, HistoryResponse, TranslateResponse } from '../../../../shared/api/place-ai';
-import { LANGUAGES } from '../../../../shared/languages';
+import type { AdminPlaceDto } from '@/shared/api/admin-places';
+import type { FactsResponse, HistoryResponse, TranslateResponse } from '@/shared/api/place-ai';
+import { LANGUAGES } from '@/shared/languages';
 import { toast } from '../../ui/toaster';
-import { apiJson, errorText } from '../../../lib/api';
+import { apiJson, errorText } from '@/client/lib/api';
 import { invalidatePlaceLists } from './use-admin-places';
 
 export type AiAction = 'translate' | 'history' | 'facts';

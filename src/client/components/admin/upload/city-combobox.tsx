@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
-import { GAZETTEER_QUERY_MAX, type GazetteerCity, type GazetteerResponse } from '../../../../shared/api/gazetteer';
-import { apiJson } from '../../../lib/api';
-import { cn } from '../../../lib/utils';
+import { GAZETTEER_QUERY_MAX, type GazetteerCity, type GazetteerResponse } from '@/shared/api/gazetteer';
+import { apiJson } from '@/client/lib/api';
+import { cn } from '@/client/lib/utils';
 import { Input, Label } from '../../ui/input';
 
 /** Typing pauses this long before a search is sent. */

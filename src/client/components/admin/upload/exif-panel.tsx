@@ -1,6 +1,6 @@
 import { MapPin, MapPinOff, X } from 'lucide-react';
-import type { ExifData } from '../../../../shared/api/upload';
-import { cn } from '../../../lib/utils';
+import type { ExifData } from '@/shared/api/upload';
+import { cn } from '@/client/lib/utils';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 import { formatExifValue, hasGps, isGpsField, sortedExifEntries } from './exif-source';

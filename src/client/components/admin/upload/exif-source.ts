@@ -1,7 +1,7 @@
 import exifr from 'exifr';
-import type { ExifData } from '../../../../shared/api/upload';
-import { heifExifTiff } from '../../../../shared/heif-exif';
-import { webpExifTiff } from '../../../../shared/webp-exif';
+import type { ExifData } from '@/shared/api/upload';
+import { heifExifTiff } from '@/shared/heif-exif';
+import { webpExifTiff } from '@/shared/webp-exif';
 
 const OPTIONS = {
   tiff: true,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { FactsResponse, HistoryResponse } from '../../../../shared/api/place-ai';
-import { apiJson, errorText } from '../../../lib/api';
+import type { FactsResponse, HistoryResponse } from '@/shared/api/place-ai';
+import { apiJson, errorText } from '@/client/lib/api';
 import { toast } from '../../ui/toaster';
 
 export type GenerationStatus = { state: 'idle' } | { state: 'generating' } | { state: 'done'; count: number };

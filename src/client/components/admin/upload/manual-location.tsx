@@ -1,6 +1,6 @@
 import { MapPin, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { parseCoordinate } from '../../../../shared/api/upload';
+import { parseCoordinate } from '@/shared/api/upload';
 import { Button } from '../../ui/button';
 import { Input, Label } from '../../ui/input';
 import { CityCombobox, cityLabel } from './city-combobox';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
-import type { UploadLimits } from '../../../../shared/api/upload';
-import { formatMegabytes } from '../../../../shared/limits';
+import type { UploadLimits } from '@/shared/api/upload';
+import { formatMegabytes } from '@/shared/limits';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 
 /** What a photo needs to become a place, stated before the administrator starts. */

@@ -1,5 +1,5 @@
 import { MapPinOff } from 'lucide-react';
-import { cn } from '../../../lib/utils';
+import { cn } from '@/client/lib/utils';
 import type { GpsState } from './photo-gps';
 
 const formatSize = (bytes: number) =>

@@ -1,4 +1,4 @@
-import { GEO_DATA_NOT_FOUND, uploadResponse, type ExifData, type UploadResponse } from '../../../../shared/api/upload';
+import { GEO_DATA_NOT_FOUND, uploadResponse, type ExifData, type UploadResponse } from '@/shared/api/upload';
 
 export type UploadOutcome =
   | { kind: 'success'; response: UploadResponse }

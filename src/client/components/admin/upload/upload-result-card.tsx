@@ -1,5 +1,5 @@
 import { AlertTriangle, CheckCircle2, ExternalLink, XCircle } from 'lucide-react';
-import type { UploadResponse } from '../../../../shared/api/upload';
+import type { UploadResponse } from '@/shared/api/upload';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent } from '../../ui/card';

@@ -1,5 +1,5 @@
 import { ImagePlus, MapPinned } from 'lucide-react';
-import { SiteLink } from '../../../lib/navigation';
+import { SiteLink } from '@/client/lib/navigation';
 import { Button } from '../../ui/button';
 import { UploadResultCard, type UploadResult } from './upload-result-card';
 
