@@ -284,33 +284,15 @@ export async function findGeoTranslationSource(
   type: GeoType,
   id: string,
 ): Promise<GeoTranslationSource | undefined> {
-  if (type === 'city') {
-    const [city] = await db
-      .select({
-        id: cities.id,
-        name: cities.name,
-        country: cities.country,
-        description: cities.description,
-        sourceVersion: cities.sourceVersion,
-      })
-      .from(cities)
-      .where(eq(cities.id, id));
-    if (!city) return undefined;
-    const translations = await translationVersions(db, cityTranslations, cityTranslations.cityId, id);
-    return { ...city, translations };
-  }
-  const [country] = await db
-    .select({
-      id: countries.id,
-      name: countries.name,
-      description: countries.description,
-      sourceVersion: countries.sourceVersion,
-    })
-    .from(countries)
-    .where(eq(countries.id, id));
-  if (!country) return undefined;
-  const translations = await translationVersions(db, countryTranslations, countryTranslations.countryId, id);
-  return { ...country, translations };
+  const city = type === 'city' ? await findCityRow(db, id) : undefined;
+  const row = type === 'city' ? city : await findCountryRow(db, id);
+  if (!row) return undefined;
+  const translations =
+    type === 'city'
+      ? await translationVersions(db, cityTranslations, cityTranslations.cityId, id)
+      : await translationVersions(db, countryTranslations, countryTranslations.countryId, id);
+  const { name, description, sourceVersion } = row;
+  return { id, name, country: city?.country, description, sourceVersion, translations };
 }
 
 /**
