@@ -64,12 +64,30 @@ export const countriesQuery = (lang: LanguageCode, cursor?: string) =>
     true,
   );
 
-export const countryCheckQuery = (slug: string) =>
-  query<dto.CountryDto | null>(`/api/countries/by-slug/${seg(slug)}`, 'null', (s) => s.countryBySlug(slug));
-export const countryQuery = (slug: string, lang: LanguageCode) =>
-  query<dto.TranslatedCountryDto | null>(`/api/countries/by-slug/${seg(slug)}/translations/${lang}`, 'null', (s) =>
-    s.translatedCountry(slug, lang),
-  );
+/**
+ * A country or city by its slug: as stored (does it exist? the slug page asks) and in a language
+ * (its page); `null` when there is none.
+ */
+function areaQueries<Stored, Translated>(
+  collection: 'countries' | 'cities',
+  stored: (source: PublicDataSource, slug: string) => Promise<Stored | null>,
+  translated: (source: PublicDataSource, slug: string, lang: LanguageCode) => Promise<Translated | null>,
+) {
+  const path = (slug: string) => `/api/${collection}/by-slug/${seg(slug)}`;
+  return {
+    check: (slug: string) => query<Stored | null>(path(slug), 'null', (s) => stored(s, slug)),
+    inLanguage: (slug: string, lang: LanguageCode) =>
+      query<Translated | null>(`${path(slug)}/translations/${lang}`, 'null', (s) => translated(s, slug, lang)),
+  };
+}
+
+const countryQueries = areaQueries<dto.CountryDto, dto.TranslatedCountryDto>(
+  'countries',
+  (s, slug) => s.countryBySlug(slug),
+  (s, slug, lang) => s.translatedCountry(slug, lang),
+);
+export const countryCheckQuery = countryQueries.check;
+export const countryQuery = countryQueries.inLanguage;
 export const citiesOfCountryQuery = (slug: string, lang: LanguageCode, cursor?: string) =>
   query<Page<dto.TranslatedCityDto>>(
     pagedPath(`/api/countries/by-slug/${seg(slug)}/cities/translations/${lang}`, cursor),
@@ -78,12 +96,13 @@ export const citiesOfCountryQuery = (slug: string, lang: LanguageCode, cursor?: 
     true,
   );
 
-export const cityCheckQuery = (slug: string) =>
-  query<dto.CityDto | null>(`/api/cities/by-slug/${seg(slug)}`, 'null', (s) => s.cityBySlug(slug));
-export const cityQuery = (slug: string, lang: LanguageCode) =>
-  query<dto.TranslatedCityDto | null>(`/api/cities/by-slug/${seg(slug)}/translations/${lang}`, 'null', (s) =>
-    s.translatedCity(slug, lang),
-  );
+const cityQueries = areaQueries<dto.CityDto, dto.TranslatedCityDto>(
+  'cities',
+  (s, slug) => s.cityBySlug(slug),
+  (s, slug, lang) => s.translatedCity(slug, lang),
+);
+export const cityCheckQuery = cityQueries.check;
+export const cityQuery = cityQueries.inLanguage;
 export const placesOfCityQuery = (slug: string, lang: LanguageCode, cursor?: string) =>
   query<Page<dto.PlaceCardDto>>(
     pagedPath(`/api/cities/by-slug/${seg(slug)}/places?languageCode=${lang}`, cursor),

@@ -90,20 +90,23 @@ export const cityColumns = {
   createdAt: cities.createdAt,
 };
 
-export async function findCountryBySlug(db: DbOrTx, slug: string): Promise<CountryDto | undefined> {
-  const rows = await db.select(countryColumns).from(countries).where(eq(countries.slug, slug)).limit(1);
-  const row = rows[0];
+/** The first row a query answers, if any. */
+const first = async <T>(rows: Promise<T[]>): Promise<T | undefined> => (await rows)[0];
+/** The first row with its date as ISO text, the API's form. */
+const withIsoDate = async <T extends { createdAt: Date }>(rows: Promise<T[]>) => {
+  const row = await first(rows);
   return row && { ...row, createdAt: row.createdAt.toISOString() };
-}
+};
 
-export async function findTranslatedCountryBySlug(
+export const findCountryBySlug = (db: DbOrTx, slug: string): Promise<CountryDto | undefined> =>
+  withIsoDate(db.select(countryColumns).from(countries).where(eq(countries.slug, slug)).limit(1));
+
+export const findTranslatedCountryBySlug = (
   db: DbOrTx,
   slug: string,
   lang: LanguageCode,
-): Promise<TranslatedCountryRow | undefined> {
-  const rows = await selectTranslatedCountries(db, lang, {}).where(eq(countries.slug, slug)).limit(1);
-  return rows[0];
-}
+): Promise<TranslatedCountryRow | undefined> =>
+  first(selectTranslatedCountries(db, lang, {}).where(eq(countries.slug, slug)).limit(1));
 
 /** Cities with name and description in `lang`; the country name is translated through its country row. */
 function selectTranslatedCities<Extra extends Record<string, SQL>>(db: DbOrTx, lang: LanguageCode, extra: Extra) {
@@ -139,17 +142,12 @@ export function listTranslatedCitiesOfCountryPage(
     .limit(limit);
 }
 
-export async function findCityBySlug(db: DbOrTx, slug: string): Promise<CityDto | undefined> {
-  const rows = await db.select(cityColumns).from(cities).where(eq(cities.slug, slug)).limit(1);
-  const row = rows[0];
-  return row && { ...row, createdAt: row.createdAt.toISOString() };
-}
+export const findCityBySlug = (db: DbOrTx, slug: string): Promise<CityDto | undefined> =>
+  withIsoDate(db.select(cityColumns).from(cities).where(eq(cities.slug, slug)).limit(1));
 
-export async function findTranslatedCityBySlug(
+export const findTranslatedCityBySlug = (
   db: DbOrTx,
   slug: string,
   lang: LanguageCode,
-): Promise<TranslatedCityRow | undefined> {
-  const rows = await selectTranslatedCities(db, lang, {}).where(eq(cities.slug, slug)).limit(1);
-  return rows[0];
-}
+): Promise<TranslatedCityRow | undefined> =>
+  first(selectTranslatedCities(db, lang, {}).where(eq(cities.slug, slug)).limit(1));

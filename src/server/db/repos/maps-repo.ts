@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { LanguageCode } from '@/shared/languages';
 import type { DbOrTx } from '../client';
 import { cities, cityTranslations, countries, countryTranslations, places } from '../schema';
@@ -21,6 +21,15 @@ const meanVector = {
   z: sql<number>`avg(sin(radians(${places.latitude})))::float8`,
 };
 
+/** An area's marker: its page, its name in the language asked for (else English) and where its places are. */
+const areaPosition = (area: { slug: AnyPgColumn; name: AnyPgColumn }, translation: { name: AnyPgColumn }) => ({
+  slug: sql<string>`${area.slug}`,
+  name: sql<string>`coalesce(${translation.name}, ${area.name})`,
+  nameTranslated: sql<boolean>`(${translation.name} is not null)`,
+  englishName: sql<string>`${area.name}`,
+  ...meanVector,
+});
+
 const hasCoordinates = and(isNotNull(places.latitude), isNotNull(places.longitude));
 
 export interface AreaPositionRow {
@@ -38,13 +47,7 @@ export interface AreaPositionRow {
 /** Countries that have places with coordinates, each with where its places are (one read of the places). */
 export function listCountriesWithPlaces(db: DbOrTx, lang: LanguageCode): Promise<AreaPositionRow[]> {
   return db
-    .select({
-      slug: countries.slug,
-      name: sql<string>`coalesce(${ctr.name}, ${countries.name})`,
-      nameTranslated: sql<boolean>`(${ctr.name} is not null)`,
-      englishName: countries.name,
-      ...meanVector,
-    })
+    .select(areaPosition(countries, ctr))
     .from(countries)
     .innerJoin(places, and(eq(places.country, countries.name), hasCoordinates))
     .leftJoin(ctr, and(eq(ctr.countryId, countries.id), eq(ctr.languageCode, lang)))
@@ -56,13 +59,7 @@ export function listCountriesWithPlaces(db: DbOrTx, lang: LanguageCode): Promise
 /** The cities of a country (English name) that have places with coordinates, with where they are. */
 export function listCitiesWithPlaces(db: DbOrTx, country: string, lang: LanguageCode): Promise<AreaPositionRow[]> {
   return db
-    .select({
-      slug: cities.slug,
-      name: sql<string>`coalesce(${cityTr.name}, ${cities.name})`,
-      nameTranslated: sql<boolean>`(${cityTr.name} is not null)`,
-      englishName: cities.name,
-      ...meanVector,
-    })
+    .select(areaPosition(cities, cityTr))
     .from(cities)
     .innerJoin(places, and(eq(places.location, cities.name), eq(places.country, cities.country), hasCoordinates))
     .leftJoin(cityTr, and(eq(cityTr.cityId, cities.id), eq(cityTr.languageCode, lang)))
