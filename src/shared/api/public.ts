@@ -63,23 +63,20 @@ export const placeCardDto = placeDto
   .extend({ englishFields: englishFields(['title', 'description']) });
 export type PlaceCardDto = z.infer<typeof placeCardDto>;
 
-export const countryDto = z.object({
+/** What a country and a city both are: a page's address, a name, a text and a photo. */
+const areaDto = z.object({
   id: z.string(),
-  name: z.string(),
   slug: z.string(),
+  name: z.string(),
   description: z.string(),
   imageUrl: z.string(),
-  createdAt: z.string(),
 });
+
+export const countryDto = areaDto.extend({ createdAt: z.string() });
 export type CountryDto = z.infer<typeof countryDto>;
 
 /** A country in the requested language; without a stored translation its name is the CLDR one. */
-export const translatedCountryDto = z.object({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
-  description: z.string(),
-  imageUrl: z.string(),
+export const translatedCountryDto = areaDto.extend({
   /** How many cities and places the catalogue has in this country. */
   cityCount: z.number().int(),
   placeCount: z.number().int(),
@@ -87,26 +84,13 @@ export const translatedCountryDto = z.object({
 });
 export type TranslatedCountryDto = z.infer<typeof translatedCountryDto>;
 
-export const cityDto = z.object({
-  id: z.string(),
-  name: z.string(),
-  country: z.string(),
-  slug: z.string(),
-  description: z.string(),
-  imageUrl: z.string(),
-  createdAt: z.string(),
-});
+export const cityDto = areaDto.extend({ country: z.string(), createdAt: z.string() });
 export type CityDto = z.infer<typeof cityDto>;
 
-export const translatedCityDto = z.object({
-  id: z.string(),
-  slug: z.string(),
-  name: z.string(),
+export const translatedCityDto = areaDto.extend({
   country: z.string(),
   /** The address of the city's country page; null where the admin has not created that country. */
   countrySlug: z.string().nullable(),
-  description: z.string(),
-  imageUrl: z.string(),
   englishFields: englishFields(['description']),
 });
 export type TranslatedCityDto = z.infer<typeof translatedCityDto>;
