@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { HERO_IMAGE_SIZES } from '@/shared/media';
 import { NotFoundSuggestions } from './not-found-suggestions';
 import { ResponsiveImage } from './responsive-image';
+import { useLanguage, useTranslate } from '../../lib/i18n';
 import { SiteLink } from '../../lib/navigation';
+import { useHttpStatus } from '../../ssr/ssr-context';
+import { useHead } from './head';
 
 /* Building blocks of the content pages (home, country, city, place), kept out of the entry chunk. */
 
@@ -112,18 +115,15 @@ export function PlainHero({ children }: { children: ReactNode }) {
   );
 }
 
-/** Not-found screens: a message, an explanation and a way back home. */
-export function NotFoundView({
-  title,
-  text,
-  homeHref,
-  homeLabel,
-}: {
-  title: string;
-  text?: string;
-  homeHref: string;
-  homeLabel: string;
-}) {
+/**
+ * A not-found screen: answered with HTTP 404 on the server, kept out of search engines, titled by
+ * its message, with an explanation and a way back home.
+ */
+export function NotFoundView({ title, text }: { title: string; text?: string }) {
+  const lang = useLanguage();
+  const t = useTranslate();
+  useHttpStatus(404);
+  useHead({ title, suffix: t('meta.title.suffix'), description: title, noindex: true });
   return (
     <>
       <PlainHero>
@@ -131,8 +131,8 @@ export function NotFoundView({
           <p className="not-found-code">404</p>
           <h1 className="text-3xl font-bold sm:text-5xl">{title}</h1>
           {text && <p className="max-w-xl text-lg text-slate-200">{text}</p>}
-          <SiteLink to={homeHref} className="button-light">
-            {homeLabel}
+          <SiteLink to={`/${lang}/home`} className="button-light">
+            {t('placeDetail.backHome')}
           </SiteLink>
         </div>
       </PlainHero>

@@ -1,9 +1,8 @@
 import { useSearchParams } from 'react-router';
-import { cursorSearch } from '@/shared/paging';
-import type { PlaceCardDto, TranslatedCityDto } from '@/shared/api/public';
+import type { TranslatedCityDto } from '@/shared/api/public';
+import { AreaHead } from '../../components/public/area-head';
 import { AreaIntro } from '../../components/public/area-intro';
-import { useBreadcrumbTrail, type Crumb } from '../../components/public/breadcrumbs';
-import { useHead } from '../../components/public/head';
+import { useBreadcrumbTrail } from '../../components/public/breadcrumbs';
 import { Icon } from '../../components/public/icons';
 import { Spinner } from '../../components/public/page-parts';
 import { EmptyMessage, NotFoundView, SectionHeading } from '../../components/public/page-sections';
@@ -12,47 +11,10 @@ import { PlaceGrid, PlaceGridSkeleton } from '../../components/public/place-card
 import { useLanguage, useTranslate } from '../../lib/i18n';
 import { SiteLink } from '../../lib/navigation';
 import { cityQuery, cursorOf, placesOfCityQuery, usePublicQuery } from '../../lib/public-queries';
-import { useHttpStatus } from '../../ssr/ssr-context';
 
 function CityNotFound() {
-  const lang = useLanguage();
   const t = useTranslate();
-  const title = t('cities.notFound.title');
-  useHttpStatus(404);
-  useHead({ title, suffix: t('meta.title.suffix'), description: title, noindex: true });
-  return (
-    <NotFoundView
-      title={title}
-      text={t('cities.notFound.text')}
-      homeHref={`/${lang}/home`}
-      homeLabel={t('placeDetail.backHome')}
-    />
-  );
-}
-
-function CityHead({
-  city,
-  places,
-  cursor,
-  trail,
-}: {
-  city: TranslatedCityDto;
-  places: PlaceCardDto[];
-  cursor: string | undefined;
-  trail: Crumb[];
-}) {
-  const t = useTranslate();
-  useHead({
-    title: `${city.name}, ${city.country}`,
-    suffix: t('meta.title.suffix'),
-    description: city.description || `${city.name}, ${city.country}`,
-    keywords: [city.name, city.country, ...places.map((p) => p.title)].join(', '),
-    path: `${city.slug}${cursorSearch(cursor ?? '')}`,
-    image: city.imageUrl,
-    preloadImage: city.imageUrl,
-    breadcrumbs: trail,
-  });
-  return null;
+  return <NotFoundView title={t('cities.notFound.title')} text={t('cities.notFound.text')} />;
 }
 
 export default function CityPage({ slug }: { slug: string }) {
@@ -73,7 +35,15 @@ export default function CityPage({ slug }: { slug: string }) {
 
   return (
     <>
-      <CityHead city={data} places={places.data?.items ?? []} cursor={cursor} trail={trail} />
+      <AreaHead
+        title={`${data.name}, ${data.country}`}
+        description={data.description}
+        keywords={[data.name, data.country, ...(places.data?.items ?? []).map((p) => p.title)]}
+        slug={data.slug}
+        cursor={cursor}
+        imageUrl={data.imageUrl}
+        trail={trail}
+      />
       <AreaIntro
         area={data}
         trail={trail}

@@ -1,42 +1,16 @@
 import { useSearchParams } from 'react-router';
-import { cursorSearch } from '@/shared/paging';
-import type { TranslatedCityDto, TranslatedCountryDto } from '@/shared/api/public';
+import type { TranslatedCountryDto } from '@/shared/api/public';
+import { AreaHead } from '../../components/public/area-head';
 import { AreaIntro } from '../../components/public/area-intro';
 import { AreaCard } from '../../components/public/area-card';
-import { useBreadcrumbTrail, type Crumb } from '../../components/public/breadcrumbs';
+import { useBreadcrumbTrail } from '../../components/public/breadcrumbs';
 import { MapFigure } from '../../components/public/map-figure';
-import { useHead } from '../../components/public/head';
 import { Spinner } from '../../components/public/page-parts';
 import { EmptyMessage, SectionHeading } from '../../components/public/page-sections';
 import { Pager } from '../../components/public/pager';
 import { englishIf, useLanguage, useTranslate } from '../../lib/i18n';
 import { citiesOfCountryQuery, countryQuery, cursorOf, usePublicQuery } from '../../lib/public-queries';
 import { countryMapQuery } from '../../lib/map-queries';
-
-function CountryHead({
-  country,
-  cities,
-  cursor,
-  trail,
-}: {
-  country: TranslatedCountryDto;
-  cities: TranslatedCityDto[];
-  cursor: string | undefined;
-  trail: Crumb[];
-}) {
-  const t = useTranslate();
-  useHead({
-    title: country.name,
-    suffix: t('meta.title.suffix'),
-    description: country.description || country.name,
-    keywords: [country.name, ...cities.map((c) => c.name), t('meta.home.keywords')].join(', '),
-    path: `${country.slug}${cursorSearch(cursor ?? '')}`,
-    image: country.imageUrl,
-    preloadImage: country.imageUrl,
-    breadcrumbs: trail,
-  });
-  return null;
-}
 
 export default function CountryPage({ slug }: { slug: string }) {
   const lang = useLanguage();
@@ -54,7 +28,15 @@ export default function CountryPage({ slug }: { slug: string }) {
 
   return (
     <>
-      <CountryHead country={data} cities={cities.data?.items ?? []} cursor={cursor} trail={trail} />
+      <AreaHead
+        title={data.name}
+        description={data.description}
+        keywords={[data.name, ...(cities.data?.items ?? []).map((c) => c.name), t('meta.home.keywords')]}
+        slug={data.slug}
+        cursor={cursor}
+        imageUrl={data.imageUrl}
+        trail={trail}
+      />
       <AreaIntro
         area={data}
         trail={trail}

@@ -24,15 +24,10 @@ import {
   usePublicQuery,
 } from '../../lib/public-queries';
 import { nearbyQuery } from '../../lib/map-queries';
-import { useHttpStatus } from '../../ssr/ssr-context';
 
 function PlaceNotFound() {
-  const lang = useLanguage();
   const t = useTranslate();
-  const title = t('placeDetail.notFound');
-  useHttpStatus(404);
-  useHead({ title, suffix: t('meta.title.suffix'), description: title, noindex: true });
-  return <NotFoundView title={title} homeHref={`/${lang}/home`} homeLabel={t('placeDetail.backHome')} />;
+  return <NotFoundView title={t('placeDetail.notFound')} />;
 }
 
 /**

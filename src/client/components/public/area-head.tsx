@@ -1,0 +1,39 @@
+import { cursorSearch } from '@/shared/paging';
+import { useTranslate } from '../../lib/i18n';
+import type { Crumb } from './breadcrumbs';
+import { useHead } from './head';
+
+/**
+ * The head of a country or city page: its title and text, keywords, its address with the list's
+ * page (`cursor`), its photo (shared and preloaded) and its breadcrumb trail.
+ */
+export function AreaHead({
+  title,
+  description,
+  keywords,
+  slug,
+  cursor,
+  imageUrl,
+  trail,
+}: {
+  title: string;
+  description: string;
+  keywords: string[];
+  slug: string;
+  cursor: string | undefined;
+  imageUrl: string;
+  trail: Crumb[];
+}) {
+  const t = useTranslate();
+  useHead({
+    title,
+    suffix: t('meta.title.suffix'),
+    description: description || title,
+    keywords: keywords.join(', '),
+    path: `${slug}${cursorSearch(cursor ?? '')}`,
+    image: imageUrl,
+    preloadImage: imageUrl,
+    breadcrumbs: trail,
+  });
+  return null;
+}
