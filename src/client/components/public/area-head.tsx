@@ -8,23 +8,20 @@ import { useHead } from './head';
  * page (`cursor`), its photo (shared and preloaded) and its breadcrumb trail.
  */
 export function AreaHead({
+  area,
   title,
-  description,
   keywords,
-  slug,
   cursor,
-  imageUrl,
   trail,
 }: {
+  area: { slug: string; description: string; imageUrl: string };
   title: string;
-  description: string;
   keywords: string[];
-  slug: string;
   cursor: string | undefined;
-  imageUrl: string;
   trail: Crumb[];
 }) {
   const t = useTranslate();
+  const { slug, description, imageUrl } = area;
   useHead({
     title,
     suffix: t('meta.title.suffix'),

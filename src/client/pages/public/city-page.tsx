@@ -36,12 +36,10 @@ export default function CityPage({ slug }: { slug: string }) {
   return (
     <>
       <AreaHead
+        area={data}
         title={`${data.name}, ${data.country}`}
-        description={data.description}
         keywords={[data.name, data.country, ...(places.data?.items ?? []).map((p) => p.title)]}
-        slug={data.slug}
         cursor={cursor}
-        imageUrl={data.imageUrl}
         trail={trail}
       />
       <AreaIntro

@@ -29,12 +29,10 @@ export default function CountryPage({ slug }: { slug: string }) {
   return (
     <>
       <AreaHead
+        area={data}
         title={data.name}
-        description={data.description}
         keywords={[data.name, ...(cities.data?.items ?? []).map((c) => c.name), t('meta.home.keywords')]}
-        slug={data.slug}
         cursor={cursor}
-        imageUrl={data.imageUrl}
         trail={trail}
       />
       <AreaIntro
