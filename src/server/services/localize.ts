@@ -50,11 +50,15 @@ export function localizePlaceCard(row: TranslatedCardRow, lang: LanguageCode): P
   return { ...row, country: placeCountry(row, lang), englishFields };
 }
 
+/** A country named by a stored translation keeps that name; otherwise CLDR names it in `lang`. */
+const countryNameIn = (name: string, translated: boolean, lang: LanguageCode) =>
+  translated ? name : localCountryName(name, lang);
+
 export function localizeCountry(row: TranslatedCountryRow, lang: LanguageCode): TranslatedCountryDto {
   const { nameTranslated, descriptionTranslated: _description, ...country } = row;
   return {
     ...country,
-    name: nameTranslated ? row.name : localCountryName(row.name, lang),
+    name: countryNameIn(row.name, nameTranslated, lang),
     englishFields: areaEnglishFields(row, lang),
   };
 }
@@ -63,7 +67,7 @@ export function localizeCity(row: TranslatedCityRow, lang: LanguageCode): Transl
   const { countryTranslated, descriptionTranslated: _description, ...city } = row;
   return {
     ...city,
-    country: countryTranslated ? row.country : localCountryName(row.country, lang),
+    country: countryNameIn(row.country, countryTranslated, lang),
     englishFields: areaEnglishFields(row, lang),
   };
 }

@@ -18,16 +18,6 @@ export const publicGeoRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => sendPage(req, reply, await catalog.countries(req.params.lang, req.query)),
   );
   app.get(
-    '/api/countries/by-slug/:slug',
-    { schema: { params: api.slugParams, response: { 200: api.countryDto } } },
-    (req) => catalog.countryBySlug(req.params.slug),
-  );
-  app.get(
-    '/api/countries/by-slug/:slug/translations/:lang',
-    { schema: { params: api.slugLangParams, response: { 200: api.translatedCountryDto } } },
-    (req) => catalog.translatedCountry(req.params.slug, req.params.lang),
-  );
-  app.get(
     '/api/countries/by-slug/:slug/cities/translations/:lang',
     {
       schema: { params: api.slugLangParams, querystring: pageQuery, response: { 200: z.array(api.translatedCityDto) } },
@@ -36,14 +26,34 @@ export const publicGeoRoutes: FastifyPluginAsyncZod = async (app) => {
       sendPage(req, reply, await catalog.citiesOfCountry(req.params.slug, req.params.lang, req.query)),
   );
 
-  app.get('/api/cities/by-slug/:slug', { schema: { params: api.slugParams, response: { 200: api.cityDto } } }, (req) =>
-    catalog.cityBySlug(req.params.slug),
-  );
-  app.get(
-    '/api/cities/by-slug/:slug/translations/:lang',
-    { schema: { params: api.slugLangParams, response: { 200: api.translatedCityDto } } },
-    (req) => catalog.translatedCity(req.params.slug, req.params.lang),
-  );
+  // A country or city by its slug: as stored, and in a language.
+  for (const area of [
+    {
+      collection: 'countries',
+      stored: api.countryDto,
+      translated: api.translatedCountryDto,
+      bySlug: catalog.countryBySlug,
+      inLanguage: (slug: string, lang: string) => catalog.translatedCountry(slug, lang),
+    },
+    {
+      collection: 'cities',
+      stored: api.cityDto,
+      translated: api.translatedCityDto,
+      bySlug: catalog.cityBySlug,
+      inLanguage: (slug: string, lang: string) => catalog.translatedCity(slug, lang),
+    },
+  ]) {
+    app.get(
+      `/api/${area.collection}/by-slug/:slug`,
+      { schema: { params: api.slugParams, response: { 200: area.stored } } },
+      (req) => area.bySlug(req.params.slug),
+    );
+    app.get(
+      `/api/${area.collection}/by-slug/:slug/translations/:lang`,
+      { schema: { params: api.slugLangParams, response: { 200: area.translated } } },
+      (req) => area.inLanguage(req.params.slug, req.params.lang),
+    );
+  }
   app.get(
     '/api/cities/by-slug/:slug/places',
     {
