@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { SEARCH_TEXT_MAX } from '@/shared/search-limits';
 import { useLanguage, useTranslate } from '../../lib/i18n';
 import { Icon } from './icons';
@@ -15,8 +15,12 @@ export function SearchBox() {
   const t = useTranslate();
   const input = useRef<HTMLInputElement>(null);
   const [focused, setFocused] = useState(false);
+  const label = t('search.label');
   return (
-    <SearchFormShell name={t('search.label')} inputId="nav-search" className="relative">
+    <form role="search" aria-label={label} action={`/${lang}/search`} method="get" className="relative">
+      <label htmlFor="nav-search" className="sr-only">
+        {label}
+      </label>
       <input
         ref={input}
         id="nav-search"
@@ -40,33 +44,6 @@ export function SearchBox() {
           <SearchSuggestions input={input} lang={lang} />
         </Suspense>
       )}
-    </SearchFormShell>
-  );
-}
-
-/**
- * A search form: a plain GET to /{lang}/search (it works without JavaScript) around a field
- * `inputId`, labelled for screen readers; `name` names the search landmark.
- */
-export function SearchFormShell({
-  name,
-  inputId,
-  className,
-  children,
-}: {
-  name: string;
-  inputId: string;
-  className: string;
-  children: ReactNode;
-}) {
-  const lang = useLanguage();
-  const t = useTranslate();
-  return (
-    <form role="search" aria-label={name} action={`/${lang}/search`} method="get" className={className}>
-      <label htmlFor={inputId} className="sr-only">
-        {t('search.label')}
-      </label>
-      {children}
     </form>
   );
 }

@@ -1,21 +1,27 @@
 import { SEARCH_TEXT_MAX } from '@/shared/search';
-import { useTranslate } from '../../lib/i18n';
+import { useLanguage, useTranslate } from '../../lib/i18n';
 import { Icon } from './icons';
-import { SearchFormShell } from './search-box';
 
 /**
- * The search page's own form (see SearchFormShell); the browser's maxlength keeps typed text within
- * what the server accepts.
+ * The search page's own form: a plain GET to /{lang}/search, so it works without JavaScript; the
+ * browser's maxlength keeps typed text within what the server accepts.
  */
 export function SearchForm({ q }: { q: string }) {
+  const lang = useLanguage();
   const t = useTranslate();
+  const label = t('search.label');
   return (
-    <SearchFormShell
-      // the navigation's form is named by the field's label; landmarks need names of their own
-      name={t('search.title')}
-      inputId="search-page-input"
+    <form
+      role="search"
+      // the navigation's form is named by `label`; landmarks need names of their own
+      aria-label={t('search.title')}
+      action={`/${lang}/search`}
+      method="get"
       className="mt-8 flex max-w-2xl items-center gap-2 rounded-full bg-white p-1.5 shadow-lg"
     >
+      <label htmlFor="search-page-input" className="sr-only">
+        {label}
+      </label>
       <input
         // a new query gets a fresh input (the page may change its query without remounting)
         key={q}
@@ -34,6 +40,6 @@ export function SearchForm({ q }: { q: string }) {
         <Icon name="search" size={18} />
         {t('search.submit')}
       </button>
-    </SearchFormShell>
+    </form>
   );
 }
