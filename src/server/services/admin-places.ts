@@ -1,7 +1,9 @@
 import {
   ADMIN_PLACE_LOCATIONS_MAX,
+  succeeded,
   type AdminPlaceDto,
   type AdminPlaceLocations,
+  type SuccessMessage,
   type UpdatePlaceRequest,
   type UpdatePlaceResponse,
 } from '../../shared/api/admin-places';
@@ -161,7 +163,7 @@ export function createAdminPlacesService(db: Database, files: MediaFiles, queue:
     },
 
     /** Rows go in one transaction; the files they pointed to are removed once it has committed. */
-    async remove(id: string): Promise<void> {
+    async remove(id: string): Promise<SuccessMessage> {
       if (!isUuid(id)) throw new NotFoundError(PLACE_NOT_FOUND);
       const keys = await db.transaction(async (tx) => {
         const urls = await repo.deletePlaceRows(tx, id);
@@ -169,6 +171,7 @@ export function createAdminPlacesService(db: Database, files: MediaFiles, queue:
       });
       if (!keys) throw new NotFoundError(PLACE_NOT_FOUND);
       await files.remove(keys);
+      return succeeded('Place deleted successfully');
     },
   };
 }

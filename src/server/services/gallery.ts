@@ -1,4 +1,4 @@
-import type { GalleryItemDto } from '../../shared/api/admin-places';
+import { succeeded, type GalleryItemDto, type SuccessMessage } from '../../shared/api/admin-places';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import * as repo from '../db/repos/admin-places-repo';
@@ -53,7 +53,7 @@ export function createGalleryService(db: Database, files: MediaFiles, limits: { 
       }
     },
 
-    async remove(imageId: string): Promise<void> {
+    async remove(imageId: string): Promise<SuccessMessage> {
       if (!isUuid(imageId)) throw new NotFoundError(IMAGE_NOT_FOUND);
       // A delete that finds nothing rolls back: even an empty DELETE would bump the content version.
       const keys = await db.transaction(async (tx) => {
@@ -62,6 +62,7 @@ export function createGalleryService(db: Database, files: MediaFiles, limits: { 
         return files.release(tx, [row.imageUrl, row.originalImagePath]);
       });
       await files.remove(keys);
+      return succeeded('Image deleted successfully');
     },
   };
 }

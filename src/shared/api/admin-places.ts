@@ -122,6 +122,8 @@ export type GalleryItemDto = z.infer<typeof galleryItemDto>;
 export const galleryList = z.array(galleryItemDto);
 
 export const successMessage = z.object({ success: z.literal(true), message: z.string() });
+/** The answer of a change that has nothing else to say (a delete): the spec's sentence. */
+export const succeeded = (message: string): SuccessMessage => ({ success: true, message });
 
 /**
  * Answer of PUT /api/admin/places/{id}: the spec's success message, plus the languages whose

@@ -55,9 +55,6 @@ export const adminGalleryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/admin/gallery/:id',
     { schema: { params: idParams, response: { 200: successMessage, ...errors } } },
-    async (req) => {
-      await gallery.remove(req.params.id);
-      return { success: true as const, message: 'Image deleted successfully' };
-    },
+    (req) => gallery.remove(req.params.id),
   );
 };

@@ -50,9 +50,6 @@ export const adminPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/api/admin/places/:id',
     { schema: { params: idParams, response: { 200: successMessage, ...errors } } },
-    async (req) => {
-      await adminPlaces.remove(req.params.id);
-      return { success: true as const, message: 'Place deleted successfully' };
-    },
+    (req) => adminPlaces.remove(req.params.id),
   );
 };
