@@ -45,6 +45,8 @@ describe('place gallery', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(`${site.baseUrl}/en/${data.placeSlug}`);
+    // the button works once the page's code has loaded and hydrated it (slow on a busy machine)
+    await waitForHydration(page);
     const open = page.getByRole('button', { name: 'View full screen' });
     await open.click();
     const dialog = page.getByRole('dialog');

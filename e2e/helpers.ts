@@ -82,8 +82,9 @@ export function watchConsole(page: Page): string[] {
 
 /**
  * Waits until the public page is live: hydrated, its code loaded, so it answers clicks and keys
- * (the site layout sets `<html data-hydrated>` when the page commits). Hydration warnings have
- * been logged by then.
+ * (`HydratedMark` sets `<html data-hydrated>`, committed with the page inside its own Suspense
+ * boundary, the lazy country, city and place pages included). Hydration warnings have been logged
+ * by then.
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startSite, watchConsole, type RunningSite } from './helpers';
+import { launchBrowser, startSite, watchConsole, type RunningSite, waitForHydration } from './helpers';
 import { axeViolations, realErrors, seedPublicCatalogue } from './public-fixtures';
 
 describe('search from the navigation', () => {
@@ -31,6 +31,8 @@ describe('search from the navigation', () => {
     const page = await context.newPage();
     const errors = watchConsole(page);
     await page.goto(`${site.baseUrl}${path}`);
+    // the type-ahead starts on focus, once the page's code has hydrated the box
+    if (options.javaScript !== false) await waitForHydration(page);
     return { page, errors };
   }
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ADMIN_SCREENS, type AdminScreen } from '../shared/admin-paths';
+import { HydratedMark } from './components/public/hydrated-mark';
 import { SiteLayout } from './components/public/site-layout';
 import { useLanguage } from './lib/i18n';
 import { LanguageGate, NotFoundPage } from './pages/public/language-gate';
@@ -45,6 +46,16 @@ const ADMIN_SCREEN_PAGES: Record<AdminScreen, ReactNode> = {
   editCountries: <EditCountriesPage />,
 };
 
+/** A public page and the mark that it is live, committed together (see HydratedMark). */
+function Live({ page }: { page: ReactNode }) {
+  return (
+    <>
+      {page}
+      <HydratedMark />
+    </>
+  );
+}
+
 /** `/` and `/{lang}` go to a home page (the server answers `/` with a redirect first). */
 function RootRedirect() {
   return <Navigate to={`/${useLanguage()}/home`} replace />;
@@ -65,12 +76,12 @@ export function AppRoutes() {
       <Route element={<SiteLayout />}>
         <Route path=":lang" element={<LanguageGate />}>
           <Route index element={<RootRedirect />} />
-          <Route path="home" element={<HomePage />} />
-          <Route path="countries" element={<CountriesPage />} />
-          <Route path="search" element={<SearchPage />} />
+          <Route path="home" element={<Live page={<HomePage />} />} />
+          <Route path="countries" element={<Live page={<CountriesPage />} />} />
+          <Route path="search" element={<Live page={<SearchPage />} />} />
           <Route path=":slug" element={<SlugPage />} />
         </Route>
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={<Live page={<NotFoundPage />} />} />
       </Route>
     </Routes>
   );

@@ -32,23 +32,9 @@ function SiteFrame() {
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Suspense fallback={<Spinner label={t('common.loading')} />}>
           <Outlet />
-          <HydratedMark />
         </Suspense>
       </main>
       <SiteFooter />
     </div>
   );
-}
-
-/**
- * Marks the document once the page inside the layout is live (hydrated with its code, or rendered
- * by the browser): `<html data-hydrated>`. It commits with the page's own Suspense boundary, so the
- * mark means the page answers clicks and keys; browser tests wait for it instead of for the network
- * to fall quiet.
- */
-function HydratedMark() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
-  return null;
 }

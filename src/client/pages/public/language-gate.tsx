@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { isLanguageCode } from '@/shared/languages';
+import { HydratedMark } from '../../components/public/hydrated-mark';
 
 /** The 404 screen is rare: its code loads only when needed (the server waits for it). */
 export const NotFoundPage = lazy(() => import('../not-found-page'));
@@ -12,5 +13,11 @@ export const NotFoundPage = lazy(() => import('../not-found-page'));
  */
 export function LanguageGate() {
   const { lang } = useParams();
-  return isLanguageCode(lang) ? <Outlet /> : <NotFoundPage />;
+  if (isLanguageCode(lang)) return <Outlet />;
+  return (
+    <>
+      <NotFoundPage />
+      <HydratedMark />
+    </>
+  );
 }

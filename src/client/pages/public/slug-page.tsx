@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { CityDto, CountryDto } from '@/shared/api/public';
+import { HydratedMark } from '../../components/public/hydrated-mark';
 import { Spinner } from '../../components/public/page-parts';
 import { useTranslate } from '../../lib/i18n';
 import { cityCheckQuery, countryCheckQuery, usePublicQuery } from '../../lib/public-queries';
@@ -26,5 +27,10 @@ export default function SlugPage() {
   else if (city.data) page = <CityPage key={slug} slug={slug} />;
   else if (city.isPending) return spinner;
   else page = <PlacePage key={slug} slug={slug} />;
-  return <Suspense fallback={spinner}>{page}</Suspense>;
+  return (
+    <Suspense fallback={spinner}>
+      {page}
+      <HydratedMark />
+    </Suspense>
+  );
 }
