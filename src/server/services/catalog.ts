@@ -112,13 +112,15 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
     async history(placeId: string, lang: string | undefined, known?: dto.PlaceDto): Promise<dto.TranslatedHistoryDto> {
       if (!known) await placeById(placeId);
       const code = toLanguageCode(lang);
-      return (await findPart(db, 'history', placeId, code)) ?? noHistory(code);
+      const row = await findPart(db, 'history', placeId, code);
+      return row ? { ...row.content, languageCode: row.languageCode } : noHistory(code);
     },
 
     async facts(placeId: string, lang: string | undefined, known?: dto.PlaceDto): Promise<dto.TranslatedFactsDto> {
       if (!known) await placeById(placeId);
       const code = toLanguageCode(lang);
-      return (await findPart(db, 'facts', placeId, code)) ?? noFacts(code);
+      const row = await findPart(db, 'facts', placeId, code);
+      return row ? { ...row.content, languageCode: row.languageCode } : noFacts(code);
     },
 
     async gallery(placeId: string, known?: dto.PlaceDto): Promise<dto.GalleryImageDto[]> {

@@ -35,12 +35,6 @@ async function fromAi<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** A stored part of a place as the API answers it: without the language column it was read with. */
-function withoutLanguage<T extends object>(row: T & { languageCode: string }): T {
-  const { languageCode: _code, ...content } = row;
-  return content as T;
-}
-
 /**
  * AI content for one place: historical events and trivia (generated once in English, then served
  * from the database; other languages are translations of the English ones, versioned like the
@@ -90,7 +84,7 @@ export function createPlaceAiService(db: Database, ai: AiProvider, queue: Transl
     const generate: (typeof generators)[P] = generators[part];
     const stored = async (lang: string) => {
       const row = await findPart(db, part, place.id, lang);
-      return row && row.languageCode === lang ? withoutLanguage<PlaceParts[P]>(row) : undefined;
+      return row?.languageCode === lang ? row.content : undefined;
     };
     const cached = await stored(languageCode);
     if (cached) return { content: cached, fromCache: true };

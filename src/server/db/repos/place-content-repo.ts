@@ -27,13 +27,13 @@ const PART_CONTENT: { [P in PlacePart]: SQL<PlaceParts[P]> } = {
  */
 const partTable = (part: PlacePart) => PART_TABLES[part] as typeof placeHistory;
 
-/** The place's part in `lang`, else in English (one query, the wanted language first). */
+/** The place's part in `lang`, else in English, and which one it is (one query, the wanted language first). */
 export async function findPart<P extends PlacePart>(
   db: DbOrTx,
   part: P,
   placeId: string,
   lang: string,
-): Promise<(PlaceParts[P] & { languageCode: string }) | undefined> {
+): Promise<{ languageCode: string; content: PlaceParts[P] } | undefined> {
   const table = partTable(part);
   const content: SQL<PlaceParts[P]> = PART_CONTENT[part];
   const [row] = await db
@@ -42,7 +42,7 @@ export async function findPart<P extends PlacePart>(
     .where(and(eq(table.placeId, placeId), inArray(table.languageCode, [lang, 'en'])))
     .orderBy(sql`${table.languageCode} = ${lang} desc`)
     .limit(1);
-  return row && { ...row.content, languageCode: row.languageCode };
+  return row;
 }
 
 /** The part in every stored language, with the source version each was made from. */
