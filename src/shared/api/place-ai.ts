@@ -14,6 +14,10 @@ export type HistoryResponse = z.infer<typeof historyResponse>;
 export const factsResponse = z.object({ facts: factsDto, fromCache: z.boolean() });
 export type FactsResponse = z.infer<typeof factsResponse>;
 
+/** How many events or facts an answer brings ('no' brings none, whatever its list holds). */
+export const eventCount = ({ history }: HistoryResponse) => (history.hasEvents === 'yes' ? history.events.length : 0);
+export const factCount = ({ facts }: FactsResponse) => (facts.hasFacts === 'yes' ? facts.facts.length : 0);
+
 export const translateResponse = z.object({
   translatedLanguages: z.array(z.string()),
   failedLanguages: z.array(z.string()),

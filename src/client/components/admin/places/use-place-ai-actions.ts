@@ -1,7 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { AdminPlaceDto } from '@/shared/api/admin-places';
-import type { FactsResponse, HistoryResponse, TranslateResponse } from '@/shared/api/place-ai';
+import {
+  eventCount,
+  factCount,
+  type FactsResponse,
+  type HistoryResponse,
+  type TranslateResponse,
+} from '@/shared/api/place-ai';
 import { LANGUAGES } from '@/shared/languages';
 import { toast } from '../../ui/toaster';
 import { apiJson, errorText } from '@/client/lib/api';
@@ -54,9 +60,8 @@ function showTranslateResult(id: string, result: TranslateResponse) {
 
 /** How many items a history or trivia answer holds (undefined: the answer carries none to count). */
 const itemCount = {
-  history: (result: HistoryResponse) =>
-    result.history && (result.history.hasEvents === 'yes' ? result.history.events.length : 0),
-  facts: (result: FactsResponse) => result.facts && (result.facts.hasFacts === 'yes' ? result.facts.facts.length : 0),
+  history: (result: HistoryResponse) => (result.history ? eventCount(result) : undefined),
+  facts: (result: FactsResponse) => (result.facts ? factCount(result) : undefined),
 };
 
 /** The result toasts of Fetch History and Generate Trivia. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FactsResponse, HistoryResponse } from '@/shared/api/place-ai';
+import { eventCount, factCount, type FactsResponse, type HistoryResponse } from '@/shared/api/place-ai';
 import { apiJson, errorText } from '@/client/lib/api';
 import { toast } from '../../ui/toaster';
 
@@ -36,7 +36,7 @@ const KINDS: { [K in Kind]: KindSpec<K> } = {
   history: {
     choice: 'Generate Historical Events',
     toastId: 'upload-generate-history',
-    count: (a) => (a.history.hasEvents === 'yes' ? a.history.events.length : 0),
+    count: eventCount,
     loading: ['Generating Historical Events', 'Please wait while we research the history of your places...'],
     found: ['Historical Events Generated', 'event(s)'],
     none: ['No Historical Events', 'No historical events were found for these places.'],
@@ -45,7 +45,7 @@ const KINDS: { [K in Kind]: KindSpec<K> } = {
   facts: {
     choice: 'Generate Trivia Facts',
     toastId: 'upload-generate-facts',
-    count: (a) => (a.facts.hasFacts === 'yes' ? a.facts.facts.length : 0),
+    count: factCount,
     loading: ['Generating Trivia Facts', 'Please wait while we collect trivia about your places...'],
     found: ['Trivia Facts Generated', 'fact(s)'],
     none: ['No Trivia Facts', 'No trivia facts were found for these places.'],
