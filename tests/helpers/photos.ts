@@ -39,11 +39,32 @@ export const QUADRANT_COLOURS = {
   bottom: [30, 30, 220],
 } as const;
 
-/** The upright scene: red top-left quadrant, green top-right, blue bottom half. */
+/**
+ * The seed's stamp: its 16 bits as a 4 x 4 grid of black and white 4-pixel cells in the top-left
+ * corner. Cells that large survive JPEG quantisation, so two seeds always give two different
+ * images (a seed in one pixel's colour did not: seeds 97 apart often encoded to the same pixels,
+ * and the upload took the second photo for a duplicate of the first).
+ */
+const STAMP_CELL = 4;
+const STAMP_SIDE = 4 * STAMP_CELL;
+
+function stampColour(x: number, y: number, seed: number): readonly number[] {
+  const bit = Math.floor(y / STAMP_CELL) * 4 + Math.floor(x / STAMP_CELL);
+  return (seed >> bit) & 1 ? [255, 255, 255] : [0, 0, 0];
+}
+
+/** The upright scene: red top-left quadrant, green top-right, blue bottom half, and the seed's stamp. */
 function sceneColour(x: number, y: number, width: number, height: number, seed: number): readonly number[] {
-  if (x === 0 && y === 0) return [seed & 255, (seed >> 8) & 255, 0];
+  if (x < STAMP_SIDE && y < STAMP_SIDE) return stampColour(x, y, seed);
   if (y < height / 2) return x < width / 2 ? QUADRANT_COLOURS.topLeft : QUADRANT_COLOURS.topRight;
   return QUADRANT_COLOURS.bottom;
+}
+
+/** A seed no other photo of this test process got: photos made without one are never duplicates. */
+let lastSeed = Math.floor(Math.random() * 0x10000);
+function freshSeed(): number {
+  lastSeed = (lastSeed + 1) & 0xffff;
+  return lastSeed;
 }
 
 /**
@@ -124,7 +145,7 @@ export async function makePhoto(options: PhotoOptions = {}): Promise<Buffer> {
   const width = options.width ?? 1600;
   const height = options.height ?? 1200;
   const orientation = options.orientation ?? 1;
-  const stored = storedPixels(width, height, orientation, options.seed ?? Math.floor(Math.random() * 65535));
+  const stored = storedPixels(width, height, orientation, options.seed ?? freshSeed());
   let image = sharp(stored.rgb, { raw: { width: stored.width, height: stored.height, channels: 3 } }).withExif(
     exifFor(options),
   );
@@ -271,7 +292,7 @@ export async function makePersonalPhoto(options: PersonalPhotoOptions): Promise<
   const width = options.width ?? 800;
   const height = options.height ?? 600;
   const orientation = options.orientation ?? 1;
-  const stored = storedPixels(width, height, orientation, options.seed ?? Math.floor(Math.random() * 65535));
+  const stored = storedPixels(width, height, orientation, options.seed ?? freshSeed());
   const exif = exifFor(options);
   let image = sharp(stored.rgb, { raw: { width: stored.width, height: stored.height, channels: 3 } })
     .withExif({
