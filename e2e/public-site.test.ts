@@ -19,8 +19,8 @@ describe('public website on seeded data', () => {
     await site?.close();
   });
 
-  async function open(path: string, options: { mobile?: boolean } = {}) {
-    const context = await newContext(browser, { ...options, fullMotion: true });
+  async function open(path: string, options: { mobile?: boolean; fullMotion?: boolean } = {}) {
+    const context = await newContext(browser, { fullMotion: true, ...options });
     contexts.push(context);
     const page = await context.newPage();
     const errors = watchConsole(page);
@@ -233,6 +233,15 @@ describe('public website on seeded data', () => {
       await page.goto(`${site.baseUrl}/unknown/path/here`);
       await page.getByRole('heading', { name: '页面未找到' }).waitFor();
       expect(realErrors(errors)).toEqual([]);
+    });
+
+    it('shows every card at once to a visitor who prefers reduced motion', async () => {
+      const { page } = await open('/en/home', { fullMotion: false });
+      const cards = page.locator('li.reveal');
+      await expect(cards.count()).resolves.toBeGreaterThan(5);
+      // no card waits for its turn: all are fully shown as soon as the page is live
+      const opacities = await cards.evaluateAll((items) => items.map((item) => getComputedStyle(item).opacity));
+      expect(opacities.every((opacity) => opacity === '1')).toBe(true);
     });
 
     it('keeps the nav transparent until the page is scrolled more than 50 px', async () => {
