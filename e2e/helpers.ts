@@ -10,11 +10,23 @@ import { openTestDatabase } from '../tests/helpers/test-database';
 
 export const ADMIN_PASSWORD = 'e2e admin password';
 
+/**
+ * Debian's Chromium for the browser tests: its headless shell where installed (package
+ * chromium-headless-shell: the same Blink and V8 without the desktop browser around them, half the
+ * CPU per page; docs/decisions/013-headless-shell.md), else the chromium browser; CHROMIUM_PATH
+ * picks another build.
+ */
+const CHROMIUM_BUILDS = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
+
 export function chromiumPath(): string {
-  const path = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(path))
-    throw new Error(`Chromium not found at ${path}: install Debian's chromium or set CHROMIUM_PATH`);
-  return path;
+  const chosen = process.env.CHROMIUM_PATH;
+  if (chosen) {
+    if (!existsSync(chosen)) throw new Error(`CHROMIUM_PATH names no file: ${chosen}`);
+    return chosen;
+  }
+  const found = CHROMIUM_BUILDS.find((path) => existsSync(path));
+  if (!found) throw new Error("Chromium not found: install Debian's chromium-headless-shell or set CHROMIUM_PATH");
+  return found;
 }
 
 export function launchBrowser(): Promise<Browser> {
