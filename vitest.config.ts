@@ -39,7 +39,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/global-setup.ts', 'e2e/global-setup.ts'],
+          // the production build and the run's migrated database, made side by side
+          globalSetup: ['e2e/global-setup.ts'],
           // each file starts its own site and browser
           isolate: false,
           testTimeout: 60_000,
