@@ -2,7 +2,7 @@
  * The machinery of tests/abuse/abuse.test.ts: route discovery, state snapshots (database and media
  * folder) and the checks made on every answer.
  */
-import { readdir, stat } from 'node:fs/promises';
+import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { connect } from 'node:net';
@@ -105,6 +105,15 @@ const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * changed folders listed, so a request that wrote and then undid its writes (a journal record made
  * and removed) counts as unchanged.
  */
+/** A folder's entries; none when it is gone. */
+function listEntries(path: string) {
+  try {
+    return readdirSync(path, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+
 export async function createStateWatcher(db: Database, mediaDir: string) {
   const tables = (
     await rowsOf<{ table_name: string }>(
@@ -168,25 +177,27 @@ export async function createStateWatcher(db: Database, mediaDir: string) {
       ).map((r) => [r.table_name, Number(r.n)]),
     );
     const folders = new Map<string, bigint>();
-    const visit = async (dir: string) => {
-      const info = await stat(join(mediaDir, dir), { bigint: true }).catch(() => undefined);
+    // Synchronous: a handful of folders after each of thousands of requests, where a round trip
+    // through libuv's thread pool per folder cost more than the calls themselves.
+    const visit = (dir: string) => {
+      const info = statSync(join(mediaDir, dir), { bigint: true, throwIfNoEntry: false });
       if (!info) return;
       folders.set(dir, info.mtimeNs);
       // A folder's subfolders are listed again only when the folder itself changed.
       let known = subfolders.get(dir);
       if (!known || known.mtimeNs !== info.mtimeNs) {
-        const entries = await readdir(join(mediaDir, dir), { withFileTypes: true }).catch(() => []);
+        const entries = listEntries(join(mediaDir, dir));
         known = { mtimeNs: info.mtimeNs, names: entries.filter((e) => e.isDirectory()).map((e) => join(dir, e.name)) };
         subfolders.set(dir, known);
       }
-      for (const sub of known.names) await visit(sub);
+      for (const sub of known.names) visit(sub);
     };
-    await visit('');
+    visit('');
     return { writes, folders };
   };
 
-  const listFolder = async (dir: string) =>
-    (await readdir(join(mediaDir, dir), { withFileTypes: true }).catch(() => []))
+  const listFolder = (dir: string) =>
+    listEntries(join(mediaDir, dir))
       .filter((e) => !e.isDirectory())
       .map((e) => join(dir, e.name));
 
@@ -195,7 +206,7 @@ export async function createStateWatcher(db: Database, mediaDir: string) {
     const current = await mark();
     const snapshot: Snapshot = { tables: new Map(), files: [] };
     for (const table of tables) snapshot.tables.set(table, await readTable(table));
-    for (const dir of current.folders.keys()) snapshot.files.push(...(await listFolder(dir)));
+    for (const dir of current.folders.keys()) snapshot.files.push(...listFolder(dir));
     snapshot.files.sort();
     return { mark: current, snapshot };
   };
@@ -223,7 +234,7 @@ export async function createStateWatcher(db: Database, mediaDir: string) {
       if (movedFolders.length || goneFolders.length) {
         const refreshed = new Set([...movedFolders, ...goneFolders]);
         const kept = last.snapshot.files.filter((f) => !refreshed.has(dirOf(f)));
-        for (const dir of movedFolders) kept.push(...(await listFolder(dir)));
+        for (const dir of movedFolders) kept.push(...listFolder(dir));
         snapshot.files = kept.sort();
       }
       const changed = differences(last.snapshot, snapshot, ignoreTables);
