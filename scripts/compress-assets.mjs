@@ -1,10 +1,15 @@
 // Writes brotli and gzip copies beside each built text asset; @fastify/static serves them (preCompressed).
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// The files are compressed side by side on libuv's thread pool (every core), not one after another.
+import { readdirSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
 const DIR = 'dist/client';
 const TEXT = /\.(js|css|svg|json|txt|xml|webmanifest)$/;
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
 
 function walk(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -12,9 +17,14 @@ function walk(dir) {
   );
 }
 
-for (const file of walk(DIR).filter((f) => TEXT.test(f))) {
-  const data = readFileSync(file);
-  if (data.length < 1024) continue;
-  writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-  writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+async function compress(file) {
+  const data = await readFile(file);
+  if (data.length < 1024) return;
+  const [br, gz] = await Promise.all([
+    brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+    gzipped(data, { level: 9 }),
+  ]);
+  await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
 }
+
+await Promise.all(walk(DIR).filter((f) => TEXT.test(f)).map(compress));
