@@ -27,4 +27,8 @@ async function compress(file) {
   await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
 }
 
-await Promise.all(walk(DIR).filter((f) => TEXT.test(f)).map(compress));
+await Promise.all(
+  walk(DIR)
+    .filter((f) => TEXT.test(f))
+    .map(compress),
+);
