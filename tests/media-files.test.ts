@@ -17,7 +17,7 @@ import { multipart, uploadRequest } from './helpers/multipart';
 import { makePhoto } from './helpers/photos';
 import { freePort } from './helpers/ports';
 import { createTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app';
-import { createServerDatabase } from './helpers/test-database';
+import { createServerDatabase, openPgliteFolder } from './helpers/test-database';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -38,7 +38,11 @@ const exists = (path: string) =>
  */
 async function reopenableDatabase(dir: string): Promise<{ open(): Promise<DatabaseHandle>; url?: string }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { open: () => openDatabase({ pgliteDir: join(dir, 'db') }) };
+  if (!serverUrl) {
+    // the folder holds the run's migrated database before the first process opens it
+    await (await openPgliteFolder(join(dir, 'db'))).close();
+    return { open: () => openDatabase({ pgliteDir: join(dir, 'db') }) };
+  }
   const server = await createServerDatabase(serverUrl);
   cleanups.push(() => server.drop());
   return { open: () => openDatabase({ databaseUrl: server.url }), url: server.url };

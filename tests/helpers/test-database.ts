@@ -17,6 +17,14 @@ function migratedSnapshot(): Promise<Blob | undefined> {
   return snapshot;
 }
 
+/**
+ * Opens the embedded database in `dir` as the server would, starting a new one from the run's
+ * migrated snapshot instead of an initdb and every migration (about 2.5 s).
+ */
+export async function openPgliteFolder(dir: string): Promise<DatabaseHandle> {
+  return openDatabase({ pgliteDir: dir, pgliteSnapshot: await migratedSnapshot() });
+}
+
 /** A new, empty database on the PostgreSQL server at `serverUrl`, and how to drop it again. */
 export async function createServerDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `tp_test_${Date.now()}_${randomBytes(4).toString('hex')}`;

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -51,8 +52,9 @@ export interface OpenDatabaseOptions {
   /** Folder for PGlite's files; omitted means in memory (tests). */
   pgliteDir?: string;
   /**
-   * In memory only: start from this data directory (PGlite's `dumpDataDir()`), e.g. one already
-   * migrated database for a whole test run instead of an initdb and every migration per file.
+   * Start from this data directory (PGlite's `dumpDataDir()`) instead of an initdb and every
+   * migration, e.g. one already migrated database for a whole test run. With `pgliteDir`, only
+   * where that folder holds no database yet.
    */
   pgliteSnapshot?: Blob;
 }
@@ -125,7 +127,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
   const client = options.pgliteDir
-    ? new PGlite(options.pgliteDir, PGLITE_OPTIONS)
+    ? new PGlite(options.pgliteDir, {
+        ...PGLITE_OPTIONS,
+        ...(options.pgliteSnapshot && !existsSync(join(options.pgliteDir, 'PG_VERSION'))
+          ? { loadDataDir: options.pgliteSnapshot }
+          : {}),
+      })
     : new PGlite({ ...PGLITE_OPTIONS, loadDataDir: options.pgliteSnapshot });
   await client.waitReady;
   const pg = drizzlePglite(client, { schema });
