@@ -17,6 +17,7 @@ import { makePhoto } from './helpers/photos';
 import { freePort } from './helpers/ports';
 import { startS3Server, type S3TestServer } from './helpers/s3-server';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { openPgliteFolder } from './helpers/test-database';
 
 let s3: S3TestServer;
 beforeAll(async () => {
@@ -349,7 +350,8 @@ describe('npm run media:sweep', () => {
       await media.put(young, Buffer.from('young'));
       await utimes(join(dataDir, 'media', old), HOURS_AGO(3), HOURS_AGO(3));
 
-      // (a new embedded database is created on the way: the slow part of this test)
+      // the embedded database the command opens: the run's migrated one, not a new initdb
+      await (await openPgliteFolder(join(dataDir, 'db'))).close();
       const run = await runScript('scripts/media-sweep.ts', ['--grace-minutes=120'], { DATA_DIR: dataDir });
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout).toContain(`removed ${old}\n`);
