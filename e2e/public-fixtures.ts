@@ -1,4 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { galleryImages, placeFacts } from '../src/server/db/schema';
@@ -11,20 +12,41 @@ import {
   makePlace,
   makePlaceTranslation,
 } from '../tests/helpers/factories';
-import { storeImage } from '../src/server/media/images';
+import { processImage, writeProcessedImage, type ProcessedImage } from '../src/server/media/images';
 import type { RunningSite } from './helpers';
+
+/**
+ * The upload pipeline's files for one test colour, made once per test worker: each site stores its
+ * own copy under a new image id, as a new upload of the same picture would be stored.
+ */
+const processed = new Map<number, Promise<ProcessedImage>>();
+
+function processedPhoto(hue: number): Promise<ProcessedImage> {
+  let image = processed.get(hue);
+  if (!image) {
+    image = sharp({
+      create: { width: 1600, height: 1067, channels: 3, background: { r: hue % 256, g: 120, b: 200 - (hue % 150) } },
+    })
+      .jpeg()
+      .toBuffer()
+      .then((original) => processImage(original, { maxBytes: 50 * 1024 * 1024 }));
+    processed.set(hue, image);
+  }
+  return image;
+}
 
 /**
  * A real photo stored by the upload pipeline itself (web sizes in JPEG and WebP, the card crop and
  * the original), so pages load real images and downloads send real files.
  */
 export async function storePhoto(site: RunningSite, hue: number) {
-  const original = await sharp({
-    create: { width: 1600, height: 1067, channels: 3, background: { r: hue % 256, g: 120, b: 200 - (hue % 150) } },
-  })
-    .jpeg()
-    .toBuffer();
-  const stored = await storeImage(site.app.storage, original, { maxBytes: 50 * 1024 * 1024 });
+  const image = await processedPhoto(hue);
+  const id = `${randomBytes(16).toString('hex')}_${image.width}x${image.height}`;
+  const stored = await writeProcessedImage(site.app.storage, {
+    ...image,
+    id,
+    files: image.files.map((file) => ({ key: file.key.replace(image.id, id), data: file.data })),
+  });
   return { imageUrl: stored.imageUrl, originalImagePath: stored.originalImagePath };
 }
 
