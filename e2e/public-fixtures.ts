@@ -1,5 +1,4 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { galleryImages, placeFacts } from '../src/server/db/schema';
@@ -12,7 +11,7 @@ import {
   makePlace,
   makePlaceTranslation,
 } from '../tests/helpers/factories';
-import { processImage, writeProcessedImage, type ProcessedImage } from '../src/server/media/images';
+import { newImageId, processImage, writeProcessedImage, type ProcessedImage } from '../src/server/media/images';
 import type { RunningSite } from './helpers';
 
 /**
@@ -41,7 +40,7 @@ function processedPhoto(hue: number): Promise<ProcessedImage> {
  */
 export async function storePhoto(site: RunningSite, hue: number) {
   const image = await processedPhoto(hue);
-  const id = `${randomBytes(16).toString('hex')}_${image.width}x${image.height}`;
+  const id = newImageId(image.width, image.height);
   const stored = await writeProcessedImage(site.app.storage, {
     ...image,
     id,

@@ -17,7 +17,7 @@ import { multipart, uploadRequest } from './helpers/multipart';
 import { makePhoto } from './helpers/photos';
 import { freePort } from './helpers/ports';
 import { createTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app';
-import { createServerDatabase, openPgliteFolder } from './helpers/test-database';
+import { createServerDatabase, migratedPgliteFolder } from './helpers/test-database';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -40,7 +40,7 @@ async function reopenableDatabase(dir: string): Promise<{ open(): Promise<Databa
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     // the folder holds the run's migrated database before the first process opens it
-    await (await openPgliteFolder(join(dir, 'db'))).close();
+    await migratedPgliteFolder(join(dir, 'db'));
     return { open: () => openDatabase({ pgliteDir: join(dir, 'db') }) };
   }
   const server = await createServerDatabase(serverUrl);

@@ -6,7 +6,7 @@ import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/config';
 import { uiTranslations } from '../src/server/db/schema';
 import { makePlace } from './helpers/factories';
-import { openPgliteFolder } from './helpers/test-database';
+import { migratedPgliteFolder } from './helpers/test-database';
 
 /** The embedded database on disk: what `npm start` uses. */
 describe('embedded database in DATA_DIR', () => {
@@ -53,7 +53,7 @@ describe('embedded database in DATA_DIR', () => {
     const { openDatabase } = await import('../src/server/db/client');
     const { eq, and } = await import('drizzle-orm');
     // a migrated database without any interface text yet (the test above starts from nothing)
-    await (await openPgliteFolder(join(dataDir, 'db'))).close();
+    await migratedPgliteFolder(join(dataDir, 'db'));
 
     const first = await start(dataDir);
     const count = (await first.inject({ method: 'GET', url: '/api/translations/de' })).json<unknown[]>().length;

@@ -17,7 +17,7 @@ import { makePhoto } from './helpers/photos';
 import { freePort } from './helpers/ports';
 import { startS3Server, type S3TestServer } from './helpers/s3-server';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { openPgliteFolder } from './helpers/test-database';
+import { migratedPgliteFolder } from './helpers/test-database';
 
 let s3: S3TestServer;
 beforeAll(async () => {
@@ -351,7 +351,7 @@ describe('npm run media:sweep', () => {
       await utimes(join(dataDir, 'media', old), HOURS_AGO(3), HOURS_AGO(3));
 
       // the embedded database the command opens: the run's migrated one, not a new initdb
-      await (await openPgliteFolder(join(dataDir, 'db'))).close();
+      await migratedPgliteFolder(join(dataDir, 'db'));
       const run = await runScript('scripts/media-sweep.ts', ['--grace-minutes=120'], { DATA_DIR: dataDir });
       expect(run.code, run.stderr).toBe(0);
       expect(run.stdout).toContain(`removed ${old}\n`);

@@ -91,6 +91,15 @@ export interface Check {
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/** A folder's entries; none when it is gone. */
+function listEntries(path: string) {
+  try {
+    return readdirSync(path, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+}
+
 /**
  * Watches the database and the media folder for changes, cheaply enough to look after every one
  * of thousands of requests:
@@ -105,15 +114,6 @@ const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
  * changed folders listed, so a request that wrote and then undid its writes (a journal record made
  * and removed) counts as unchanged.
  */
-/** A folder's entries; none when it is gone. */
-function listEntries(path: string) {
-  try {
-    return readdirSync(path, { withFileTypes: true });
-  } catch {
-    return [];
-  }
-}
-
 export async function createStateWatcher(db: Database, mediaDir: string) {
   const tables = (
     await rowsOf<{ table_name: string }>(

@@ -18,11 +18,11 @@ function migratedSnapshot(): Promise<Blob | undefined> {
 }
 
 /**
- * Opens the embedded database in `dir` as the server would, starting a new one from the run's
- * migrated snapshot instead of an initdb and every migration (about 2.5 s).
+ * Makes `dir` an embedded database folder holding the run's migrated database, for a server or
+ * command to open as its own: no initdb and no migrations there (about 2.5 s).
  */
-export async function openPgliteFolder(dir: string): Promise<DatabaseHandle> {
-  return openDatabase({ pgliteDir: dir, pgliteSnapshot: await migratedSnapshot() });
+export async function migratedPgliteFolder(dir: string): Promise<void> {
+  await (await openDatabase({ pgliteDir: dir, pgliteSnapshot: await migratedSnapshot() })).close();
 }
 
 /** A new, empty database on the PostgreSQL server at `serverUrl`, and how to drop it again. */

@@ -313,6 +313,11 @@ async function cardFrame(big: RawImage, small: RawImage): Promise<Sharp> {
     });
 }
 
+/** A new image's id; it records the original's upright size, so pages know its sizes and aspect (shared/media.ts). */
+export function newImageId(width: number, height: number): string {
+  return `${randomBytes(16).toString('hex')}_${width}x${height}`;
+}
+
 /**
  * Validates and converts an uploaded image without touching storage: web sizes (1000 px and a 480 px
  * thumbnail, each as JPEG and WebP; WebP at 1600 and 2400 px for wider originals; never upscaled),
@@ -321,8 +326,7 @@ async function cardFrame(big: RawImage, small: RawImage): Promise<Sharp> {
  */
 export async function processImage(bytes: Buffer, limits: ImageLimits): Promise<ProcessedImage> {
   const source = await openSource(bytes, limits);
-  // the id records the original's upright size, so pages know its sizes and aspect (shared/media.ts)
-  const id = `${randomBytes(16).toString('hex')}_${source.width}x${source.height}`;
+  const id = newImageId(source.width, source.height);
   const large = largeWidthsFor(source.width);
   try {
     // Decode once at the largest web size (JPEG shrink-on-load makes this cheaper than full size),
