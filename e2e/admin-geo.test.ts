@@ -1,13 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities, cityTranslations, countries, countryTranslations, places } from '../src/server/db/schema';
 import { seedPlaceWithPhoto } from './admin-geo-fixtures';
-import { launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+import { axe, launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
 
 const SHOT_DIR = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'tp-admin-geo-shots');
 
@@ -331,7 +330,7 @@ describe('Manage Cities and Manage Countries', () => {
         await page.screenshot({ path: join(SHOT_DIR, `${path}-${size}.png`), fullPage: true });
 
         // The toaster's contrast is checked in admin-login.test.ts; here a sign-in toast may still be fading out.
-        const results = await new AxeBuilder({ page }).exclude('[data-sonner-toaster]').analyze();
+        const results = await axe(page).exclude('[data-sonner-toaster]').analyze();
         const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
         expect(serious.map((v) => `${v.id}: ${v.help} ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
 
@@ -343,7 +342,7 @@ describe('Manage Cities and Manage Countries', () => {
         await dialog.getByRole('button', { name: /^Create / }).waitFor();
         await page.waitForLoadState('networkidle');
         await page.screenshot({ path: join(SHOT_DIR, `${path}-add-dialog-${size}.png`) });
-        const dialogResults = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+        const dialogResults = await axe(page).include('[role="dialog"]').analyze();
         expect(
           dialogResults.violations
             .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+import { axe, launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
 
 describe('admin login screen', () => {
   let site: RunningSite;
@@ -44,7 +43,7 @@ describe('admin login screen', () => {
     await login(page, site.baseUrl);
     await page.getByText('Login successful').waitFor();
     // the toast's colours are readable (WCAG AA contrast); the context reduces motion, so it is settled
-    const toastCheck = await new AxeBuilder({ page }).include('[data-sonner-toaster]').analyze();
+    const toastCheck = await axe(page).include('[data-sonner-toaster]').analyze();
     expect(toastCheck.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
     await page.getByRole('heading', { name: 'Admin Panel' }).waitFor();
     for (const card of ['Upload Photos', 'Edit Places', 'Manage Cities', 'Manage Countries']) {

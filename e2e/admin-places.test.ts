@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -9,7 +8,7 @@ import { PAGE_SIZE_DEFAULT } from '../src/shared/paging';
 import { EDIT_PLACES_DEFAULT_COUNT } from '../src/shared/limits';
 import { adminSessions, galleryImages, places } from '../src/server/db/schema';
 import { makeFacts, makeHistory, makePlace, makePlaceTranslation } from '../tests/helpers/factories';
-import { launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+import { axe, launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
 
 const SCREENSHOTS = join(process.cwd(), '.tmp', 'screenshots');
 
@@ -246,7 +245,7 @@ describe('Edit Places and galleries in the admin', () => {
     const [place] = await site.db.select().from(places).where(eq(places.title, 'Paris sight 5'));
     expect(await site.db.select().from(galleryImages).where(eq(galleryImages.placeId, place!.id))).toHaveLength(1);
 
-    const violations = (await new AxeBuilder({ page }).include('[role=dialog]').analyze()).violations;
+    const violations = (await axe(page).include('[role=dialog]').analyze()).violations;
     expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
 
     await dialog.getByRole('button', { name: 'Close' }).first().click();
@@ -325,7 +324,7 @@ describe('Edit Places and galleries in the admin', () => {
     await mobilePage.screenshot({ path: join(SCREENSHOTS, 'gallery-phone.png') });
     await phone.close();
 
-    const violations = (await new AxeBuilder({ page }).analyze()).violations;
+    const violations = (await axe(page).analyze()).violations;
     expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
     // the only failed request is the refused fake image
     expect(consoleErrors.filter((e) => !e.includes('status of 415'))).toEqual([]);
@@ -400,7 +399,7 @@ describe('Edit Places and galleries in the admin', () => {
     await osaka(`Osaka sight ${count}`).waitFor({ state: 'detached' });
     expect(await page.getByRole('article').count()).toBe(count - 1);
 
-    const violations = (await new AxeBuilder({ page }).analyze()).violations;
+    const violations = (await axe(page).analyze()).violations;
     expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
     expect(consoleErrors.filter((e) => !e.includes('status of 415'))).toEqual([]);
   });

@@ -1,13 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePlace, makePlaceTranslation } from '../tests/helpers/factories';
 import { startFakeChatCompletions, type FakeChatCompletions } from '../tests/helpers/fake-chat-completions';
 import { FAST_JOBS, targetOf, translatingModel } from '../tests/helpers/translation-jobs';
-import { launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+import { axe, launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
 
 const SCREENSHOTS = join(process.cwd(), '.tmp', 'screenshots');
 const LANGUAGE_NAMES = ['Spanish', 'German', 'French', 'Chinese'];
@@ -77,7 +76,7 @@ describe('language badges of Edit Places follow the translations', () => {
     await card().getByText('German: outdated (text)', { exact: true }).waitFor();
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: join(SCREENSHOTS, 'translations-outdated.png') });
-    const violations = (await new AxeBuilder({ page }).include('[role=article]').analyze()).violations;
+    const violations = (await axe(page).include('[role=article]').analyze()).violations;
     expect(violations.map((v) => v.id)).toEqual([]);
 
     await card().getByRole('button', { name: 'Translate' }).click();

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { buildApp } from '../src/server/app';
@@ -126,4 +127,15 @@ export async function newContext(
       ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
       : { viewport: { width: 1280, height: 800 } }),
   });
+}
+
+/**
+ * axe-core for `page`, the way every browser test runs it. It runs inside the page (axe's legacy
+ * mode): the default mode also opens a blank tab per scan and loads axe into it a second time to
+ * merge the results of cross-origin frames, and our pages have no frames; with a scan taking half
+ * the time (measured: 1.1-2.1 s -> 0.4-0.8 s a page). Passed rules keep one example node each
+ * (`resultTypes`), violations are reported in full as before.
+ */
+export function axe(page: Page): AxeBuilder {
+  return new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode(true);
 }

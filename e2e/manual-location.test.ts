@@ -1,14 +1,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photos, places } from '../src/server/db/schema';
 import { makePhoto } from '../tests/helpers/photos';
 import { stripMetadata } from '../tests/helpers/strip-metadata';
-import { launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+import { axe, launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
 
 describe('Upload screen: setting the location of a photo without GPS', () => {
   let site: RunningSite;
@@ -60,7 +59,7 @@ describe('Upload screen: setting the location of a photo without GPS', () => {
     await expect.poll(() => first.getAttribute('aria-selected')).toBe('true');
     expect(await combobox.getAttribute('aria-activedescendant')).toBe(await first.getAttribute('id'));
     expect(await first.textContent()).toMatch(/^Łódź, Poland/);
-    const scan = await new AxeBuilder({ page }).include('fieldset').analyze();
+    const scan = await axe(page).include('fieldset').analyze();
     expect(scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
     // Enter chooses it (and does not send the form)
     await page.keyboard.press('Enter');

@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { galleryImages, placeFacts } from '../src/server/db/schema';
@@ -12,7 +11,7 @@ import {
   makePlaceTranslation,
 } from '../tests/helpers/factories';
 import { newImageId, processImage, writeProcessedImage, type ProcessedImage } from '../src/server/media/images';
-import type { RunningSite } from './helpers';
+import { axe, type RunningSite } from './helpers';
 
 /**
  * The upload pipeline's files for one test colour, made once per test worker: each site stores its
@@ -139,7 +138,7 @@ export async function seedPublicCatalogue(site: RunningSite): Promise<PublicFixt
 export async function axeViolations(page: Page): Promise<string[]> {
   // cards fade in one after another; judge the colours once they have arrived
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const result = await new AxeBuilder({ page })
+  const result = await axe(page)
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
