@@ -138,9 +138,7 @@ export async function seedPublicCatalogue(site: RunningSite): Promise<PublicFixt
 export async function axeViolations(page: Page): Promise<string[]> {
   // cards fade in one after another; judge the colours once they have arrived
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const result = await axe(page)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
+  const result = await axe(page).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
   return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
