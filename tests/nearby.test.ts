@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NearbyPlaceDto } from '../src/shared/api/nearby';
-import { NEARBY_RADII_M, nearestWithin } from '../src/server/db/repos/nearby-repo';
 import { makeCity, makePlace, makePlaceTranslation } from './helpers/factories';
 import { sourceRenderSource } from './helpers/page-source';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -17,9 +15,6 @@ function haversine(a: { latitude: number; longitude: number }, b: { latitude: nu
     Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
   return 2 * 6_371_008.8 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
-
-/** Rows of db.execute on either engine (PGlite answers { rows }, postgres-js an array). */
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
 
 const BELEM = { latitude: 38.6916, longitude: -9.216 };
 
@@ -149,63 +144,5 @@ describe('nearby places', () => {
     const english = await t.app.inject({ method: 'GET', url: `/en/${home.slug}` });
     expect(english.body).toContain('>Nearby<');
     expect(english.body).toContain('2.3 km');
-  });
-});
-
-describe('the nearby query on 5,001 places', () => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    // 5,001 places on a grid over Europe (about 1 km apart in the middle), one statement
-    await t.db.execute(sql`
-      insert into places (slug, title, description, image_url, location, country, date, latitude, longitude)
-      select 'grid-' || n, 'Grid place ' || n, 'A place on the grid.', '/media/web/grid.jpg',
-             'City ' || (n % 50), 'Italy', '2024-01-01',
-             41.0 + (n / 71) * 0.009, 12.0 + (n % 71) * 0.012
-      from generate_series(0, 5000) as n`);
-    await t.db.execute(sql`analyze places`);
-  });
-  afterAll(() => t.close());
-
-  it('reads a box from the latitude/longitude index at every radius, never all places', async () => {
-    const [spot] = rowsOf<{ id: string; latitude: number; longitude: number }>(
-      await t.db.execute(sql`select id, latitude, longitude from places where slug = 'grid-2500'`),
-    );
-    const planText = (result: unknown) =>
-      rowsOf<Record<string, string>>(result)
-        .map((row) => Object.values(row)[0])
-        .join('\n');
-    for (const radius of NEARBY_RADII_M.slice(0, 3)) {
-      const query = nearestWithin(t.db, spot!, radius, 'en', 6);
-      // with the values written in, as the planner sees them the first times
-      const plan = planText(await t.db.execute(sql`explain ${query.getSQL()}`));
-      expect(plan, `radius ${radius}`).toContain('places_lat_lon_idx');
-      expect(plan, `radius ${radius}`).not.toMatch(/Seq Scan on places/);
-      // and as the prepared statement runs later: one generic plan for every place and radius
-      const { sql: text, params } = query.toSQL();
-      const literal = (value: unknown) => (typeof value === 'number' ? String(value) : `'${String(value)}'`);
-      const generic = await t.db.transaction(async (tx) => {
-        await tx.execute(sql.raw(`prepare nearby_test as ${text}`));
-        await tx.execute(sql.raw('set local plan_cache_mode = force_generic_plan'));
-        const result = await tx.execute(sql.raw(`explain execute nearby_test(${params.map(literal).join(', ')})`));
-        await tx.execute(sql.raw('deallocate nearby_test'));
-        return planText(result);
-      });
-      expect(generic, `generic plan, radius ${radius}`).toContain('places_lat_lon_idx');
-      expect(generic, `generic plan, radius ${radius}`).not.toMatch(/Seq Scan on places/);
-    }
-  });
-
-  it('finds the six nearest grid neighbours, the place itself excluded', async () => {
-    const [spot] = rowsOf<{ id: string }>(await t.db.execute(sql`select id from places where slug = 'grid-2500'`));
-    const nearby = (await t.app.inject({ method: 'GET', url: `/api/places/${spot!.id}/nearby` })).json<
-      NearbyPlaceDto[]
-    >();
-    expect(nearby).toHaveLength(6);
-    expect(nearby.map((p) => p.id)).not.toContain(spot!.id);
-    // the four grid neighbours (about 1 km) come first, then the diagonals
-    expect(nearby.slice(0, 2).every((p) => p.distanceMeters < 1100)).toBe(true);
-    expect(nearby.every((p) => p.distanceMeters < 1600)).toBe(true);
   });
 });

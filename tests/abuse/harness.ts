@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { connect } from 'node:net';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import type { Database } from '../../src/server/db/client';
+import { rowsOf, type Database } from '../../src/server/db/client';
 import { MARKER_TAG } from './corpus';
 
 export interface RouteInfo {
@@ -55,10 +55,9 @@ export function fillUrl(url: string, values: Record<string, string>): string {
 // ---------------------------------------------------------------------------------------------
 // Snapshots
 
-/** Rows of a raw query: PGlite answers `{ rows }`, postgres.js an array. */
-async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(query);
-  return Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows;
+/** Rows of a raw query on either engine. */
+async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  return rowsOf<T>(await db.execute(query));
 }
 
 /** Columns that change on reads by design: a session's last use (updated at most once a minute). */
@@ -116,13 +115,13 @@ function listEntries(path: string) {
  */
 export async function createStateWatcher(db: Database, mediaDir: string) {
   const tables = (
-    await rowsOf<{ table_name: string }>(
+    await queryRows<{ table_name: string }>(
       db,
       sql`select table_name from information_schema.tables
           where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
     )
   ).map((r) => r.table_name);
-  const columns = await rowsOf<{ table_name: string; column_name: string }>(
+  const columns = await queryRows<{ table_name: string; column_name: string }>(
     db,
     sql`select table_name, column_name from information_schema.columns
         where table_schema = 'public' order by table_name, ordinal_position`,
@@ -162,7 +161,7 @@ export async function createStateWatcher(db: Database, mediaDir: string) {
     );
   };
   const readTable = async (table: string) => {
-    const [row] = await rowsOf<{ n: number; h: string }>(db, tableQuery(table));
+    const [row] = await queryRows<{ n: number; h: string }>(db, tableQuery(table));
     return `${row!.n}:${row!.h}`;
   };
 
@@ -170,7 +169,7 @@ export async function createStateWatcher(db: Database, mediaDir: string) {
   const mark = async (): Promise<Mark> => {
     const writes = new Map(
       (
-        await rowsOf<{ table_name: string; n: string | number }>(
+        await queryRows<{ table_name: string; n: string | number }>(
           db,
           sql.raw('select table_name, n from abuse_audit.writes'),
         )

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../src/server/db/client';
+import { rowsOf, type Database } from '../../src/server/db/client';
 
 /** Every file under `root`, as paths relative to it ("web/<id>-1000.jpg"). */
 export async function listFiles(root: string): Promise<string[]> {
@@ -11,13 +11,12 @@ export async function listFiles(root: string): Promise<string[]> {
 
 /** Every image address any row holds: places, photos, gallery images, cities, countries. */
 async function addressesInRows(db: Database): Promise<string[]> {
-  const result = await db.execute<{ url: string | null }>(sql`
+  const result = await db.execute(sql`
     select image_url as url from places union all select original_image_path from places
     union all select original_image_path from photos union all select thumbnail_path from photos
     union all select image_url from gallery_images union all select original_image_path from gallery_images
     union all select image_url from cities union all select image_url from countries`);
-  const rows = Array.isArray(result) ? result : (result as { rows: { url: string | null }[] }).rows;
-  return rows.map((r) => r.url).filter((u): u is string => Boolean(u));
+  return rowsOf<{ url: string | null }>(result).map((r) => r.url).filter((u): u is string => Boolean(u));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { LanguageCode } from '@/shared/languages';
-import type { Database, DbOrTx } from '../client';
+import { rowsOf, type Database, type DbOrTx } from '../client';
 import { CJK } from '@/shared/search';
 import { searchCountryNames, searchDocuments } from '../schema';
 
@@ -38,11 +38,6 @@ export interface SearchDocumentsQuery {
 }
 
 export type SearchQueryInput = Omit<SearchDocumentsQuery, 'typos'>;
-
-/** Raw execute answers an array (postgres-js) or `{ rows }` (PGlite). */
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
-}
 
 /** `%`, `_` and `\` stand for themselves in a LIKE pattern. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);

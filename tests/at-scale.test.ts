@@ -1,0 +1,180 @@
+/**
+ * The catalogue at 5,001 places: search, sitemaps and nearby places read it through their indexes
+ * and in bounded pieces. One catalogue for all three (writing 5,001 places and their 25,005 search
+ * documents is most of the cost): 5,000 places on a grid over central Italy, about 1 km apart,
+ * written in one statement, and the Colosseum with its Chinese text.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NearbyPlaceDto } from '../src/shared/api/nearby';
+import type { SearchResultDto } from '../src/shared/api/search';
+import { LANGUAGE_CODES } from '../src/shared/languages';
+import { rowsOf } from '../src/server/db/client';
+import { NEARBY_RADII_M, nearestWithin } from '../src/server/db/repos/nearby-repo';
+import { searchStatement } from '../src/server/db/repos/search-repo';
+import { createSeoService, SITEMAP_PAGES_PER_CHILD } from '../src/server/services/seo';
+import { makePlace, makePlaceTranslation } from './helpers/factories';
+import { crawl, entries, texts } from './helpers/sitemaps';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+const BASE = 'https://travel.example';
+const PLACES = 5_001;
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ publicUrl: BASE });
+  // One statement: every row gets the same created_at, so sitemap chunks are split by id as well.
+  // Row n / 71, column n % 71 of the grid: 0.009 degrees of latitude and 0.012 of longitude (at
+  // 41 degrees north) are both about 1 km.
+  await t.db
+    .execute(sql`insert into places (slug, title, description, image_url, location, country, date, latitude, longitude)
+    select 'spot-' || n, 'Quiet spot ' || n, 'A bench with a view over the ' ||
+      (array['river', 'old walls', 'garden', 'harbour'])[1 + n % 4] || '.', '/media/web/spot-1000.jpg', 'Rome',
+      'Italy', '2024-01-01', 41.0 + (n / 71) * 0.009, 12.0 + (n % 71) * 0.012
+    from generate_series(1, ${PLACES - 1}) as n`);
+  const colosseum = await makePlace(t.db, {
+    slug: 'colosseum',
+    title: 'Colosseum',
+    location: 'Rome',
+    country: 'Italy',
+    latitude: 41.8902,
+    longitude: 12.4922,
+  });
+  await makePlaceTranslation(t.db, colosseum.id, 'zh', {
+    title: '罗马斗兽场',
+    description: '古罗马的圆形竞技场。',
+    location: '罗马',
+    country: '意大利',
+  });
+  // what autovacuum does on a server, and the search service itself on PGlite (once a minute)
+  await t.app.services.search.refreshStatistics();
+  await t.db.execute(sql`analyze places`);
+}, 240_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('search', () => {
+  /** The plan of the search query, as the service runs it. */
+  async function plan(q: string, lang: 'en' | 'zh', cjk = false): Promise<string> {
+    return t.db.transaction(async (tx) => {
+      const [normalized] = rowsOf<{ text: string }>(
+        await tx.execute(
+          sql`select set_config('pg_trgm.word_similarity_threshold', '0.5', true), search_normalize(${q}) as text`,
+        ),
+      );
+      const statement = searchStatement(tx, normalized!.text, {
+        text: q,
+        lang,
+        limit: 25,
+        offset: 0,
+        substring: true,
+        cjk,
+        typos: true,
+      });
+      const rows = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql`explain ${statement.getSQL()}`));
+      return rows.map((row) => row['QUERY PLAN']).join('\n');
+    });
+  }
+
+  it('answers from the search indexes, not by reading every document', async () => {
+    expect(Number(rowsOf<{ n: string }>(await t.db.execute(sql`select count(*) as n from places`))[0]!.n)).toBe(PLACES);
+    for (const [q, lang, cjk] of [
+      ['colloseum', 'en', false],
+      ['colosseum rome', 'en', false],
+      ['斗兽', 'zh', true],
+    ] as const) {
+      const text = await plan(q, lang, cjk);
+      expect(text, text).toMatch(/Bitmap Index Scan on search_documents_(name_trgm|tsv|cjk)_idx/);
+      expect(text, text).not.toContain('Seq Scan');
+    }
+    const response = await t.app.inject({ method: 'GET', url: '/api/search?q=colloseum&lang=en' });
+    expect(response.json<SearchResultDto[]>()[0]).toMatchObject({ slug: 'colosseum', title: 'Colosseum' });
+    const zh = await t.app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent('斗兽')}&lang=zh` });
+    expect(zh.json<SearchResultDto[]>()[0]).toMatchObject({ slug: 'colosseum', title: '罗马斗兽场' });
+  });
+});
+
+describe('sitemaps', () => {
+  it(`lists all ${PLACES} places in children of at most 50,000 URLs under a small index`, async () => {
+    const { index, children, bodies } = await crawl(t);
+    expect(Buffer.byteLength(index)).toBeLessThanOrEqual(1024 * 1024);
+    const placeChildren = children.filter((child) => child.path.startsWith('/sitemaps/places-'));
+    expect(placeChildren).toHaveLength(Math.ceil(PLACES / SITEMAP_PAGES_PER_CHILD));
+    const seen = new Set<string>();
+    for (const child of placeChildren) {
+      const locs = texts(bodies.get(child.path)!, 'loc');
+      expect(locs.length).toBeLessThanOrEqual(50_000);
+      for (const loc of locs) {
+        expect(seen.has(loc)).toBe(false);
+        seen.add(loc);
+      }
+    }
+    expect(seen.size).toBe(PLACES * LANGUAGE_CODES.length);
+    for (let n = 1; n < PLACES; n += 997) expect(seen.has(`${BASE}/zh/spot-${n}`)).toBe(true);
+    expect(seen.has(`${BASE}/zh/colosseum`)).toBe(true);
+  });
+
+  it('keeps the index to a few hundred bytes per child', async () => {
+    // As many children as 100,000 places make at the default size.
+    const pagesPerChild = Math.floor(PLACES / (100_000 / SITEMAP_PAGES_PER_CHILD));
+    const seo = createSeoService(t.db, () => BASE, { pagesPerChild });
+    const index = await seo.sitemapIndex();
+    const count = entries(index, 'sitemap').length;
+    expect(count).toBe(1 + Math.ceil(PLACES / pagesPerChild));
+    expect(count).toBeGreaterThanOrEqual(1 + 100_000 / SITEMAP_PAGES_PER_CHILD);
+    expect(Buffer.byteLength(index) / count).toBeLessThan(200);
+    expect(Buffer.byteLength(index)).toBeLessThan(1024 * 1024);
+  });
+});
+
+describe('nearby places', () => {
+  /** spot-2500: row 35, column 15 of the grid, with neighbours on every side. */
+  async function gridSpot() {
+    const [spot] = rowsOf<{ id: string; latitude: number; longitude: number }>(
+      await t.db.execute(sql`select id, latitude, longitude from places where slug = 'spot-2500'`),
+    );
+    return spot!;
+  }
+
+  it('reads a box from the latitude/longitude index at every radius, never all places', async () => {
+    const spot = await gridSpot();
+    const planText = (result: unknown) =>
+      rowsOf<Record<string, string>>(result)
+        .map((row) => Object.values(row)[0])
+        .join('\n');
+    for (const radius of NEARBY_RADII_M.slice(0, 3)) {
+      const query = nearestWithin(t.db, spot, radius, 'en', 6);
+      // with the values written in, as the planner sees them the first times
+      const plan = planText(await t.db.execute(sql`explain ${query.getSQL()}`));
+      expect(plan, `radius ${radius}`).toContain('places_lat_lon_idx');
+      expect(plan, `radius ${radius}`).not.toMatch(/Seq Scan on places/);
+      // and as the prepared statement runs later: one generic plan for every place and radius
+      const { sql: text, params } = query.toSQL();
+      const literal = (value: unknown) => (typeof value === 'number' ? String(value) : `'${String(value)}'`);
+      const generic = await t.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`prepare nearby_test as ${text}`));
+        await tx.execute(sql.raw('set local plan_cache_mode = force_generic_plan'));
+        const result = await tx.execute(sql.raw(`explain execute nearby_test(${params.map(literal).join(', ')})`));
+        await tx.execute(sql.raw('deallocate nearby_test'));
+        return planText(result);
+      });
+      expect(generic, `generic plan, radius ${radius}`).toContain('places_lat_lon_idx');
+      expect(generic, `generic plan, radius ${radius}`).not.toMatch(/Seq Scan on places/);
+    }
+  });
+
+  it('finds the six nearest grid neighbours, the place itself excluded', async () => {
+    const spot = await gridSpot();
+    const nearby = (await t.app.inject({ method: 'GET', url: `/api/places/${spot.id}/nearby` })).json<
+      NearbyPlaceDto[]
+    >();
+    expect(nearby).toHaveLength(6);
+    expect(nearby.map((p) => p.id)).not.toContain(spot.id);
+    // the four grid neighbours (about 1 km) come first, then the diagonals
+    expect(nearby.slice(0, 2).every((p) => p.distanceMeters < 1100)).toBe(true);
+    expect(nearby.every((p) => p.distanceMeters < 1600)).toBe(true);
+  });
+});
