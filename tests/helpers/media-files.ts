@@ -16,7 +16,9 @@ async function addressesInRows(db: Database): Promise<string[]> {
     union all select original_image_path from photos union all select thumbnail_path from photos
     union all select image_url from gallery_images union all select original_image_path from gallery_images
     union all select image_url from cities union all select image_url from countries`);
-  return rowsOf<{ url: string | null }>(result).map((r) => r.url).filter((u): u is string => Boolean(u));
+  return rowsOf<{ url: string | null }>(result)
+    .map((r) => r.url)
+    .filter((u): u is string => Boolean(u));
 }
 
 /**
