@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
@@ -77,6 +77,32 @@ const PGLITE_OPTIONS = {
   extensions: { btree_gin, pg_trgm, unaccent },
 };
 
+/**
+ * Drizzle's PGlite driver sends its result parsers (dates, timestamps and intervals stay text) with
+ * every query, and PGlite then copies its whole parser table (some 320 types) for that one query:
+ * 15 % of a simple indexed select (0.65 -> 0.55 ms, measured). Here the parsers a query brings are
+ * set on the instance, where PGlite reads them without a copy, and the query goes on without them.
+ * Drizzle sends the same parsers with every query; the handle's own queries (advisory locks) read no dates.
+ */
+function parseOnTheInstance(client: PGlite): void {
+  const withoutParsers = (options: QueryOptions | undefined): QueryOptions | undefined => {
+    if (!options?.parsers) return options;
+    Object.assign(client.parsers, options.parsers);
+    return { ...options, parsers: undefined };
+  };
+  const query = client.query.bind(client);
+  client.query = ((text: string, params?: unknown[], options?: QueryOptions) =>
+    query(text, params, withoutParsers(options))) as PGlite['query'];
+  const transaction = client.transaction.bind(client);
+  client.transaction = ((callback: (tx: Transaction) => Promise<unknown>) =>
+    transaction((tx) => {
+      const txQuery = tx.query.bind(tx);
+      tx.query = ((text: string, params?: unknown[], options?: QueryOptions) =>
+        txQuery(text, params, withoutParsers(options))) as Transaction['query'];
+      return callback(tx);
+    })) as PGlite['transaction'];
+}
+
 /** First key of the session advisory lock held while migrating (any constant unused elsewhere). */
 const MIGRATION_LOCK_SPACE = 0x4d6967; // "Mig"
 
@@ -140,6 +166,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       })
     : new PGlite({ ...PGLITE_OPTIONS, loadDataDir: options.pgliteSnapshot });
   await client.waitReady;
+  parseOnTheInstance(client);
   const pg = drizzlePglite(client, { schema });
   await migratePglite(pg, { migrationsFolder: MIGRATIONS_DIR });
   const db = pg as unknown as Database;
