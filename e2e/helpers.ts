@@ -130,11 +130,11 @@ export async function newContext(
 }
 
 /**
- * axe-core for `page`, the way every browser test runs it. It runs inside the page (axe's legacy
- * mode): the default mode also opens a blank tab per scan and loads axe into it a second time to
- * merge the results of cross-origin frames, and our pages have no frames; with a scan taking half
- * the time (measured: 1.1-2.1 s -> 0.4-0.8 s a page). Passed rules keep one example node each
- * (`resultTypes`), violations are reported in full as before.
+ * axe-core for `page`, the way every browser test runs it: inside the page (axe's legacy mode).
+ * The default mode also opens a blank tab for each scan and loads axe into it a second time, to
+ * merge the results of cross-origin frames; our pages have no frames, and a scan takes half the
+ * time without it (measured: 1.1-2.1 s -> 0.4-0.8 s a page). Passed rules keep one example node each
+ * (`resultTypes`); violations are reported in full, as before.
  */
 export function axe(page: Page): AxeBuilder {
   return new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode(true);

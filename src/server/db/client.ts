@@ -79,10 +79,11 @@ const PGLITE_OPTIONS = {
 
 /**
  * Drizzle's PGlite driver sends its result parsers (dates, timestamps and intervals stay text) with
- * every query, and PGlite then copies its whole parser table (some 320 types) for that one query:
- * 15 % of a simple indexed select (0.65 -> 0.55 ms, measured). Here the parsers a query brings are
- * set on the instance, where PGlite reads them without a copy, and the query goes on without them.
- * Drizzle sends the same parsers with every query; the handle's own queries (advisory locks) read no dates.
+ * every query, and PGlite then copies its whole parser table (some 320 types) for that one query: a
+ * sixth to a quarter of a simple indexed select (measured 0.65 -> 0.55 ms and 0.85 -> 0.6 ms). Here
+ * the parsers a query brings are set on the instance, where PGlite reads them without a copy, and
+ * the query goes on without them. Drizzle sends the same parsers with every query; the handle's own
+ * queries (advisory locks) read no dates.
  */
 function parseOnTheInstance(client: PGlite): void {
   const withoutParsers = (options: QueryOptions | undefined): QueryOptions | undefined => {
