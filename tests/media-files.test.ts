@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
+import { openDatabase, rowsOf, type DatabaseHandle } from '../src/server/db/client';
 import { pendingFiles, places } from '../src/server/db/schema';
 import { openFileJournal } from '../src/server/media/file-journal';
 import { processImage, type StoredImage } from '../src/server/media/images';
@@ -292,8 +292,8 @@ describe('kill -9 during uploads', () => {
     expect(await unreferencedFiles(db.db, mediaDir)).toEqual([]);
     expect(await db.db.select().from(pendingFiles)).toEqual([]);
     // ...and every saved place still has its files.
-    const saved = await db.db.execute<{ n: number }>(sql`select count(*)::int as n from places`);
-    const count = Number((Array.isArray(saved) ? saved : (saved as { rows: { n: number }[] }).rows)[0]!.n);
+    const saved = await db.db.execute(sql`select count(*)::int as n from places`);
+    const count = Number(rowsOf<{ n: number }>(saved)[0]!.n);
     expect(count).toBeGreaterThan(0);
     expect(await listFiles(mediaDir)).toHaveLength(count * 7);
   });
