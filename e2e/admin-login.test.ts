@@ -58,4 +58,38 @@ describe('admin login screen', () => {
     await page.waitForURL(`${site.baseUrl}/iladmin/login`);
     expect(consoleErrors.filter((e) => !e.includes('401'))).toEqual([]);
   });
+
+  it('signs out every device with "Sign out everywhere", after asking first', async () => {
+    // a second device, signed in at the same time
+    const phone = await (await newContext(browser, { mobile: true })).newPage();
+    await login(phone, site.baseUrl);
+    await login(page, site.baseUrl);
+    await page.getByRole('heading', { name: 'Admin Panel' }).waitFor();
+
+    // Cancel ends nothing
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Sign out everywhere' });
+    await dialog.getByText('this one included').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('heading', { name: 'Admin Panel' }).waitFor();
+
+    await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await page.waitForURL(`${site.baseUrl}/iladmin/login`);
+    await page.getByRole('status').getByText('Every device has been signed out, this one included.').waitFor();
+    const messageCheck = await axe(page).analyze();
+    expect(messageCheck.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+
+    // this browser and the phone are both signed out on the server
+    await page.goto(`${site.baseUrl}/iladmin/dashboard`);
+    await page.waitForURL(`${site.baseUrl}/iladmin/login`);
+    await phone.goto(`${site.baseUrl}/iladmin/upload`);
+    await phone.waitForURL(`${site.baseUrl}/iladmin/login`);
+    // the message belongs to that moment only: a plain visit to the login screen does not show it
+    await expect(page.getByText('Every device has been signed out').count()).resolves.toBe(0);
+    expect(consoleErrors.filter((e) => !e.includes('401'))).toEqual([]);
+    await phone.context().close();
+  });
 });

@@ -62,6 +62,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('config', config);
   app.decorate('storage', storage);
   app.decorate('services', await createServices(config, database, { ...options, storage }));
+  if (app.services.sessionsEndedAtStart > 0) {
+    app.log.info(
+      `${app.services.sessionsEndedAtStart} admin session(s) made under another password were ended; sign in with the current password.`,
+    );
+  }
   const contentVersion = await createContentVersion(database);
   app.decorate('contentVersion', contentVersion);
   // Translation jobs run in the server process (TRANSLATION_WORKER), and stop before the database closes.

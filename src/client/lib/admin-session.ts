@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { LoginResponse, StatusResponse } from '../../shared/api/auth';
+import type { LoginResponse, LogoutEverywhereResponse, StatusResponse } from '../../shared/api/auth';
 import { ApiError, apiJson } from './api';
 
 export const ADMIN_STATUS_KEY = ['api', 'admin', 'status'] as const;
@@ -34,6 +34,18 @@ export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiJson<unknown>('POST', '/api/admin/logout'),
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(ADMIN_STATUS_KEY, { isAuthenticated: false });
+    },
+  });
+}
+
+/** Ends every admin session on every device, this one included. */
+export function useLogoutEverywhere() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson<LogoutEverywhereResponse>('POST', '/api/admin/logout-everywhere'),
     onSuccess: () => {
       queryClient.clear();
       queryClient.setQueryData(ADMIN_STATUS_KEY, { isAuthenticated: false });

@@ -31,21 +31,23 @@ export interface AuthService {
   login(password: string, address: string): Promise<LoginResult>;
   isValidSession(token: string | undefined): Promise<boolean>;
   logout(token: string | undefined): Promise<void>;
+  /** Ends every session on every device, the caller's included. */
+  logoutEverywhere(): Promise<void>;
 }
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Resolves the admin password hash: from ADMIN_PASSWORD when set (hashed in memory, never stored),
+ * Resolves the admin password hash: from ADMIN_PASSWORD when set (never stored in clear),
  * otherwise the stored hash, generating and printing a password on the very first start.
  */
-export async function resolvePasswordHash(
+async function effectivePasswordHash(
   db: Database,
   configured: string | undefined,
   announce: (password: string) => void,
-): Promise<string> {
-  if (configured) return hashPassword(configured);
+): Promise<string | { configured: string }> {
+  if (configured) return { configured };
   const existing = await repo.getSetting(db, PASSWORD_SETTING);
   if (existing) return existing;
   const password = generatePassword();
@@ -53,6 +55,43 @@ export async function resolvePasswordHash(
   // Another process may have won the race; only the winner's password is printed.
   if (await verifyPassword(password, stored, false)) announce(password);
   return stored;
+}
+
+export interface ResolvedPassword {
+  /** The hash sign-ins are checked against; it also names the password sessions are made under. */
+  hash: string;
+  /** Sessions ended because the password differs from the one recorded before this start. */
+  endedSessions: number;
+}
+
+/**
+ * Resolves the admin password and makes it the current one. Sessions belong to the password they
+ * were made under: when it differs from the one recorded in `settings` (ADMIN_PASSWORD changed,
+ * set or unset), every existing session ends here. Instances sharing the database serialize this
+ * on an advisory lock, so the second instance to start with the same new password finds it
+ * already current (its scrypt hash verifies) and ends nothing; an instance still running with the
+ * old password stops accepting and issuing sessions (auth-repo's current-password check).
+ */
+export async function resolvePasswordHash(
+  db: Database,
+  configured: string | undefined,
+  announce: (password: string) => void,
+): Promise<ResolvedPassword> {
+  const effective = await effectivePasswordHash(db, configured, announce);
+  return db.transaction(async (tx) => {
+    await repo.lockPasswordCheck(tx);
+    const current = await repo.getCurrentPasswordHash(tx);
+    if (typeof effective === 'string') {
+      if (current === effective) return { hash: effective, endedSessions: 0 };
+      return { hash: effective, endedSessions: await repo.replaceCurrentPassword(tx, effective) };
+    }
+    // The recorded hash of an unchanged ADMIN_PASSWORD is reused: every instance then shares it.
+    if (current && (await verifyPassword(effective.configured, current, false))) {
+      return { hash: current, endedSessions: 0 };
+    }
+    const hash = await hashPassword(effective.configured);
+    return { hash, endedSessions: await repo.replaceCurrentPassword(tx, hash) };
+  });
 }
 
 export function createAuthService(
@@ -96,7 +135,15 @@ export function createAuthService(
       await repo.pruneLoginFailures(db, windowStart);
       await repo.deleteDeadSessions(db, new Date(now - SESSION_IDLE_SECONDS * 1000), new Date(now));
       const token = randomBytes(32).toString('base64url');
-      await repo.insertSession(db, sha256(token), new Date(now + SESSION_MAX_SECONDS * 1000));
+      const stored = await repo.insertSession(
+        db,
+        sha256(token),
+        new Date(now + SESSION_MAX_SECONDS * 1000),
+        passwordHash,
+      );
+      // Another instance has started with a new password since this one started: the password
+      // this instance checked is no longer the admin password.
+      if (!stored) return { kind: 'invalid' };
       return { kind: 'ok', token, maxAgeSeconds: SESSION_MAX_SECONDS };
     },
 
@@ -104,7 +151,8 @@ export function createAuthService(
       if (!token || token.length > 200) return false;
       const now = new Date();
       const hash = sha256(token);
-      const session = await repo.findLiveSession(db, hash, new Date(now.getTime() - SESSION_IDLE_SECONDS * 1000), now);
+      const idleSince = new Date(now.getTime() - SESSION_IDLE_SECONDS * 1000);
+      const session = await repo.findLiveSession(db, hash, idleSince, now, passwordHash);
       if (!session) return false;
       if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) await repo.touchSession(db, hash, now);
       return true;
@@ -112,6 +160,10 @@ export function createAuthService(
 
     async logout(token) {
       if (token) await repo.deleteSession(db, sha256(token));
+    },
+
+    async logoutEverywhere() {
+      await repo.deleteAllSessions(db);
     },
   };
 }

@@ -28,6 +28,8 @@ export interface AppServices {
   /** The places nearest to a place, from any city. */
   nearby: NearbyService;
   auth: AuthService;
+  /** Sessions ended at this start because the admin password changed (logged by buildApp). */
+  sessionsEndedAtStart: number;
   health: { check(): Promise<void> };
   adminPlaces: AdminPlacesService;
   gallery: GalleryService;
@@ -76,12 +78,13 @@ export async function createServices(
   // Files that a stopped process left without a row (a crash mid-upload or mid-delete) go first.
   await files.sweep();
   const translationQueue = createTranslationQueue(db, ai, config.translationJobs);
-  const passwordHash = await resolvePasswordHash(db, config.adminPassword, options.announcePassword ?? (() => {}));
+  const password = await resolvePasswordHash(db, config.adminPassword, options.announcePassword ?? (() => {}));
   return {
     catalog: createCatalogService(db, { settings: config.site, texts: config.siteTexts }),
     maps: createMapService(db),
     nearby: createNearbyService(db),
-    auth: createAuthService(db, passwordHash, { delayPerFailureMs: options.loginDelayPerFailureMs }),
+    auth: createAuthService(db, password.hash, { delayPerFailureMs: options.loginDelayPerFailureMs }),
+    sessionsEndedAtStart: password.endedSessions,
     health: { check: () => database.ping() },
     adminPlaces: createAdminPlacesService(db, files, translationQueue),
     gallery: createGalleryService(db, files, config),

@@ -10,13 +10,15 @@ interface ConfirmDialogProps {
   title: string;
   message: ReactNode;
   confirmLabel?: string;
+  /** What the confirm button says while the action runs. */
+  pendingLabel?: string;
   /** While the confirmed action runs, the dialog stays open with a busy, disabled button. */
   pending?: boolean;
   onConfirm: () => void;
 }
 
 /**
- * A yes/no question before something is destroyed. Radix's alert dialog traps focus, starts on
+ * A yes/no question before something is destroyed or ended. Radix's alert dialog traps focus, starts on
  * Cancel (the safe answer), closes with Escape and ignores clicks outside; focus goes back to the
  * button that opened it. The caller closes it (onOpenChange) when the action is done or started.
  */
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel = 'Delete',
+  pendingLabel = 'Deleting...',
   pending = false,
   onConfirm,
 }: ConfirmDialogProps) {
@@ -49,7 +52,7 @@ export function ConfirmDialog({
             <Button variant="destructive" onClick={onConfirm} disabled={pending}>
               {pending ? (
                 <>
-                  <Loader2 className="animate-spin" aria-hidden="true" /> Deleting...
+                  <Loader2 className="animate-spin" aria-hidden="true" /> {pendingLabel}
                 </>
               ) : (
                 confirmLabel

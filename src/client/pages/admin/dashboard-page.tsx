@@ -1,11 +1,14 @@
-import { Building2, Globe2, LogOut, MapPinned, Upload } from 'lucide-react';
+import { Building2, Globe2, LogOut, MapPinned, MonitorSmartphone, Upload } from 'lucide-react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SiteLink } from '../../lib/navigation';
 import { AdminLayout } from '../../components/admin/admin-layout';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toaster';
-import { useLogout } from '../../lib/admin-session';
+import { useLogout, useLogoutEverywhere } from '../../lib/admin-session';
+import type { LoginPageState } from './login-page';
 
 const SECTIONS = [
   { to: '/iladmin/upload', title: 'Upload Photos', text: 'Turn geotagged photos into new places.', icon: Upload },
@@ -21,6 +24,8 @@ const SECTIONS = [
 
 export default function DashboardPage() {
   const logout = useLogout();
+  const logoutEverywhere = useLogoutEverywhere();
+  const [confirmingEverywhere, setConfirmingEverywhere] = useState(false);
   const navigate = useNavigate();
 
   function signOut() {
@@ -33,13 +38,31 @@ export default function DashboardPage() {
     });
   }
 
+  function signOutEverywhere() {
+    logoutEverywhere.mutate(undefined, {
+      onSuccess: () => {
+        const state: LoginPageState = { signedOutEverywhere: true };
+        void navigate('/iladmin/login', { state });
+      },
+      onError: () => {
+        setConfirmingEverywhere(false);
+        toast.error('Error', { description: 'Could not sign out the other devices. Please try again.' });
+      },
+    });
+  }
+
   return (
     <AdminLayout
       title="Admin Panel"
       actions={
-        <Button variant="outline" onClick={signOut} disabled={logout.isPending}>
-          <LogOut aria-hidden="true" /> Logout
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => setConfirmingEverywhere(true)} disabled={logoutEverywhere.isPending}>
+            <MonitorSmartphone aria-hidden="true" /> Sign out everywhere
+          </Button>
+          <Button variant="outline" onClick={signOut} disabled={logout.isPending}>
+            <LogOut aria-hidden="true" /> Logout
+          </Button>
+        </div>
       }
     >
       <title>Admin Panel · Travel Places</title>
@@ -72,6 +95,16 @@ export default function DashboardPage() {
           </SiteLink>
         ))}
       </nav>
+      <ConfirmDialog
+        open={confirmingEverywhere}
+        onOpenChange={(open) => !open && !logoutEverywhere.isPending && setConfirmingEverywhere(false)}
+        title="Sign out everywhere"
+        message="This signs out every computer, phone and browser that is signed in to the admin, this one included. Use it if a device was lost or someone else may know the password. You will need the password to sign in again."
+        confirmLabel="Sign out everywhere"
+        pendingLabel="Signing out..."
+        pending={logoutEverywhere.isPending}
+        onConfirm={signOutEverywhere}
+      />
     </AdminLayout>
   );
 }

@@ -1,6 +1,6 @@
 import { LockKeyhole } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
 import { Input, Label } from '../../components/ui/input';
@@ -8,8 +8,15 @@ import { toast } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api';
 import { useLogin } from '../../lib/admin-session';
 
+/** What another admin screen may hand the login screen when it sends the user here. */
+export interface LoginPageState {
+  /** "Sign out everywhere" just ended every session. */
+  signedOutEverywhere?: boolean;
+}
+
 export default function LoginPage() {
   const [password, setPassword] = useState('');
+  const state = useLocation().state as LoginPageState | null;
   const login = useLogin();
   const navigate = useNavigate();
 
@@ -44,6 +51,14 @@ export default function LoginPage() {
             <CardDescription>Enter the admin password to manage places.</CardDescription>
           </CardHeader>
           <CardContent>
+            {state?.signedOutEverywhere && (
+              <p
+                role="status"
+                className="mb-4 rounded-lg border border-brand-100 bg-brand-50 p-3 text-sm text-slate-800"
+              >
+                Every device has been signed out, this one included. Enter the password to sign in again.
+              </p>
+            )}
             <form onSubmit={submit} className="flex flex-col gap-4">
               <div className="flex flex-col gap-2">
                 <Label htmlFor="password">Password</Label>

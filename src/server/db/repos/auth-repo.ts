@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, exists, gt, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { adminSessions, loginFailures, settings } from '../schema';
 
@@ -13,11 +13,70 @@ export async function setSettingIfAbsent(db: DbOrTx, key: string, value: string)
   return (await getSetting(db, key)) ?? value;
 }
 
-export async function insertSession(db: DbOrTx, tokenHash: string, expiresAt: Date): Promise<void> {
-  await db.insert(adminSessions).values({ tokenHash, expiresAt });
+/**
+ * The settings row naming the password hash that sessions are made under. Every instance knows
+ * its own hash; a session is accepted only while this row holds that hash, so an instance still
+ * running with a replaced password neither accepts nor issues sessions (see services/auth.ts).
+ */
+const CURRENT_PASSWORD_SETTING = 'admin_password_current';
+
+const isCurrentPassword = (db: DbOrTx, passwordHash: string) =>
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(settings)
+      .where(and(eq(settings.key, CURRENT_PASSWORD_SETTING), eq(settings.value, passwordHash))),
+  );
+
+/** The hash recorded as the current admin password, if any. */
+export function getCurrentPasswordHash(db: DbOrTx): Promise<string | undefined> {
+  return getSetting(db, CURRENT_PASSWORD_SETTING);
 }
 
-export async function findLiveSession(db: DbOrTx, tokenHash: string, idleSince: Date, now: Date) {
+/**
+ * Records a new current password and ends every session, in one step. The row is updated in place
+ * (not deleted and inserted) so that a sign-in holding it `for share` (insertSession) either
+ * finishes first, and its session is deleted here, or waits and then sees the new value.
+ */
+export async function replaceCurrentPassword(db: DbOrTx, passwordHash: string): Promise<number> {
+  await db
+    .insert(settings)
+    .values({ key: CURRENT_PASSWORD_SETTING, value: passwordHash })
+    .onConflictDoUpdate({ target: settings.key, set: { value: passwordHash, updatedAt: new Date() } });
+  return deleteAllSessions(db);
+}
+
+/** Serializes the password check of instances starting at the same time (any unused constant). */
+const PASSWORD_LOCK_KEY = 0x50617373; // "Pass"
+
+export async function lockPasswordCheck(db: DbOrTx): Promise<void> {
+  await db.execute(sql`select 1 from pg_advisory_xact_lock(${sql.raw(String(PASSWORD_LOCK_KEY))})`);
+}
+
+/**
+ * Stores a session made under `passwordHash`, only while that is still the current password:
+ * answers false, storing nothing, when another instance has started with a new one since.
+ */
+export async function insertSession(
+  db: DbOrTx,
+  tokenHash: string,
+  expiresAt: Date,
+  passwordHash: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const current = await tx
+      .select({ key: settings.key })
+      .from(settings)
+      .where(and(eq(settings.key, CURRENT_PASSWORD_SETTING), eq(settings.value, passwordHash)))
+      .for('share');
+    if (current.length === 0) return false;
+    await tx.insert(adminSessions).values({ tokenHash, expiresAt });
+    return true;
+  });
+}
+
+/** A session that is neither expired nor idle, made while `passwordHash` is the current password. */
+export async function findLiveSession(db: DbOrTx, tokenHash: string, idleSince: Date, now: Date, passwordHash: string) {
   const rows = await db
     .select()
     .from(adminSessions)
@@ -26,6 +85,7 @@ export async function findLiveSession(db: DbOrTx, tokenHash: string, idleSince: 
         eq(adminSessions.tokenHash, tokenHash),
         gt(adminSessions.expiresAt, now),
         gt(adminSessions.lastSeenAt, idleSince),
+        isCurrentPassword(db, passwordHash),
       ),
     )
     .limit(1);
@@ -38,6 +98,12 @@ export async function touchSession(db: DbOrTx, tokenHash: string, now: Date): Pr
 
 export async function deleteSession(db: DbOrTx, tokenHash: string): Promise<void> {
   await db.delete(adminSessions).where(eq(adminSessions.tokenHash, tokenHash));
+}
+
+/** Ends every session, on every device; answers how many there were. */
+export async function deleteAllSessions(db: DbOrTx): Promise<number> {
+  const rows = await db.delete(adminSessions).returning({ tokenHash: adminSessions.tokenHash });
+  return rows.length;
 }
 
 export async function deleteDeadSessions(db: DbOrTx, idleSince: Date, now: Date): Promise<void> {

@@ -1,6 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '@/shared/api/common';
-import { loginRequest, loginResponse, logoutResponse, statusResponse } from '@/shared/api/auth';
+import {
+  LOGOUT_EVERYWHERE_MESSAGE,
+  loginRequest,
+  loginResponse,
+  logoutEverywhereResponse,
+  logoutResponse,
+  statusResponse,
+} from '@/shared/api/auth';
 import { clientKey } from '../../security/client-key';
 import { createLoginRefusalLog, LoginFloodError, loginRateLimit, loginRefusals } from '../../security/login-limits';
 import { SESSION_COOKIE, requireSession, sessionToken } from '../../security/session';
@@ -67,6 +74,18 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       await auth.logout(sessionToken(req));
       reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
       return { success: true, message: 'You have been successfully logged out' };
+    },
+  );
+
+  // Ends every session, on every device and instance, the caller's included (e.g. after a lost
+  // phone). Same protections as logout: a session first, and the global same-origin guard.
+  app.post(
+    '/api/admin/logout-everywhere',
+    { onRequest: requireSession(auth), schema: { response: { 200: logoutEverywhereResponse, 401: errorResponse } } },
+    async (_req, reply) => {
+      await auth.logoutEverywhere();
+      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+      return { success: true as const, message: LOGOUT_EVERYWHERE_MESSAGE };
     },
   );
 };
