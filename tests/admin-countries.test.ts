@@ -154,7 +154,7 @@ describe('Manage Countries API', () => {
   });
 
   describe('PUT /api/admin/countries/:id', () => {
-    const update = { name: 'Spain', description: 'Tapas, flamenco and sun.', imageUrl: 'https://example.org/s.jpg' };
+    const update = { name: 'Spain', description: 'Tapas, flamenco and sun.', imageUrl: '/media/web/s-1000.jpg' };
 
     it('updates the country', async () => {
       const country = await makeCountry(t.db, { name: 'Spain', description: update.description });

@@ -494,11 +494,11 @@ describe('Edit Places API', () => {
       const response = await t.admin({
         method: 'PUT',
         url: `/api/admin/places/${place.id}`,
-        payload: { ...validBody, imageUrl: 'https://images.example.org/harbour.jpg' },
+        payload: { ...validBody, imageUrl: '/media/web/harbour-1000.jpg' },
       });
       expect(response.statusCode).toBe(200);
       const [row] = await t.db.select().from(places).where(eq(places.id, place.id));
-      expect(row).toMatchObject({ imageUrl: 'https://images.example.org/harbour.jpg', originalImagePath: null });
+      expect(row).toMatchObject({ imageUrl: '/media/web/harbour-1000.jpg', originalImagePath: null });
       expect(existsSync(mediaPath(coverUrl))).toBe(false);
       expect(existsSync(mediaPath(coverOriginal))).toBe(false);
     });

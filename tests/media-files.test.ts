@@ -130,7 +130,7 @@ describe('replacing or deleting a picture', () => {
       name: 'Lyon',
       country: 'France',
       description: cityId.description,
-      imageUrl: 'https://example.org/lyon.jpg',
+      imageUrl: '/media/web/lyon-1000.jpg',
     };
     expect((await put(`/api/admin/cities/${cityId.id}`, cityBody)).statusCode).toBe(200);
     expect(await filesOf(b.photo.imageUrl)).toEqual([]);

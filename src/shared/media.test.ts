@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BLANK_IMAGE } from './image-address';
 import { absoluteUrl, cardCrop, downloadUrl, responsiveImage, thumbnailUrl } from './media';
 
 describe('responsive images from the media naming convention', () => {
@@ -43,7 +44,10 @@ describe('responsive images from the media naming convention', () => {
     expect(responsiveImage('https://example.com/photo.jpg')).toBeUndefined();
     expect(responsiveImage('/media/originals/3f2c9a.jpg')).toBeUndefined();
     expect(responsiveImage('/media/web/../x-1000.jpg')).toBeUndefined();
-    expect(thumbnailUrl('https://example.com/photo.jpg')).toBe('https://example.com/photo.jpg');
+    expect(thumbnailUrl('/og-image.jpg')).toBe('/og-image.jpg');
+    // a stored address of another site is never put in a page
+    expect(thumbnailUrl('https://example.com/photo.jpg')).toBe(BLANK_IMAGE);
+    expect(thumbnailUrl('/\\evil.example/photo.jpg')).toBe(BLANK_IMAGE);
   });
 
   it('downloads the original as an attachment, or the image itself when there is none', () => {
@@ -51,13 +55,23 @@ describe('responsive images from the media naming convention', () => {
       '/media/originals/3f2c9a.heic?download=1',
     );
     expect(downloadUrl(null, '/media/web/3f2c9a-1000.jpg')).toBe('/media/web/3f2c9a-1000.jpg?download=1');
-    expect(downloadUrl(null, 'https://example.com/a.jpg')).toBe('https://example.com/a.jpg');
+    // never a download from another site: the image on this site instead, or none at all
+    expect(downloadUrl('/\\evil.example/a.jpg', '/media/web/3f2c9a-1000.jpg')).toBe(
+      '/media/web/3f2c9a-1000.jpg?download=1',
+    );
+    expect(downloadUrl(null, 'https://example.com/a.jpg')).toBeUndefined();
+    expect(downloadUrl(null, '/\\evil.example/a.jpg')).toBeUndefined();
   });
 
   it('makes social-preview URLs absolute', () => {
-    expect(absoluteUrl('/media/web/a-1000.jpg', 'https://travel.example/')).toBe(
+    expect(absoluteUrl('/media/web/a-1000.jpg', 'https://travel.example/', '/og-image.jpg')).toBe(
       'https://travel.example/media/web/a-1000.jpg',
     );
-    expect(absoluteUrl('https://cdn.example/a.jpg', 'https://travel.example')).toBe('https://cdn.example/a.jpg');
+    // another site's address becomes the fallback on this site
+    for (const stored of ['https://cdn.example/a.jpg', '/\\evil.example/a.jpg']) {
+      expect(absoluteUrl(stored, 'https://travel.example', '/og-image.jpg')).toBe(
+        'https://travel.example/og-image.jpg',
+      );
+    }
   });
 });

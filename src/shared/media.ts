@@ -1,3 +1,5 @@
+import { isImageAddress, siteImage } from './image-address';
+
 /**
  * Responsive variants of an uploaded image, derived from the naming convention of stored files.
  * An upload's files share one id; since issue 15 the id carries the upright size of the original
@@ -82,21 +84,27 @@ export function cardCrop(url: string): { jpg: string; webp: string } | undefined
   return { jpg: `${match[1]}-card.jpg`, webp: `${match[1]}-card.webp` };
 }
 
-/** The smallest variant, for thumbnails; the URL itself when it has no variants. */
+/** The smallest variant, for thumbnails; the URL itself when it has no variants (if on this site). */
 export function thumbnailUrl(url: string): string {
   const image = responsiveImage(url);
-  return image ? image.src.replace(/-1000\.jpg$/, '-480.jpg') : url;
+  return image ? image.src.replace(/-1000\.jpg$/, '-480.jpg') : siteImage(url);
 }
 
-/** Where the full-resolution download of an image comes from (sent as an attachment). */
-export function downloadUrl(originalImagePath: string | null | undefined, imageUrl: string): string {
-  const source = originalImagePath || imageUrl;
+/**
+ * Where the full-resolution download of an image comes from (sent as an attachment); undefined
+ * when neither address is on this site (no download is offered for another site's file).
+ */
+export function downloadUrl(originalImagePath: string | null | undefined, imageUrl: string): string | undefined {
+  const source = [originalImagePath, imageUrl].find((url) => url && isImageAddress(url));
+  if (!source) return undefined;
   if (!source.startsWith('/media/')) return source;
   return `${source}${source.includes('?') ? '&' : '?'}download=1`;
 }
 
-/** An absolute URL for social previews and structured data. */
-export function absoluteUrl(url: string, publicUrl: string): string {
-  if (/^https?:\/\//i.test(url)) return url;
-  return `${publicUrl.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
+/**
+ * An absolute URL on this site for social previews and structured data: `path` when it is an
+ * image address of this site, else `fallback`.
+ */
+export function absoluteUrl(path: string, publicUrl: string, fallback: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/${siteImage(path, fallback).replace(/^\/+/, '')}`;
 }

@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { imageAddressField } from './image-address-field';
 import { cityDto, countryDto } from './public';
 import { translationStateDto } from './translation-status';
 
 /** Longest city or country name we accept; real names are far shorter. */
 export const GEO_NAME_MAX = 200;
 export const GEO_DESCRIPTION_MAX = 10_000;
-export const IMAGE_URL_MAX = 2_000;
 
 const name = (label: string) =>
   z
@@ -13,20 +13,6 @@ const name = (label: string) =>
     .trim()
     .min(1, `${label} is required`)
     .max(GEO_NAME_MAX, `${label} must be at most ${GEO_NAME_MAX} characters`);
-
-/**
- * An image address the site can show: one of our own media paths ("/media/...") or an absolute
- * http(s) address. Anything else (javascript:, data:, protocol-relative "//host") is refused.
- */
-export const imageUrlField = z
-  .string({ error: 'Image URL is required' })
-  .trim()
-  .min(1, 'Image URL is required')
-  .max(IMAGE_URL_MAX, `Image URL must be at most ${IMAGE_URL_MAX} characters`)
-  .refine(
-    (url) => (url.startsWith('/') && !url.startsWith('//')) || /^https?:\/\/[^\s/]+/i.test(url),
-    'Image URL must be a site path such as /media/web/photo.jpg or an http(s) address',
-  );
 
 const description = z
   .string({ error: 'Description is required' })
@@ -50,7 +36,7 @@ export type MissingCityDto = z.infer<typeof missingCityDto>;
 export const createCityBody = z.object({
   name: name('City name'),
   country: name('Country'),
-  imageUrl: imageUrlField,
+  imageUrl: imageAddressField,
 });
 export type CreateCityBody = z.infer<typeof createCityBody>;
 
@@ -58,7 +44,7 @@ export const updateCityBody = z.object({
   name: name('City name'),
   country: name('Country'),
   description,
-  imageUrl: imageUrlField,
+  imageUrl: imageAddressField,
 });
 
 /**
@@ -113,13 +99,13 @@ export type AdminCountryDto = z.infer<typeof adminCountryDto>;
 export const missingCountryDto = z.object({ country: z.string() });
 export type MissingCountryDto = z.infer<typeof missingCountryDto>;
 
-export const createCountryBody = z.object({ name: name('Country name'), imageUrl: imageUrlField });
+export const createCountryBody = z.object({ name: name('Country name'), imageUrl: imageAddressField });
 export type CreateCountryBody = z.infer<typeof createCountryBody>;
 
 export const updateCountryBody = z.object({
   name: name('Country name'),
   description,
-  imageUrl: imageUrlField,
+  imageUrl: imageAddressField,
 });
 
 export const adminCountryContracts = geoContracts(

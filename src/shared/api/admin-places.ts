@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageAddressField } from './image-address-field';
 import { LANGUAGE_CODES } from '../languages';
 import { pageQuery } from './paging';
 import { placeDto } from './public';
@@ -74,17 +75,6 @@ export function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-/** Where an image may live: our own /media/ files, another site-relative path, or an http(s) address. */
-export function isImageAddress(value: string): boolean {
-  if (value.startsWith('/')) return !value.startsWith('//') && !/\s/.test(value);
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
 /** The longest full article the Edit Place form saves. */
 export const FULL_DESCRIPTION_MAX = 20_000;
 
@@ -97,7 +87,7 @@ export const updatePlaceRequest = z.object({
   description: requiredText(5000),
   location: requiredText(200),
   country: requiredText(200),
-  imageUrl: requiredText(2000).refine(isImageAddress, 'Enter an image address starting with / or http(s)://'),
+  imageUrl: imageAddressField,
   date: requiredText(10).refine(isCalendarDate, 'Enter a valid date'),
   /**
    * The full article (optional, beyond the spec's six fields): left out, it stays as it is; empty,

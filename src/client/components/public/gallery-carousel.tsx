@@ -48,6 +48,7 @@ export function GalleryCarousel({ images }: { images: CarouselImage[] }) {
   const total = images.length;
   const current = images[Math.min(index, total - 1)];
   if (!current) return null;
+  const download = downloadUrl(current.originalImagePath, current.imageUrl);
 
   const go = (next: number) => setIndex(Math.max(0, Math.min(total - 1, next)));
   const onKeyDown = (event: KeyboardEvent) => {
@@ -154,15 +155,17 @@ export function GalleryCarousel({ images }: { images: CarouselImage[] }) {
         )}
         <figcaption className="gallery-bar">
           {counter}
-          <a href={downloadUrl(current.originalImagePath, current.imageUrl)} download className="gallery-download">
-            <Icon name="download" size={18} className="shrink-0" />
-            <span>
-              <span className="block font-semibold">{t('placeDetail.download')}</span>
-              <span className="block text-xs text-slate-300">
-                {[fileFacts(current), t('gallery.licence')].filter(Boolean).join(' · ')}
+          {download && (
+            <a href={download} download className="gallery-download">
+              <Icon name="download" size={18} className="shrink-0" />
+              <span>
+                <span className="block font-semibold">{t('placeDetail.download')}</span>
+                <span className="block text-xs text-slate-300">
+                  {[fileFacts(current), t('gallery.licence')].filter(Boolean).join(' · ')}
+                </span>
               </span>
-            </span>
-          </a>
+            </a>
+          )}
           <button type="button" onClick={() => void share()} className="gallery-share">
             <Icon name="share" size={18} />
             <span>{t('gallery.share')}</span>

@@ -1,3 +1,4 @@
+import { isImageAddress } from '@/shared/image-address';
 import { absoluteUrl, HERO_IMAGE_SIZES, responsiveImage } from '@/shared/media';
 import { LANGUAGES, type LanguageCode } from '@/shared/languages';
 import { SITE, type SiteSettings } from '@/shared/site';
@@ -56,7 +57,7 @@ function articleJsonLd(
     '@type': 'Article',
     headline: article.headline,
     description,
-    image: [absoluteUrl(article.image, publicUrl)],
+    image: [absoluteUrl(article.image, publicUrl, SITE.defaultSocialImage)],
     ...(published ? { datePublished: published } : {}),
     inLanguage: lang,
     mainEntityOfPage: url,
@@ -151,7 +152,7 @@ export function headTags(data: HeadData, lang: LanguageCode, site: HeadSite): st
     tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(`${publicUrl}/en/${data.path}`)}" />`);
   }
 
-  const image = absoluteUrl(data.image ?? SITE.defaultSocialImage, publicUrl);
+  const image = absoluteUrl(data.image ?? SITE.defaultSocialImage, publicUrl, SITE.defaultSocialImage);
   meta('property', 'og:type', data.type ?? 'website');
   meta('property', 'og:site_name', data.suffix);
   meta('property', 'og:title', title);
@@ -168,7 +169,8 @@ export function headTags(data: HeadData, lang: LanguageCode, site: HeadSite): st
   meta('name', 'twitter:image', image);
   if (site.settings.twitterHandle) meta('name', 'twitter:site', `@${site.settings.twitterHandle}`);
 
-  if (data.preloadImage) {
+  // Never a preload of another site's file (shared/image-address.ts).
+  if (data.preloadImage && isImageAddress(data.preloadImage)) {
     const responsive = responsiveImage(data.preloadImage);
     tags.push(
       responsive

@@ -1,3 +1,4 @@
+import { siteImage } from '@/shared/image-address';
 import { cardCrop, CARD_CROP, responsiveImage } from '@/shared/media';
 
 export interface ResponsiveImageProps {
@@ -14,7 +15,8 @@ export interface ResponsiveImageProps {
 
 /**
  * A picture with WebP and JPEG variants (480 and 1000 px, WebP up to 2400 px for wide originals)
- * when the URL follows the media naming convention; a plain image otherwise. Width and height are
+ * when the URL follows the media naming convention; a plain image otherwise (nothing visible for a
+ * stored address of another site, see shared/image-address.ts). Width and height are
  * the served file's (known from the size recorded in the image id), so the box is reserved at the
  * right aspect ratio and nothing shifts.
  */
@@ -23,7 +25,7 @@ export function ResponsiveImage({ src, alt, sizes, className, priority = false, 
   const variants = card ? undefined : responsiveImage(src);
   const img = (
     <img
-      src={card?.jpg ?? variants?.src ?? src}
+      src={card?.jpg ?? variants?.src ?? siteImage(src)}
       srcSet={variants?.jpegSrcSet}
       sizes={variants ? sizes : undefined}
       alt={alt}

@@ -1,6 +1,7 @@
 import { Globe2 } from 'lucide-react';
 import { useId } from 'react';
 import type { TranslationStateDto } from '@/shared/api/translation-status';
+import { siteImage } from '@/shared/image-address';
 import { Card } from '../../ui/card';
 import { EditDeleteButtons } from '../card-actions';
 import { LanguageBadges } from './language-badges';
@@ -25,7 +26,7 @@ export function GeoEntityCard({ entity, onEdit, onDelete }: GeoEntityCardProps) 
   return (
     <Card role="article" aria-labelledby={headingId} className="flex flex-col overflow-hidden">
       <div className="aspect-[16/9] bg-slate-100">
-        <img src={imageUrl} alt="" loading="lazy" className="size-full object-cover" />
+        <img src={siteImage(imageUrl)} alt="" loading="lazy" className="size-full object-cover" />
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div>

@@ -1,5 +1,6 @@
 import { ImageOff } from 'lucide-react';
 import { cn } from '@/client/lib/utils';
+import { siteImage } from '@/shared/image-address';
 import { Skeleton } from '../../ui/form-controls';
 import type { PhotoChoice } from './use-geo-admin';
 
@@ -56,7 +57,7 @@ export function PhotoPicker({ photos, loading, error, value, onChange }: PhotoPi
                 aria-label={photo.title}
               />
               <img
-                src={photo.imageUrl}
+                src={siteImage(photo.imageUrl)}
                 alt=""
                 loading="lazy"
                 className={cn(
@@ -72,7 +73,7 @@ export function PhotoPicker({ photos, loading, error, value, onChange }: PhotoPi
       {selected && (
         <figure className="overflow-hidden rounded-xl border border-slate-200">
           <img
-            src={selected.imageUrl}
+            src={siteImage(selected.imageUrl)}
             alt={`Preview: ${selected.title}`}
             className="aspect-[21/9] w-full object-cover"
           />
