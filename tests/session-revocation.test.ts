@@ -115,6 +115,16 @@ describe('ending admin sessions', () => {
     expect(await isAuthenticated(a, cookie!)).toBe(true);
   });
 
+  it('two instances starting together with a new password agree on it', async () => {
+    const [a, b] = await Promise.all([start(PASSWORD_B), start(PASSWORD_B)]);
+    const onA = (await signIn(a, PASSWORD_B)).cookie!;
+    const onB = (await signIn(b, PASSWORD_B)).cookie!;
+    for (const app of [a, b]) {
+      expect(await isAuthenticated(app, onA)).toBe(true);
+      expect(await isAuthenticated(app, onB)).toBe(true);
+    }
+  });
+
   it('an instance still running with the old password stops accepting and issuing sessions', async () => {
     const old = await start(PASSWORD_A);
     const { cookie } = await signIn(old, PASSWORD_A);
