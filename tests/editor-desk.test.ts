@@ -6,6 +6,7 @@ import { placeTranslations } from '../src/server/db/schema';
 import { startFakeChatCompletions, type FakeChatCompletions } from './helpers/fake-chat-completions';
 import { makeCity, makeCountry, makeFacts, makeHistory, makePlace, makePlaceTranslation } from './helpers/factories';
 import { languageOfText, sourceRenderSource } from './helpers/page-source';
+import { crawl } from './helpers/sitemaps';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { FAST_JOBS, statuses, targetOf, translatingModel, adminEntity } from './helpers/translation-jobs';
 
@@ -274,5 +275,95 @@ describe('the editor’s desk with a model: a machine never replaces a person’
       status: 'current',
       content: { title: 'Louvre [de]' },
     });
+  });
+});
+
+describe('an editable web address', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, { pages: { renderSource: sourceRenderSource() } });
+  });
+  afterAll(() => t.close());
+
+  const placeEdit = (place: Awaited<ReturnType<typeof makePlace>>, slug: string) => ({
+    method: 'PUT' as const,
+    url: `/api/admin/places/${place.id}`,
+    payload: {
+      title: place.title,
+      description: place.description,
+      location: place.location,
+      country: place.country,
+      imageUrl: place.imageUrl,
+      date: place.date,
+      slug,
+    },
+  });
+
+  it('a new slug answers 200 in all five languages, the old one 301 to it, and the sitemaps list only the new one', async () => {
+    const place = await makePlace(t.db, {
+      title: 'We walked here on a warm April evening',
+      slug: 'we-walked-here-on-a-warm-april-evening-in-2015-after-a-footb',
+    });
+    const saved = await t.admin(placeEdit(place, 'alfama-at-dusk'));
+    expect(saved.statusCode).toBe(200);
+    for (const lang of ['en', 'es', 'de', 'fr', 'zh']) {
+      expect((await t.app.inject({ url: `/${lang}/alfama-at-dusk` })).statusCode, lang).toBe(200);
+      const old = await t.app.inject({ url: `/${lang}/${place.slug}` });
+      expect(old.statusCode, lang).toBe(301);
+      expect(old.headers.location, lang).toBe(`/${lang}/alfama-at-dusk`);
+    }
+    const { allLocs } = await crawl(t);
+    expect(allLocs).toContain(`${t.config.publicUrl}/de/alfama-at-dusk`);
+    expect(allLocs.filter((loc) => loc.includes(place.slug!))).toEqual([]);
+  });
+
+  it('refuses a slug used by a city with a 400 that says so, and an invalid slug, changing nothing', async () => {
+    await makeCity(t.db, { name: 'Sintra', country: 'Portugal', slug: 'sintra' });
+    const place = await makePlace(t.db, { title: 'Pena Palace', slug: 'pena-palace' });
+    const taken = await t.admin(placeEdit(place, 'sintra'));
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json<{ error: string }>().error).toBe(
+      'The web address “sintra” is already used by the city. Choose another web address.',
+    );
+    const invalid = await t.admin(placeEdit(place, 'Pena Palace!'));
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json<{ error: string }>().error).toContain('lowercase letters');
+    const reserved = await t.admin(placeEdit(place, 'search'));
+    expect(reserved.statusCode).toBe(400);
+    expect((await t.app.inject({ url: '/en/pena-palace' })).statusCode).toBe(200);
+  });
+
+  it('a city’s and a country’s address can be changed too, and an old address taken back', async () => {
+    const city = await makeCity(t.db, { name: 'Porto', country: 'Portugal', slug: 'porto' });
+    const edit = (slug: string) =>
+      t.admin({
+        method: 'PUT',
+        url: `/api/admin/cities/${city.id}`,
+        payload: {
+          name: city.name,
+          country: city.country,
+          description: city.description,
+          imageUrl: city.imageUrl,
+          slug,
+        },
+      });
+    expect((await edit('oporto')).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/de/porto' })).headers.location).toBe('/de/oporto');
+    expect((await edit('porto')).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/de/porto' })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/de/oporto' })).headers.location).toBe('/de/porto');
+    const country = await makeCountry(t.db, { name: 'Portugal', slug: 'portugal-slug' });
+    const moved = await t.admin({
+      method: 'PUT',
+      url: `/api/admin/countries/${country.id}`,
+      payload: {
+        name: country.name,
+        description: country.description,
+        imageUrl: country.imageUrl,
+        slug: 'portuguese-republic',
+      },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/fr/portuguese-republic' })).statusCode).toBe(200);
   });
 });

@@ -89,7 +89,7 @@ function partLanguages<P extends PlacePartKind>(rows: StoredLanguage<PartItems<P
   const english = rows.find((row) => row.languageCode === 'en');
   const others = rows.filter((row) => row.languageCode !== 'en');
   const entries = languages(
-    { content: english?.content ?? ([]), origin: english?.origin ?? 'machine' },
+    { content: english?.content ?? [], origin: english?.origin ?? 'machine' },
     others,
     english?.sourceVersion ?? 1,
     itemsOf<P>(),

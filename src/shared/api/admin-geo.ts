@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cityDto, countryDto } from './public';
+import { slugField } from './admin-places';
 import { translationStateDto } from './translation-status';
 
 /** Longest city or country name we accept; real names are far shorter. */
@@ -59,6 +60,7 @@ export const updateCityBody = z.object({
   country: name('Country'),
   description,
   imageUrl: imageUrlField,
+  slug: slugField,
 });
 
 /**
@@ -120,6 +122,7 @@ export const updateCountryBody = z.object({
   name: name('Country name'),
   description,
   imageUrl: imageUrlField,
+  slug: slugField,
 });
 
 export const adminCountryContracts = geoContracts(
