@@ -1,7 +1,11 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCity, makeCountry, makeHistory, makePlace } from '../tests/helpers/factories';
 import { axe, launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+
+const SCREENSHOTS = join(process.cwd(), '.tmp', 'screenshots');
 
 /** Serious and critical accessibility violations, as "rule: where" lines. */
 async function seriousViolations(page: Page) {
@@ -46,7 +50,7 @@ describe('the editor’s desk: every language written by hand in the admin', () 
     await dialog.getByLabel('Location (German)').fill('Lissabon');
     await dialog.getByLabel('Country (German)').fill('Portugal');
     await dialog.getByRole('button', { name: 'Save German text' }).click();
-    await expect.poll(() => page.getByText('The text saved in German.', { exact: false }).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('German text saved.', { exact: false }).count()).toBeGreaterThan(0);
 
     // History: two events, the second moved up with the keyboard-friendly buttons
     const history = dialog.getByRole('region', { name: 'History' });
@@ -70,6 +74,8 @@ describe('the editor’s desk: every language written by hand in the admin', () 
     await expect.poll(() => dialog.getByRole('tab', { name: /Deutsch/ }).textContent()).toContain('by hand');
 
     expect(await seriousViolations(page)).toEqual([]);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOTS, 'admin-languages-dialog.png') });
     await page.keyboard.press('Escape');
 
     const visitor = await (await newContext(browser)).newPage();

@@ -144,7 +144,7 @@ export function createContentEditorService({ db, queue, adminPlaces, adminCities
 
   const savedIn = (lang: LanguageCode, what: string): ContentSaved => ({
     success: true,
-    message: `${what} saved in ${languageName(lang)}. It is marked as written by hand, so machine translation will not replace it.`,
+    message: `${languageName(lang)} ${what} saved. It is marked as written by hand, so machine translation will not replace it.`,
     outdatedLanguages: [],
   });
 
@@ -196,7 +196,7 @@ export function createContentEditorService({ db, queue, adminPlaces, adminCities
         return true;
       });
       if (!written) throw new NotFoundError(PLACE_NOT_FOUND);
-      return savedIn(code, 'The text');
+      return savedIn(code, 'text');
     },
 
     async savePlacePart<P extends PlacePartKind>(
@@ -207,7 +207,7 @@ export function createContentEditorService({ db, queue, adminPlaces, adminCities
     ): Promise<ContentSaved> {
       const code = language(lang);
       const place = await placeSource(id);
-      const label = part === 'history' ? 'The history' : 'The trivia';
+      const label = part === 'history' ? 'history' : 'trivia';
       const result = await db.transaction(async (tx) => {
         if (!(await repo.findPlaceSource(tx, place.id, true))) return undefined;
         const rows = await repo.listPartItems(tx, part, place.id);
@@ -241,7 +241,7 @@ export function createContentEditorService({ db, queue, adminPlaces, adminCities
           : result.queued
             ? ' The other languages are being translated again; those written by hand are kept and marked outdated.'
             : ` ${outdatedLanguages.map(languageName).join(', ')} now need${outdatedLanguages.length === 1 ? 's' : ''} updating to match.`;
-      return { success: true, message: `${label} saved in English.${follow}`, outdatedLanguages };
+      return { success: true, message: `English ${label} saved.${follow}`, outdatedLanguages };
     },
 
     async areaContent(kind: AreaKind, id: string): Promise<AreaContentDto> {
@@ -290,7 +290,7 @@ export function createContentEditorService({ db, queue, adminPlaces, adminCities
         return true;
       });
       if (!written) throw new NotFoundError(AREA_NOT_FOUND[kind]);
-      return savedIn(code, 'The text');
+      return savedIn(code, 'text');
     },
 
     /**
