@@ -2,37 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadResponse } from '../src/shared/api/upload';
 import { makeFacts, makeHistory } from './helpers/factories';
 import { uploadRequest } from './helpers/multipart';
-import { sourceRenderSource } from './helpers/page-source';
+import { languageOfText, sourceRenderSource } from './helpers/page-source';
 import { makePhoto } from './helpers/photos';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const COLOSSEUM = { latitude: 41.8902, longitude: 12.4922 };
 const TRASTEVERE = { latitude: 41.8867, longitude: 12.4663 };
 const ITALY = { de: 'Italien', fr: 'Italie', es: 'Italia', zh: '意大利' } as const;
-const VOID_ELEMENTS = new Set(['area', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'wbr']);
-
-/**
- * The language a reader (screen reader, translator, search engine) takes the body text starting
- * with `text` to be in: the `lang` of its nearest element that has one, else the document's.
- */
-function languageOfText(html: string, text: string): string | undefined {
-  const bodyStart = html.indexOf('<body');
-  const at = html.indexOf(`>${text}`, bodyStart);
-  if (at < 0) throw new Error(`"${text}" is not a text in the page body`);
-  const open: Array<{ name: string; lang: string | undefined }> = [];
-  for (const tag of html.slice(bodyStart, at + 1).matchAll(/<(\/?)([a-zA-Z][\w-]*)([^>]*?)(\/?)>/g)) {
-    const [, closing, name, attributes, selfClosing] = tag;
-    if (selfClosing || VOID_ELEMENTS.has(name!.toLowerCase())) continue;
-    if (closing) {
-      const index = open.map((o) => o.name).lastIndexOf(name!);
-      if (index >= 0) open.length = index;
-    } else {
-      open.push({ name: name!, lang: /\blang="([^"]*)"/.exec(attributes!)?.[1] });
-    }
-  }
-  return [...open].reverse().find((o) => o.lang)?.lang ?? /<html[^>]*\blang="([^"]*)"/.exec(html)?.[1];
-}
-
 describe('five languages with the offline AI (no model, no translations)', () => {
   let t: TestApp;
   let colosseum: { id: string; slug: string; title: string };

@@ -197,6 +197,7 @@ describe('with AI_PROVIDER=openai-compatible (local Chat Completions server)', (
     expect(again.json<TranslateResponse>()).toEqual({
       translatedLanguages: [],
       failedLanguages: [],
+      keptLanguages: [],
       message: 'All languages already translated',
     });
   });

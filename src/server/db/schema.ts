@@ -39,6 +39,17 @@ const placeId = () =>
   uuid('place_id')
     .notNull()
     .references(() => places.id, { onDelete: 'cascade' });
+/**
+ * Who wrote a stored translation (or a language's history or trivia): `machine` (a model or the
+ * offline writer; the next translation may replace it) or `person` (the admin; no machine write
+ * replaces it). docs/decisions/014-written-by-a-person.md
+ */
+const origin = () =>
+  text('origin', { enum: ['machine', 'person'] })
+    .notNull()
+    .default('machine');
+/** The English a person translated from (their translation's source), for the editor's diff when it changes. */
+const basedOn = () => jsonb('based_on').$type<Record<string, unknown>>();
 /** What a translation queue row or failure is about. */
 const entityType = () => text('entity_type', { enum: ['place', 'city', 'country'] }).notNull();
 /** What a city and a country have besides their names: their page's address, text and photo. */
@@ -73,6 +84,8 @@ function geoTranslationTable<Name extends string, Owner extends 'city' | 'countr
       name: text('name').notNull(),
       description: text('description').notNull(),
       sourceVersion: sourceVersion(),
+      origin: origin(),
+      basedOn: basedOn(),
     },
     (t) => [uniqueIndex(`${name}_${owner}_language_idx`).on(t[ownerKey], t.languageCode)],
   );
@@ -175,6 +188,8 @@ export const placeTranslations = pgTable(
     location: text('location').notNull(),
     country: text('country').notNull(),
     sourceVersion: sourceVersion(),
+    origin: origin(),
+    basedOn: basedOn(),
   },
   (t) => [uniqueIndex('place_translations_place_language_idx').on(t.placeId, t.languageCode)],
 );
@@ -195,6 +210,8 @@ function placePartTable<Name extends string, Columns extends Record<string, PgCo
       languageCode: languageCode().default('en'),
       ...columns,
       sourceVersion: sourceVersion(),
+      origin: origin(),
+      basedOn: basedOn(),
       createdAt: createdAt(),
     },
     (t) => [uniqueIndex(`${name}_place_language_idx`).on(t.placeId, t.languageCode)],

@@ -6,6 +6,7 @@ import { adminPlaceRoutes } from './admin/places';
 import { adminGeoRoutes } from './admin/geo';
 import { adminCityContracts, adminCountryContracts } from '../../shared/api/admin-geo';
 import { adminPlaceAiRoutes } from './admin/place-ai';
+import { adminContentEditorRoutes } from './admin/content-editor';
 import { adminUploadRoutes } from './admin/uploads';
 import { adminGazetteerRoutes } from './admin/gazetteer';
 import { mediaRoutes } from './media';
@@ -39,6 +40,7 @@ export async function registerRoutes(app: FastifyInstance, pages: PageRouteOptio
     await admin.register(adminUploadRoutes);
     await admin.register(adminGazetteerRoutes);
     await admin.register(adminPlaceAiRoutes);
+    await admin.register(adminContentEditorRoutes);
 
     // Unknown admin paths answer 401 before 404, so the admin API's shape is not revealed.
     admin.all('/api/admin/*', async (request, reply) =>

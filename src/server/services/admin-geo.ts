@@ -12,13 +12,14 @@ import { AppError, ConflictError, NotFoundError } from '../errors';
 import type { TranslationQueue } from '../translation/queue';
 import { createdMessage, outdatedLanguages, updatedMessage } from './geo-translation';
 import type { MediaFiles } from './media-files';
-import { claimGeoSlug } from './slugs';
+import { changeSlug, claimGeoSlug } from './slugs';
 
 const SLUG_RACE = 'Another page took this address at the same moment. Nothing was saved; please try again.';
 
 /** A stored city or country as the service reads it before a change. */
 interface GeoRow {
   id: string;
+  slug: string;
   name: string;
   description: string;
   imageUrl: string;
@@ -55,6 +56,8 @@ interface GeoUpdate {
   name: string;
   description: string;
   imageUrl: string;
+  /** A new web address, when the admin changed it. */
+  slug?: string;
 }
 
 /** The types of one kind: its stored row, admin view, missing entry, bodies and answer. */
@@ -96,7 +99,7 @@ export interface GeoKind<T extends GeoTypes> {
   /** The description written without a translation queue (offline provider or a direct model call). */
   describe(ai: AiProvider, body: T['create']): Promise<string>;
   insert(tx: DbOrTx, values: T['create'] & { slug: string; description: string }): Promise<{ id: string }>;
-  updateRow(tx: DbOrTx, id: string, body: T['update'], textChanged: boolean): Promise<void>;
+  updateRow(tx: DbOrTx, id: string, body: Omit<T['update'], 'slug'>, textChanged: boolean): Promise<void>;
   /**
    * After an edit: what names the entity (a city's places; a country's cities and places) follows a
    * rename. True when anything had to move (its translations are then queued again).
@@ -214,7 +217,9 @@ export function createAdminGeoService<T extends GeoTypes>(kind: GeoKind<T>, { db
           const current = await kind.lockRow(tx, id);
           if (!current) throw new NotFoundError(kind.notFound);
           const textChanged = current.name !== body.name || current.description !== body.description;
-          await kind.updateRow(tx, id, body, textChanged);
+          const { slug, ...columns } = body;
+          if (slug !== undefined) await changeSlug(tx, kind.type, id, current.slug, slug);
+          await kind.updateRow(tx, id, columns, textChanged);
           const moved = await kind.carryReferences(tx, current, body, queue.active);
           if (textChanged) {
             await clearFailures(tx, job(id));

@@ -21,6 +21,7 @@ import { translationState, type SourcePart, type VersionMap } from '../translati
 import { imageIdOf } from '../media/images';
 import type { MediaFiles } from './media-files';
 import { readPage } from './paging';
+import { changeSlug } from './slugs';
 
 const PLACE_NOT_FOUND = 'Place not found';
 /** The fields a place translation carries a copy of (spec section 3, place_translation). */
@@ -143,7 +144,9 @@ export function createAdminPlacesService(db: Database, files: MediaFiles, queue:
         const cover =
           before.imageUrl !== fields.imageUrl ? await chooseCover(tx, id, before, fields.imageUrl) : undefined;
         const originalImagePath = cover ? cover.originalImagePath : before.originalImagePath;
-        await repo.updatePlaceFields(tx, id, { ...fields, fullDescription, originalImagePath }, textChanged);
+        const { slug, ...columns } = fields;
+        if (slug !== undefined) await changeSlug(tx, 'place', id, before.slug, slug);
+        await repo.updatePlaceFields(tx, id, { ...columns, fullDescription, originalImagePath }, textChanged);
         const outdated = textChanged ? await repo.listPlaceTranslationLanguages(tx, id) : [];
         const queued = queue.active && outdated.length > 0;
         if (textChanged) await clearFailures(tx, { type: 'place', id });

@@ -11,6 +11,7 @@ import { createAdminCitiesService, type AdminCitiesService } from './admin-citie
 import { createAdminCountriesService, type AdminCountriesService } from './admin-countries';
 import { createAuthService, resolvePasswordHash, type AuthService } from './auth';
 import { createCatalogService, type CatalogService } from './catalog';
+import { createContentEditorService, type ContentEditorService } from './content-editor';
 import { createMapService, type MapService } from './maps';
 import { createNearbyService, type NearbyService } from './nearby';
 import { createPlaceAiService, type PlaceAiService } from './place-ai';
@@ -41,6 +42,8 @@ export interface AppServices {
   placeAi: PlaceAiService;
   adminCities: AdminCitiesService;
   adminCountries: AdminCountriesService;
+  /** Every language of a place, city and country, written by a person (the editor's desk). */
+  contentEditor: ContentEditorService;
   seo: SeoService;
   /** Places, cities and countries by their text in the visitor's language. */
   search: SearchService;
@@ -79,6 +82,9 @@ export async function createServices(
   await files.sweep();
   const translationQueue = createTranslationQueue(db, ai, config.translationJobs);
   const password = await resolvePasswordHash(db, config.adminPassword, options.announcePassword ?? (() => {}));
+  const adminPlaces = createAdminPlacesService(db, files, translationQueue);
+  const adminCities = createAdminCitiesService({ db, ai, files, queue: translationQueue });
+  const adminCountries = createAdminCountriesService({ db, ai, files, queue: translationQueue });
   return {
     catalog: createCatalogService(db, { settings: config.site, texts: config.siteTexts }),
     maps: createMapService(db),
@@ -86,7 +92,7 @@ export async function createServices(
     auth: createAuthService(db, password.hash, { delayPerFailureMs: options.loginDelayPerFailureMs }),
     sessionsEndedAtStart: password.endedSessions,
     health: { check: () => database.ping() },
-    adminPlaces: createAdminPlacesService(db, files, translationQueue),
+    adminPlaces,
     gallery: createGalleryService(db, files, config),
     ai,
     geocoder,
@@ -98,8 +104,15 @@ export async function createServices(
       limits: { maxBytes: config.maxUploadBytes },
     }),
     placeAi: createPlaceAiService(db, ai, translationQueue),
-    adminCities: createAdminCitiesService({ db, ai, files, queue: translationQueue }),
-    adminCountries: createAdminCountriesService({ db, ai, files, queue: translationQueue }),
+    adminCities,
+    adminCountries,
+    contentEditor: createContentEditorService({
+      db,
+      queue: translationQueue,
+      adminPlaces,
+      adminCities,
+      adminCountries,
+    }),
     // read at call time: tests and the e2e harness set publicUrl after the app is built
     seo: createSeoService(db, () => config.publicUrl),
     search: await createSearchService(db),

@@ -125,18 +125,29 @@ export function createPlaceAiService(db: Database, ai: AiProvider, queue: Transl
       if (run.gone) throw new NotFoundError('Place not found');
       const translatedLanguages: string[] = run.translated;
       const failedLanguages: string[] = TRANSLATION_TARGETS.filter((code) => run.failed.has(code));
+      const keptLanguages: string[] = run.kept;
+      const names = (codes: string[]) => codes.map(languageName).join(', ');
+      const keptSentence =
+        keptLanguages.length > 0
+          ? ` Kept as written by hand: ${names(keptLanguages)} (the English changed since; update ${keptLanguages.length === 1 ? 'it' : 'them'} in Languages).`
+          : '';
       if (translatedLanguages.length === 0 && failedLanguages.length === 0) {
-        return { translatedLanguages, failedLanguages, message: ALL_LANGUAGES_TRANSLATED };
+        return {
+          translatedLanguages,
+          failedLanguages,
+          keptLanguages,
+          message: `${ALL_LANGUAGES_TRANSLATED}${keptSentence}`,
+        };
       }
       const reasons = new Set(run.failed.values());
-      const names = (codes: string[]) => codes.map(languageName).join(', ');
       const message =
-        failedLanguages.length === 0
+        (failedLanguages.length === 0
           ? `Translated to ${names(translatedLanguages)}.`
           : translatedLanguages.length === 0
             ? `Translation failed for ${names(failedLanguages)}. ${[...reasons].join(' ')}`
-            : `Translated to ${names(translatedLanguages)}; failed for ${names(failedLanguages)}. ${[...reasons].join(' ')}`;
-      return { translatedLanguages, failedLanguages, message };
+            : `Translated to ${names(translatedLanguages)}; failed for ${names(failedLanguages)}. ${[...reasons].join(' ')}`) +
+        keptSentence;
+      return { translatedLanguages, failedLanguages, keptLanguages, message };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { SLUG_MAX_LENGTH } from '../../shared/limits';
-import { RESERVED_SLUGS, slugify } from '../../shared/slug';
+import { RESERVED_SLUGS, SLUG_BASE_MAX_LENGTH, slugify } from '../../shared/slug';
+import { BadRequestError } from '../errors';
 import type { Database, DbOrTx } from '../db/client';
 import { sql } from 'drizzle-orm';
 import { getSetting, setSettingIfAbsent } from '../db/repos/auth-repo';
@@ -8,7 +9,9 @@ import {
   listGeoSlugs,
   listPlaceSlugs,
   listSlugsLike,
+  movedSlugTarget,
   moveSlug,
+  setSlug,
   slugHolder,
 } from '../db/repos/slugs-repo';
 
@@ -96,4 +99,41 @@ export async function repairSlugNamespace(db: Database): Promise<number> {
     await setSettingIfAbsent(tx, NAMESPACE_REPAIRED, new Date().toISOString());
     return count;
   });
+}
+
+const KIND_NAMES = { place: 'the place', city: 'the city', country: 'the country' } as const;
+
+/**
+ * A web address chosen by the admin (Edit Place, Edit City, Edit Country): written as the slug
+ * rule writes them, not reserved, and free in the one namespace. The old address answers 301 to
+ * the new one from then on, in every language; the entity's own old addresses may be taken back.
+ */
+export async function changeSlug(
+  tx: DbOrTx,
+  kind: 'place' | 'city' | 'country',
+  id: string,
+  current: string | null,
+  requested: string,
+): Promise<void> {
+  if (requested === current) return;
+  if (!requested || slugify(requested) !== requested || requested.length > SLUG_BASE_MAX_LENGTH) {
+    throw new BadRequestError(
+      `“${requested}” cannot be a web address: use lowercase letters a–z, digits and hyphens (at most ${SLUG_BASE_MAX_LENGTH} characters), for example “${slugify(requested || 'eiffel tower at night')}”.`,
+    );
+  }
+  if (RESERVED_SLUGS.has(requested)) {
+    throw new BadRequestError(`“${requested}” is one of the site’s own addresses. Choose another web address.`);
+  }
+  const holder = await slugHolder(tx, requested);
+  if (holder && holder.kind !== 'moved' && !(holder.kind === kind && holder.id === id)) {
+    const what = holder.kind === 'place' ? `the place “${holder.title}”` : KIND_NAMES[holder.kind];
+    throw new BadRequestError(`The web address “${requested}” is already used by ${what}. Choose another web address.`);
+  }
+  if (holder?.kind === 'moved' && (await movedSlugTarget(tx, requested)) !== current) {
+    throw new BadRequestError(
+      `The web address “${requested}” used to belong to another page and still forwards visitors there. Choose another web address.`,
+    );
+  }
+  if (current) await moveSlug(tx, kind, id, current, requested);
+  else await setSlug(tx, kind, id, requested);
 }

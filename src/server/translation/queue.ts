@@ -113,6 +113,7 @@ export function createTranslationQueue(db: Database, ai: AiProvider, config: Tra
         gone: false,
         translated: [],
         failed: new Map(),
+        kept: [],
         error: 'An unexpected error stopped this translation; see the server log.',
         describePending: job.describe,
         unexpected: [error],

@@ -16,6 +16,7 @@ import {
   type PlaceTranslationSource,
 } from '../db/repos/place-content-repo';
 import type { EntityRef, JobScope } from '../db/repos/translation-jobs-repo';
+import type { StoredVersion } from '../db/repos/translation-versions';
 import { translateCountryName } from '../geo/country-names';
 import { translatePart } from './place-parts';
 
@@ -30,6 +31,11 @@ export interface JobRun {
   translated: TargetLanguage[];
   /** Languages where some part failed, with the reason (the AI provider's words). */
   failed: Map<TargetLanguage, string>;
+  /**
+   * Languages with a part a person wrote that lags behind the English: kept as written (a machine
+   * never replaces a person's text) and left for the editor to update.
+   */
+  kept: TargetLanguage[];
   /** A failure before any language (the description could not be written). */
   error?: string;
   /** Whether the English description is still to be written (the job keeps asking for it). */
@@ -43,32 +49,46 @@ function reasonOf(error: unknown): string {
   return error instanceof AiError ? error.message : 'An unexpected error stopped this translation; see the server log.';
 }
 
-/** A version map's verdict on one language: does it lag behind `source` (or is it absent)? */
-const lags = (translations: Map<string, number>, code: string, source: number) => {
+type Translations = Map<string, StoredVersion>;
+
+/** A stored translation's verdict on one language: does it lag behind `source` (or is it absent)? */
+const lags = (translations: Translations, code: string, source: number) => {
   const made = translations.get(code);
-  return made === undefined || made < source;
+  return made === undefined || made.version < source;
 };
+
+/** What a run does: the parts each language gets from the machine, and the languages kept as a person wrote them. */
+interface Plan {
+  work: Map<TargetLanguage, Part[]>;
+  kept: TargetLanguage[];
+}
 
 /**
  * Which parts of which languages a run translates. Automatic jobs bring the languages that have a
  * translation up to date (an administrator chose those); `allLanguages` (Translate, a new city or
- * country) also writes the missing ones.
+ * country) also writes the missing ones. A part a person wrote is never planned: when it lags, its
+ * language is reported as kept.
  */
 function plan(
-  text: Map<string, number>,
+  text: Translations,
   sourceVersion: number,
-  parts: Array<{ part: Part; version: number; translations: Map<string, number> }>,
+  parts: Array<{ part: Part; version: number; translations: Translations }>,
   allLanguages: boolean,
-): Map<TargetLanguage, Part[]> {
+): Plan {
   const work = new Map<TargetLanguage, Part[]>();
+  const kept = new Set<TargetLanguage>();
+  const all = [{ part: 'text' as Part, version: sourceVersion, translations: text }, ...parts];
   for (const code of TRANSLATION_TARGETS) {
     if (!allLanguages && !text.has(code)) continue;
     const todo: Part[] = [];
-    if (lags(text, code, sourceVersion)) todo.push('text');
-    for (const p of parts) if (lags(p.translations, code, p.version)) todo.push(p.part);
+    for (const p of all) {
+      if (!lags(p.translations, code, p.version)) continue;
+      if (p.translations.get(code)?.byPerson) kept.add(code);
+      else todo.push(p.part);
+    }
     if (todo.length > 0) work.set(code, todo);
   }
-  return work;
+  return { work, kept: TRANSLATION_TARGETS.filter((code) => kept.has(code)) };
 }
 
 const placeParts = (source: PlaceTranslationSource) => [
@@ -184,13 +204,20 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
       const loaded = await load(entity, reader);
       if (!loaded) return false;
       if (scope.describe && loaded.kind === 'geo' && loaded.source.description === '') return true;
-      return planOf(loaded, scope.allLanguages).size > 0;
+      return planOf(loaded, scope.allLanguages).work.size > 0;
     },
 
     /** One run of a job: the description when asked for, then every lagging part of every language. */
     async run(entity: EntityRef, scope: JobScope): Promise<JobRun> {
       let loaded = await load(entity);
-      const none: JobRun = { gone: true, translated: [], failed: new Map(), describePending: false, unexpected: [] };
+      const none: JobRun = {
+        gone: true,
+        translated: [],
+        failed: new Map(),
+        kept: [],
+        describePending: false,
+        unexpected: [],
+      };
       if (!loaded) return none;
       if (scope.describe && loaded.kind === 'geo' && loaded.source.description === '') {
         const failure = await describe(loaded.type, loaded.source);
@@ -202,13 +229,13 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
         if (!loaded) return none;
       }
       const current = loaded;
-      const work = planOf(current, scope.allLanguages);
+      const { work, kept } = planOf(current, scope.allLanguages);
       const done = await perform(work, (lang, part) =>
         current.kind === 'place'
           ? translatePlacePart(current.source, lang, part)
           : translateGeo(current.type, current.source, lang),
       );
-      return { gone: false, ...done, describePending: false };
+      return { gone: false, ...done, kept, describePending: false };
     },
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { imageAddressField } from './image-address-field';
 import { cityDto, countryDto } from './public';
+import { slugField } from './admin-places';
 import { translationStateDto } from './translation-status';
 
 /** Longest city or country name we accept; real names are far shorter. */
@@ -45,6 +46,7 @@ export const updateCityBody = z.object({
   country: name('Country'),
   description,
   imageUrl: imageAddressField,
+  slug: slugField,
 });
 
 /**
@@ -106,6 +108,7 @@ export const updateCountryBody = z.object({
   name: name('Country name'),
   description,
   imageUrl: imageAddressField,
+  slug: slugField,
 });
 
 export const adminCountryContracts = geoContracts(

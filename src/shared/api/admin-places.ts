@@ -78,6 +78,12 @@ export function isCalendarDate(value: string): boolean {
 /** The longest full article the Edit Place form saves. */
 export const FULL_DESCRIPTION_MAX = 20_000;
 
+/**
+ * A web address typed by the admin (Edit Place, Edit City, Edit Country): left out, the address
+ * stays. The server checks the slug rule and the namespace and says what is wrong.
+ */
+export const slugField = z.string().trim().toLowerCase().max(200, 'Must be at most 200 characters').optional();
+
 const requiredText = (max: number) =>
   z.string({ error: 'Required' }).trim().min(1, 'Required').max(max, `Must be at most ${max} characters`);
 
@@ -98,6 +104,8 @@ export const updatePlaceRequest = z.object({
     .trim()
     .max(FULL_DESCRIPTION_MAX, `Must be at most ${FULL_DESCRIPTION_MAX} characters`)
     .optional(),
+  /** A new web address (optional): the old one answers 301 to it in every language. */
+  slug: slugField,
 });
 export type UpdatePlaceRequest = z.infer<typeof updatePlaceRequest>;
 

@@ -21,6 +21,8 @@ export const factCount = ({ facts }: FactsResponse) => (facts.hasFacts === 'yes'
 export const translateResponse = z.object({
   translatedLanguages: z.array(z.string()),
   failedLanguages: z.array(z.string()),
+  /** Languages a person wrote that lag behind the English: kept as written, for the editor to update. */
+  keptLanguages: z.array(z.string()),
   message: z.string(),
 });
 export type TranslateResponse = z.infer<typeof translateResponse>;

@@ -5,6 +5,8 @@ import { EDIT_PLACES_DEFAULT_COUNT } from '@/shared/limits';
 import { AdminLayout } from '../../components/admin/admin-layout';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EditPlaceDialog } from '../../components/admin/places/edit-place-dialog';
+import { LanguagesDialog } from '../../components/admin/content/languages-dialog';
+import type { ContentTarget } from '../../components/admin/content/use-content';
 import { GalleryDialog } from '../../components/admin/places/gallery-dialog';
 import { PlaceCard } from '../../components/admin/places/place-card';
 import {
@@ -66,6 +68,7 @@ export default function EditPlacesPage() {
   const filterId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [editing, setEditing] = useState<AdminPlaceDto | undefined>();
+  const [writing, setWriting] = useState<ContentTarget | undefined>();
   const [galleryOf, setGalleryOf] = useState<AdminPlaceDto | undefined>();
   const [deleting, setDeleting] = useState<AdminPlaceDto | undefined>();
 
@@ -185,6 +188,7 @@ export default function EditPlacesPage() {
                 isRunning={(action) => ai.isRunning(action, place.id)}
                 onAiAction={(action) => void ai.run(action, place)}
                 onGallery={() => setGalleryOf(place)}
+                onLanguages={() => setWriting({ kind: 'place', id: place.id, name: place.title })}
                 onEdit={() => setEditing(place)}
                 onDelete={() => setDeleting(place)}
               />
@@ -207,6 +211,7 @@ export default function EditPlacesPage() {
       </section>
 
       <EditPlaceDialog place={editing} onClose={() => setEditing(undefined)} />
+      <LanguagesDialog target={writing} onClose={() => setWriting(undefined)} />
       <GalleryDialog place={galleryPlace} onClose={() => setGalleryOf(undefined)} />
       <ConfirmDialog
         open={deleting !== undefined}

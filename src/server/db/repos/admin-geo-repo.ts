@@ -5,7 +5,7 @@ import type { DbOrTx } from '../client';
 import { cities, cityTranslations, countries, countryTranslations, places } from '../schema';
 import { cityColumns, countryColumns } from './geo-repo';
 import { enqueueTranslatedPlaces, failuresJson, jobJson } from './translation-jobs-repo';
-import { translationVersions, unlessNewer } from './translation-versions';
+import { translationVersions, unlessNewer, type StoredVersion } from './translation-versions';
 
 /** One stored translation of a city's or country's name and description. */
 export interface GeoTranslationRow {
@@ -276,7 +276,7 @@ export interface GeoTranslationSource {
   description: string;
   sourceVersion: number;
   /** Language -> version of its stored translation. */
-  translations: Map<string, number>;
+  translations: Map<string, StoredVersion>;
 }
 
 export async function findGeoTranslationSource(
@@ -311,20 +311,14 @@ export async function saveGeoTranslation(
     await db
       .insert(cityTranslations)
       .values({ cityId: id, ...row, sourceVersion })
-      .onConflictDoUpdate(
-        unlessNewer([cityTranslations.cityId, cityTranslations.languageCode], cityTranslations.sourceVersion, set),
-      );
+      .onConflictDoUpdate(unlessNewer([cityTranslations.cityId, cityTranslations.languageCode], cityTranslations, set));
     return;
   }
   await db
     .insert(countryTranslations)
     .values({ countryId: id, ...row, sourceVersion })
     .onConflictDoUpdate(
-      unlessNewer(
-        [countryTranslations.countryId, countryTranslations.languageCode],
-        countryTranslations.sourceVersion,
-        set,
-      ),
+      unlessNewer([countryTranslations.countryId, countryTranslations.languageCode], countryTranslations, set),
     );
 }
 

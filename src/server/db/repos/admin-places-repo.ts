@@ -75,6 +75,7 @@ export function listPlaceLocations(db: DbOrTx, limit: number) {
 export async function lockPlaceText(tx: DbOrTx, id: string) {
   const [row] = await tx
     .select({
+      slug: places.slug,
       title: places.title,
       description: places.description,
       location: places.location,
@@ -93,7 +94,7 @@ export async function lockPlaceText(tx: DbOrTx, id: string) {
 export async function updatePlaceFields(
   db: DbOrTx,
   id: string,
-  fields: Omit<UpdatePlaceRequest, 'fullDescription'> & {
+  fields: Omit<UpdatePlaceRequest, 'fullDescription' | 'slug'> & {
     fullDescription?: string | null;
     originalImagePath?: string | null;
   },

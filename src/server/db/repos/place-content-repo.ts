@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FactsDto, HistoryDto } from '@/shared/api/public';
 import type { DbOrTx } from '../client';
 import { placeFacts, placeHistory, places, placeTranslations } from '../schema';
-import { translationVersions, unlessNewer } from './translation-versions';
+import { translationVersions, unlessNewer, type StoredVersion } from './translation-versions';
 
 /**
  * The parts of a place the AI generates in English once and translates like its text: the history
@@ -50,7 +50,7 @@ function partRows<P extends PlacePart>(db: DbOrTx, part: P, placeId: string) {
   const table = partTable(part);
   const content: SQL<PlaceParts[P]> = PART_CONTENT[part];
   return db
-    .select({ languageCode: table.languageCode, sourceVersion: table.sourceVersion, content })
+    .select({ languageCode: table.languageCode, sourceVersion: table.sourceVersion, origin: table.origin, content })
     .from(table)
     .where(eq(table.placeId, placeId));
 }
@@ -74,7 +74,7 @@ export async function savePart<P extends PlacePart>(
   const key: [AnyPgColumn, AnyPgColumn] = [table.placeId, table.languageCode];
   await (languageCode === 'en'
     ? insert.onConflictDoNothing({ target: key })
-    : insert.onConflictDoUpdate(unlessNewer(key, table.sourceVersion, set)));
+    : insert.onConflictDoUpdate(unlessNewer(key, table, set)));
 }
 
 /** The version of the place's English history or trivia (1 when there is none). */
@@ -91,7 +91,7 @@ export async function englishPartVersion(db: DbOrTx, placeId: string, part: Plac
 export interface PartSource<T> {
   content: T;
   version: number;
-  translations: Map<string, number>;
+  translations: Map<string, StoredVersion>;
 }
 
 /** Everything a translation job reads about a place: its English text and what is translated from which version. */
@@ -103,19 +103,21 @@ export interface PlaceTranslationSource {
   fullDescription: string | null;
   location: string;
   country: string;
-  /** Language -> version of its stored text translation. */
-  text: Map<string, number>;
+  /** Language -> its stored text translation. */
+  text: Map<string, StoredVersion>;
   history: PartSource<HistoryDto> | undefined;
   facts: PartSource<FactsDto> | undefined;
 }
 
 function partSource<T>(
-  rows: Array<{ languageCode: string; sourceVersion: number; content: T }>,
+  rows: Array<{ languageCode: string; sourceVersion: number; origin: string; content: T }>,
 ): PartSource<T> | undefined {
   const english = rows.find((row) => row.languageCode === 'en');
   if (!english) return undefined;
   const translations = new Map(
-    rows.filter((row) => row.languageCode !== 'en').map((row) => [row.languageCode, row.sourceVersion] as const),
+    rows
+      .filter((row) => row.languageCode !== 'en')
+      .map((row) => [row.languageCode, { version: row.sourceVersion, byPerson: row.origin === 'person' }] as const),
   );
   return { content: english.content, version: english.sourceVersion, translations };
 }
@@ -159,7 +161,7 @@ export async function savePlaceTranslation(db: DbOrTx, row: typeof placeTranslat
     .insert(placeTranslations)
     .values(row)
     .onConflictDoUpdate(
-      unlessNewer([placeTranslations.placeId, placeTranslations.languageCode], placeTranslations.sourceVersion, {
+      unlessNewer([placeTranslations.placeId, placeTranslations.languageCode], placeTranslations, {
         title: row.title,
         description: row.description,
         fullDescription: row.fullDescription,

@@ -78,6 +78,12 @@ export async function moveSlug(
     .onConflictDoUpdate({ target: slugRedirects.slug, set: { targetSlug: to } });
 }
 
+/** Gives a place, city or country an address when it had none (no old address to forward). */
+export async function setSlug(db: DbOrTx, kind: keyof typeof TABLES, id: string, slug: string): Promise<void> {
+  const table = TABLES[kind];
+  await db.update(table).set({ slug }).where(eq(table.id, id));
+}
+
 /** A free address taken back by a city or country: it is no longer an old address. */
 export async function forgetMovedSlug(db: DbOrTx, slug: string): Promise<void> {
   await db.delete(slugRedirects).where(eq(slugRedirects.slug, slug));

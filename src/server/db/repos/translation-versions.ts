@@ -7,32 +7,48 @@ import type { DbOrTx } from '../client';
  * each row of a translation table carries the source version of the English it translates.
  */
 
-/** A translation table: rows of an owner (a place, city or country) in a language, with a source version. */
-type TranslationTable = PgTable & { languageCode: AnyPgColumn; sourceVersion: AnyPgColumn };
+/** A translation table: rows of an owner (a place, city or country) in a language, with a source version and who wrote it. */
+type TranslationTable = PgTable & { languageCode: AnyPgColumn; sourceVersion: AnyPgColumn; origin: AnyPgColumn };
 
-/** Language -> the source version each stored translation of `id` was made from (English aside). */
+/** One stored translation: the source version it was made from, and whether a person wrote it. */
+export interface StoredVersion {
+  version: number;
+  /** Written or corrected by the admin: no machine write replaces it (decision 014). */
+  byPerson: boolean;
+}
+
+/** Language -> the stored translation of `id` in that language (English aside). */
 export async function translationVersions(
   db: DbOrTx,
   table: TranslationTable,
   owner: AnyPgColumn,
   id: string,
-): Promise<Map<string, number>> {
+): Promise<Map<string, StoredVersion>> {
   const rows = await db
-    .select({ languageCode: sql<string>`${table.languageCode}`, sourceVersion: sql<number>`${table.sourceVersion}` })
+    .select({
+      languageCode: sql<string>`${table.languageCode}`,
+      version: sql<number>`${table.sourceVersion}`,
+      origin: sql<string>`${table.origin}`,
+    })
     .from(table)
     .where(and(eq(owner, id), ne(table.languageCode, 'en')));
-  return new Map(rows.map((row) => [row.languageCode, row.sourceVersion] as const));
+  return new Map(rows.map((row) => [row.languageCode, { version: row.version, byPerson: row.origin === 'person' }]));
 }
 
 /**
- * The conflict clause of every stored translation (a place's text, history and trivia, a city's,
- * a country's): the row for (owner, language) is replaced by `set` only when the stored one was made
- * from the same or an older source version, so a slow job never overwrites a newer translation.
+ * The conflict clause of every machine-written translation (a place's text, history and trivia, a
+ * city's, a country's): the row for (owner, language) is replaced by `set` only when the stored one
+ * was made from the same or an older source version, so a slow job never overwrites a newer
+ * translation, and only when a machine wrote it: a person's translation is never overwritten.
  */
 export function unlessNewer<Set>(
   key: [owner: AnyPgColumn, languageCode: AnyPgColumn],
-  sourceVersion: AnyPgColumn,
+  columns: { sourceVersion: AnyPgColumn; origin: AnyPgColumn },
   set: Set,
 ) {
-  return { target: key, set, setWhere: sql`${sourceVersion} <= excluded.source_version` };
+  return {
+    target: key,
+    set,
+    setWhere: sql`${columns.sourceVersion} <= excluded.source_version and ${columns.origin} = 'machine'`,
+  };
 }

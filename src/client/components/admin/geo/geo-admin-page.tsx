@@ -9,6 +9,8 @@ import { AddGeoDialog } from './add-geo-dialog';
 import { EditGeoDialog, type EditField } from './edit-geo-dialog';
 import { ExistingSection } from './existing-section';
 import { GeoEntityCard } from './geo-entity-card';
+import { LanguagesDialog } from '../content/languages-dialog';
+import type { ContentTarget } from '../content/use-content';
 import { MissingListCard } from './missing-list-card';
 import { errorText } from '@/client/lib/api';
 
@@ -85,6 +87,7 @@ export function GeoAdminPage<
 
   const [adding, setAdding] = useState<MissingEntry<CreateBody>>();
   const [editing, setEditing] = useState<Entity>();
+  const [writing, setWriting] = useState<ContentTarget>();
   const [deleting, setDeleting] = useState<Entity>();
   /** A new entity whose description and translations a job is writing: its outcome gets a toast. */
   const translating = useRef<{ id: string; slug: string }>(undefined);
@@ -180,6 +183,7 @@ export function GeoAdminPage<
           <GeoEntityCard
             key={entity.id}
             entity={entity}
+            onLanguages={() => setWriting({ kind: config.kind, id: entity.id, name: entity.name })}
             onEdit={() => setEditing(entity)}
             onDelete={() => setDeleting(entity)}
           />
@@ -206,6 +210,7 @@ export function GeoAdminPage<
           onSave={save}
         />
       )}
+      <LanguagesDialog target={writing} onClose={() => setWriting(undefined)} />
       {deleting && (
         <ConfirmDialog
           open

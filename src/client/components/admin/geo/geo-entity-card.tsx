@@ -1,7 +1,8 @@
-import { Globe2 } from 'lucide-react';
+import { Globe2, PenLine } from 'lucide-react';
 import { useId } from 'react';
 import type { TranslationStateDto } from '@/shared/api/translation-status';
 import { siteImage } from '@/shared/image-address';
+import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { EditDeleteButtons } from '../card-actions';
 import { LanguageBadges } from './language-badges';
@@ -15,12 +16,14 @@ interface GeoEntityCardProps {
     imageUrl: string;
     translations: TranslationStateDto;
   };
+  /** Opens the editor's desk: every language of its name and description, written by hand. */
+  onLanguages: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }
 
 /** One existing city or country: image, name, country, description, languages, edit and delete. */
-export function GeoEntityCard({ entity, onEdit, onDelete }: GeoEntityCardProps) {
+export function GeoEntityCard({ entity, onLanguages, onEdit, onDelete }: GeoEntityCardProps) {
   const { name, country, description, imageUrl, translations } = entity;
   const headingId = useId();
   return (
@@ -44,7 +47,10 @@ export function GeoEntityCard({ entity, onEdit, onDelete }: GeoEntityCardProps) 
           {description || <span className="text-slate-400 italic">No description yet</span>}
         </p>
         <LanguageBadges translations={translations} />
-        <div className="mt-auto flex gap-2 pt-2">
+        <div className="mt-auto flex flex-wrap gap-2 pt-2">
+          <Button variant="outline" size="sm" onClick={onLanguages} aria-label={`Languages of ${name}`}>
+            <PenLine aria-hidden="true" /> Languages
+          </Button>
           <EditDeleteButtons name={name} onEdit={onEdit} onDelete={onDelete} />
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { BookOpen, Images, Languages, Loader2, Sparkles } from 'lucide-react';
+import { BookOpen, Images, Languages, Loader2, PenLine, Sparkles } from 'lucide-react';
 import type { AdminPlaceDto } from '@/shared/api/admin-places';
 import { EditDeleteButtons } from '../card-actions';
 import { LanguageBadges } from '../geo/language-badges';
@@ -14,6 +14,8 @@ interface PlaceCardProps {
   isRunning: (action: AiAction) => boolean;
   onAiAction: (action: AiAction) => void;
   onGallery: () => void;
+  /** Opens the editor's desk: every language of the place, written by hand. */
+  onLanguages: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }
@@ -37,7 +39,7 @@ const AI_BUTTONS: Array<{ action: AiAction; icon: typeof Sparkles; label: string
 ];
 
 /** One place on the Edit Places screen: what it is, how complete it is, and what can be done to it. */
-export function PlaceCard({ place, isRunning, onAiAction, onGallery, onEdit, onDelete }: PlaceCardProps) {
+export function PlaceCard({ place, isRunning, onAiAction, onGallery, onLanguages, onEdit, onDelete }: PlaceCardProps) {
   const headingId = `place-${place.id}-title`;
   return (
     <Card className="overflow-hidden" aria-labelledby={headingId} role="article">
@@ -88,6 +90,9 @@ export function PlaceCard({ place, isRunning, onAiAction, onGallery, onEdit, onD
                 </Button>
               );
             })}
+            <Button variant="outline" size="sm" onClick={onLanguages} aria-label={`Languages of ${place.title}`}>
+              <PenLine aria-hidden="true" /> Languages
+            </Button>
             <EditDeleteButtons name={place.title} onEdit={onEdit} onDelete={onDelete} />
           </div>
         </div>

@@ -1,0 +1,239 @@
+import { and, eq } from 'drizzle-orm';
+import type { HistoryEvent, TriviaFact } from '@/shared/api/public';
+import type { PlaceText } from '@/shared/api/content-editor';
+import type { DbOrTx } from '../client';
+import {
+  cities,
+  cityTranslations,
+  countries,
+  countryTranslations,
+  placeFacts,
+  placeHistory,
+  places,
+  placeTranslations,
+} from '../schema';
+
+/**
+ * The editor's desk's reads and writes (docs/decisions/014-written-by-a-person.md): every language
+ * of a place's text, history and trivia and of a city's or country's name and description, with who
+ * wrote it. A person's write replaces whatever is stored, unconditionally; machine writes go through
+ * `unlessNewer` (translation-versions.ts), which never replaces a person's.
+ */
+
+/** A stored language of something, with the source version it was written from and who wrote it. */
+export interface StoredLanguage<T> {
+  languageCode: string;
+  content: T;
+  sourceVersion: number;
+  origin: 'machine' | 'person';
+  basedOn: Record<string, unknown> | null;
+}
+
+const placeTextColumns = {
+  title: places.title,
+  description: places.description,
+  fullDescription: places.fullDescription,
+  location: places.location,
+  country: places.country,
+};
+
+/** A place's English text, its address and version, locked for the transaction when `lock` is set. */
+export async function findPlaceSource(db: DbOrTx, id: string, lock = false) {
+  const query = db
+    .select({ id: places.id, slug: places.slug, sourceVersion: places.sourceVersion, ...placeTextColumns })
+    .from(places)
+    .where(eq(places.id, id));
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+/** Every stored translation of a place's text. */
+export async function listPlaceTexts(db: DbOrTx, placeId: string): Promise<StoredLanguage<PlaceText>[]> {
+  const rows = await db.select().from(placeTranslations).where(eq(placeTranslations.placeId, placeId));
+  return rows.map((row) => ({
+    languageCode: row.languageCode,
+    content: {
+      title: row.title,
+      description: row.description,
+      fullDescription: row.fullDescription,
+      location: row.location,
+      country: row.country,
+    },
+    sourceVersion: row.sourceVersion,
+    origin: row.origin,
+    basedOn: row.basedOn ?? null,
+  }));
+}
+
+/** A person's text of a place in one language, written from the English of `sourceVersion`. */
+export async function writePlaceText(
+  tx: DbOrTx,
+  placeId: string,
+  languageCode: string,
+  text: PlaceText,
+  sourceVersion: number,
+  basedOn: PlaceText,
+) {
+  const set = { ...text, sourceVersion, origin: 'person' as const, basedOn: { ...basedOn } };
+  await tx
+    .insert(placeTranslations)
+    .values({ placeId, languageCode, ...set })
+    .onConflictDoUpdate({ target: [placeTranslations.placeId, placeTranslations.languageCode], set });
+}
+
+/** The cover and date of a place: what the Edit Place form sends besides the text. */
+export async function findPlaceCoverAndDate(db: DbOrTx, id: string) {
+  const [row] = await db.select({ imageUrl: places.imageUrl, date: places.date }).from(places).where(eq(places.id, id));
+  return row;
+}
+
+export type PlacePartKind = 'history' | 'facts';
+/** The items of a part: history events or trivia facts. */
+export type PartItems<P extends PlacePartKind> = P extends 'history' ? HistoryEvent[] : TriviaFact[];
+
+/** Every stored language of a place's history or trivia. */
+export async function listPartItems<P extends PlacePartKind>(
+  db: DbOrTx,
+  part: P,
+  placeId: string,
+): Promise<StoredLanguage<PartItems<P>>[]> {
+  if (part === 'history') {
+    const rows = await db.select().from(placeHistory).where(eq(placeHistory.placeId, placeId));
+    return rows.map((row) => ({ ...row, content: row.events as PartItems<P>, basedOn: row.basedOn ?? null }));
+  }
+  const rows = await db.select().from(placeFacts).where(eq(placeFacts.placeId, placeId));
+  return rows.map((row) => ({ ...row, content: row.facts as PartItems<P>, basedOn: row.basedOn ?? null }));
+}
+
+/**
+ * A person's history or trivia of a place in one language, written from the English of
+ * `sourceVersion` (`basedOn`; null for English itself). An empty list says the place has none.
+ */
+export async function writePartItems<P extends PlacePartKind>(
+  tx: DbOrTx,
+  part: P,
+  placeId: string,
+  languageCode: string,
+  items: PartItems<P>,
+  sourceVersion: number,
+  basedOn: PartItems<P> | null,
+) {
+  const common = {
+    sourceVersion,
+    origin: 'person' as const,
+    basedOn: basedOn ? { items: basedOn } : null,
+  };
+  if (part === 'history') {
+    const set = {
+      ...common,
+      hasEvents: items.length > 0 ? ('yes' as const) : ('no' as const),
+      events: items as HistoryEvent[],
+    };
+    await tx
+      .insert(placeHistory)
+      .values({ placeId, languageCode, ...set })
+      .onConflictDoUpdate({ target: [placeHistory.placeId, placeHistory.languageCode], set });
+    return;
+  }
+  const set = {
+    ...common,
+    hasFacts: items.length > 0 ? ('yes' as const) : ('no' as const),
+    facts: items as TriviaFact[],
+  };
+  await tx
+    .insert(placeFacts)
+    .values({ placeId, languageCode, ...set })
+    .onConflictDoUpdate({ target: [placeFacts.placeId, placeFacts.languageCode], set });
+}
+
+export type AreaKind = 'city' | 'country';
+const AREAS = {
+  city: { table: cities, translations: cityTranslations, owner: cityTranslations.cityId },
+  country: { table: countries, translations: countryTranslations, owner: countryTranslations.countryId },
+} as const;
+
+/** A city's or country's English name and description, its address and its version. */
+export async function findAreaSource(db: DbOrTx, kind: AreaKind, id: string, lock = false) {
+  const { table } = AREAS[kind];
+  const query = db
+    .select({
+      id: table.id,
+      slug: table.slug,
+      name: table.name,
+      description: table.description,
+      sourceVersion: table.sourceVersion,
+    })
+    .from(table)
+    .where(eq(table.id, id));
+  const [row] = await (lock ? query.for('update') : query);
+  return row;
+}
+
+export interface AreaText {
+  name: string;
+  description: string;
+}
+
+/** Every stored translation of a city's or country's name and description. */
+export async function listAreaTexts(db: DbOrTx, kind: AreaKind, id: string): Promise<StoredLanguage<AreaText>[]> {
+  const { translations, owner } = AREAS[kind];
+  const rows = await db.select().from(translations).where(eq(owner, id));
+  return rows.map((row) => ({
+    languageCode: row.languageCode,
+    content: { name: row.name, description: row.description },
+    sourceVersion: row.sourceVersion,
+    origin: row.origin,
+    basedOn: row.basedOn ?? null,
+  }));
+}
+
+/** A person's name and description of a city or country in one language. */
+export async function writeAreaText(
+  tx: DbOrTx,
+  kind: AreaKind,
+  id: string,
+  languageCode: string,
+  text: AreaText,
+  sourceVersion: number,
+  basedOn: AreaText,
+) {
+  const set = { ...text, sourceVersion, origin: 'person' as const, basedOn: { ...basedOn } };
+  if (kind === 'city') {
+    await tx
+      .insert(cityTranslations)
+      .values({ cityId: id, languageCode, ...set })
+      .onConflictDoUpdate({ target: [cityTranslations.cityId, cityTranslations.languageCode], set });
+    return;
+  }
+  await tx
+    .insert(countryTranslations)
+    .values({ countryId: id, languageCode, ...set })
+    .onConflictDoUpdate({ target: [countryTranslations.countryId, countryTranslations.languageCode], set });
+}
+
+/**
+ * Hands a language back to the machine ("Translate again by machine"): its rows become a machine's
+ * and lag behind every source version, so the next translation replaces them. Visitors keep reading
+ * the person's text until then. Answers whether any row was a person's.
+ */
+export async function releaseToMachine(tx: DbOrTx, entity: { type: 'place' | AreaKind; id: string }, lang: string) {
+  const release = { origin: 'machine' as const, sourceVersion: 0, basedOn: null };
+  const tables =
+    entity.type === 'place'
+      ? [
+          [placeTranslations, placeTranslations.placeId],
+          [placeHistory, placeHistory.placeId],
+          [placeFacts, placeFacts.placeId],
+        ]
+      : [[AREAS[entity.type].translations, AREAS[entity.type].owner]];
+  let released = 0;
+  for (const [table, owner] of tables as Array<[typeof placeTranslations, typeof placeTranslations.placeId]>) {
+    const rows = await tx
+      .update(table)
+      .set(release)
+      .where(and(eq(owner, entity.id), eq(table.languageCode, lang), eq(table.origin, 'person')))
+      .returning({ languageCode: table.languageCode });
+    released += rows.length;
+  }
+  return released > 0;
+}

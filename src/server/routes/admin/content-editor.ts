@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse, idParams } from '@/shared/api/common';
+import {
+  areaContentDto,
+  areaTextBody,
+  contentParams,
+  contentSaved,
+  factsBody,
+  historyBody,
+  placeContentDto,
+  placeTextBody,
+} from '@/shared/api/content-editor';
+
+/**
+ * The editor's desk (docs/decisions/014-written-by-a-person.md): every language of a place, city and
+ * country, read and written by a person. Registered inside the session-guarded admin scope.
+ */
+export const adminContentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { contentEditor } = app.services;
+  const errors = { '4xx': errorResponse, '5xx': errorResponse };
+  // Machine translation may reach a paid AI provider.
+  const machine = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+
+  app.get(
+    '/api/admin/places/:id/content',
+    { schema: { params: idParams, response: { 200: placeContentDto, ...errors } } },
+    (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return contentEditor.placeContent(req.params.id);
+    },
+  );
+  app.put(
+    '/api/admin/places/:id/translations/:lang',
+    { schema: { params: contentParams, body: placeTextBody, response: { 200: contentSaved, ...errors } } },
+    (req) => contentEditor.savePlaceText(req.params.id, req.params.lang, req.body),
+  );
+  app.put(
+    '/api/admin/places/:id/history/:lang',
+    { schema: { params: contentParams, body: historyBody, response: { 200: contentSaved, ...errors } } },
+    (req) => contentEditor.savePlacePart(req.params.id, 'history', req.params.lang, req.body.events),
+  );
+  app.put(
+    '/api/admin/places/:id/facts/:lang',
+    { schema: { params: contentParams, body: factsBody, response: { 200: contentSaved, ...errors } } },
+    (req) => contentEditor.savePlacePart(req.params.id, 'facts', req.params.lang, req.body.facts),
+  );
+  app.post(
+    '/api/admin/places/:id/translations/:lang/machine',
+    { config: machine, schema: { params: contentParams, response: { 200: contentSaved, ...errors } } },
+    (req) => contentEditor.machineAgain({ type: 'place', id: req.params.id }, req.params.lang),
+  );
+
+  for (const [collection, kind] of [
+    ['cities', 'city'],
+    ['countries', 'country'],
+  ] as const) {
+    app.get(
+      `/api/admin/${collection}/:id/content`,
+      { schema: { params: idParams, response: { 200: areaContentDto, ...errors } } },
+      (req, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return contentEditor.areaContent(kind, req.params.id);
+      },
+    );
+    app.put(
+      `/api/admin/${collection}/:id/translations/:lang`,
+      { schema: { params: contentParams, body: areaTextBody, response: { 200: contentSaved, ...errors } } },
+      (req) => contentEditor.saveAreaText(kind, req.params.id, req.params.lang, req.body),
+    );
+    app.post(
+      `/api/admin/${collection}/:id/translations/:lang/machine`,
+      { config: machine, schema: { params: contentParams, response: { 200: contentSaved, ...errors } } },
+      (req) => contentEditor.machineAgain({ type: kind, id: req.params.id }, req.params.lang),
+    );
+  }
+};

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { LANGUAGE_CODES } from '../languages';
+import { FULL_DESCRIPTION_MAX } from './admin-places';
+import { GEO_DESCRIPTION_MAX, GEO_NAME_MAX } from './admin-geo';
+
+/**
+ * The editor's desk (docs/decisions/014-written-by-a-person.md): every language of a place, city or
+ * country read and written by a person, and who wrote each one.
+ */
+
+/** Who wrote a language's text: a model (or the offline writer), or a person. */
+export const contentOrigin = z.enum(['machine', 'person']);
+export type ContentOrigin = z.infer<typeof contentOrigin>;
+
+/**
+ * Where one language stands: `source` is English (the original); `current` was written from the
+ * English as it is now; `outdated` from an older English (visitors still read it); `missing` has
+ * never been written (visitors read English).
+ */
+export const contentStatus = z.enum(['source', 'current', 'outdated', 'missing']);
+export type ContentStatus = z.infer<typeof contentStatus>;
+
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** Body of PUT /api/admin/places/{id}/translations/{lang}: the place's text in that language. */
+export const placeTextBody = z.object({
+  title: text('Title', 200),
+  description: text('Short description', 5000),
+  /** The full article; empty or left out: the page shows the short description. */
+  fullDescription: z
+    .string()
+    .trim()
+    .max(FULL_DESCRIPTION_MAX, `Full description must be at most ${FULL_DESCRIPTION_MAX} characters`)
+    .optional(),
+  location: text('Location', 200),
+  country: text('Country', 200),
+});
+export type PlaceTextBody = z.infer<typeof placeTextBody>;
+/** A place's text as stored: the full article is null when there is none. */
+export type PlaceText = Omit<PlaceTextBody, 'fullDescription'> & { fullDescription: string | null };
+
+/** Body of PUT /api/admin/cities/{id}/translations/{lang} (and countries): the name and description in that language. */
+export const areaTextBody = z.object({
+  name: text('Name', GEO_NAME_MAX),
+  description: z
+    .string()
+    .trim()
+    .max(GEO_DESCRIPTION_MAX, `Description must be at most ${GEO_DESCRIPTION_MAX} characters`),
+});
+export type AreaTextBody = z.infer<typeof areaTextBody>;
+
+/** The most events or facts one language of a place holds. */
+export const PLACE_PART_ITEMS_MAX = 50;
+
+/** Body of PUT /api/admin/places/{id}/history/{lang}: the timeline in order (empty removes it). */
+export const historyBody = z.object({
+  events: z
+    .array(z.object({ year: text('Year', 100), description: text('Event', 2000) }))
+    .max(PLACE_PART_ITEMS_MAX, `A timeline holds at most ${PLACE_PART_ITEMS_MAX} events`),
+});
+export type HistoryBody = z.infer<typeof historyBody>;
+
+/** Body of PUT /api/admin/places/{id}/facts/{lang}: the trivia in order (empty removes it). */
+export const factsBody = z.object({
+  facts: z
+    .array(z.object({ question: text('Question', 1000), answer: text('Answer', 2000) }))
+    .max(PLACE_PART_ITEMS_MAX, `Trivia holds at most ${PLACE_PART_ITEMS_MAX} facts`),
+});
+export type FactsBody = z.infer<typeof factsBody>;
+
+/** One language of something a person can edit, with the English it was written from when that has changed since. */
+function languageEntry<T extends z.ZodType>(content: T) {
+  return z.object({
+    languageCode: z.enum(LANGUAGE_CODES),
+    status: contentStatus,
+    /** Null when missing. English is the source: its origin says who last edited it. */
+    origin: contentOrigin.nullable(),
+    content: content.nullable(),
+    /**
+     * The English this language was written from, when a person wrote it and the English has
+     * changed since (status `outdated`): the editor shows what changed. Null otherwise.
+     */
+    basedOn: content.nullable(),
+  });
+}
+
+const placeTextDto = z.object({
+  title: z.string(),
+  description: z.string(),
+  fullDescription: z.string().nullable(),
+  location: z.string(),
+  country: z.string(),
+});
+const areaTextDto = z.object({ name: z.string(), description: z.string() });
+const eventsDto = z.array(z.object({ year: z.string(), description: z.string() }));
+const factsDto = z.array(z.object({ question: z.string(), answer: z.string() }));
+
+export const placeLanguageEntry = languageEntry(placeTextDto);
+export const historyLanguageEntry = languageEntry(eventsDto);
+export const factsLanguageEntry = languageEntry(factsDto);
+export const areaLanguageEntry = languageEntry(areaTextDto);
+export type PlaceLanguageEntry = z.infer<typeof placeLanguageEntry>;
+export type HistoryLanguageEntry = z.infer<typeof historyLanguageEntry>;
+export type FactsLanguageEntry = z.infer<typeof factsLanguageEntry>;
+export type AreaLanguageEntry = z.infer<typeof areaLanguageEntry>;
+
+/** Answer of GET /api/admin/places/{id}/content: every language of the place's text, history and trivia (English first). */
+export const placeContentDto = z.object({
+  id: z.string(),
+  slug: z.string().nullable(),
+  text: z.array(placeLanguageEntry),
+  history: z.array(historyLanguageEntry),
+  facts: z.array(factsLanguageEntry),
+});
+export type PlaceContentDto = z.infer<typeof placeContentDto>;
+
+/** Answer of GET /api/admin/cities/{id}/content (and countries): every language of its name and description. */
+export const areaContentDto = z.object({
+  id: z.string(),
+  slug: z.string(),
+  text: z.array(areaLanguageEntry),
+});
+export type AreaContentDto = z.infer<typeof areaContentDto>;
+
+/** Answer of a save on the editor's desk: one plain sentence, and the languages now outdated (a save of the English). */
+export const contentSaved = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  outdatedLanguages: z.array(z.enum(LANGUAGE_CODES)),
+});
+export type ContentSaved = z.infer<typeof contentSaved>;
+
+/** `{id}` and `{lang}` of the editor's routes: any text, so an unknown language is a 404 the service words. */
+export const contentParams = z.object({ id: z.string(), lang: z.string() });
