@@ -22,6 +22,11 @@ describe('offline reverse geocoder', () => {
     expect(cityAccuracy).toBeGreaterThanOrEqual(0.95);
   });
 
+  it('names a town for its own centre even where a larger neighbour’s urban area reaches it', () => {
+    // Sintra (26,000) at its GeoNames point; Algueirão (66,000) lies 3 km away.
+    expect(geocoder.lookup(38.80097, -9.37826)).toMatchObject({ city: 'Sintra', country: 'Portugal' });
+  });
+
   it('answers no town for a point in the open ocean', () => {
     const found = geocoder.lookup(30, -40);
     expect(found.city).toBeUndefined();

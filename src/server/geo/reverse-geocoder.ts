@@ -21,6 +21,14 @@ const EXCLUDED_FEATURES = new Set(['PPLX', 'PPLH', 'PPLQ', 'PPLW', 'PPLCH']);
 const SEARCH_KM = 40;
 /** A point farther than this from every town gets no city (open sea, deserts, ice). */
 const NEAREST_TOWN_KM = 25;
+/**
+ * A point this close to a town's own centre is in that town, even where the urban area of a larger
+ * neighbour reaches it (Sintra's own coordinates are Sintra, not Algueirão, 3 km away at the edge of
+ * its area and 2.5 times larger), unless the neighbour is a city this many times larger, or the point
+ * is nearer its centre (Central Park is New York City, Big Ben London, not Manhattan or Westminster).
+ */
+const TOWN_CENTRE_KM = 1;
+const CITY_OVER_TOWN = 5;
 
 interface RegionProperties {
   iso1A2?: string;
@@ -78,7 +86,8 @@ export function createReverseGeocoder(): ReverseGeocoder {
     const wantedCountry = countryCode ? (cities.countryIndex.get(countryCode) ?? -1) : undefined;
     // Filtered here rather than by around()'s predicate, which would search the whole radius.
     const ids = around(kd, longitude, latitude, 60, SEARCH_KM);
-    let containing: { row: number; population: number } | undefined;
+    let containing: { row: number; population: number; share: number } | undefined;
+    let centre: { row: number; population: number; share: number } | undefined;
     let best: { row: number; score: number } | undefined;
     for (const row of ids) {
       if (wantedCountry !== undefined && cities.country[row] !== wantedCountry) continue;
@@ -86,16 +95,23 @@ export function createReverseGeocoder(): ReverseGeocoder {
       const townPopulation = cities.population[row]!;
       const population = Math.max(townPopulation, 1000);
       // The holder keeps its own population, unfloored: towns under 1000 compare as they always have.
-      if (km <= urbanRadiusKm(population) && (!containing || population > containing.population)) {
-        containing = { row, population: townPopulation };
+      // How far out in the town's urban area the point lies: 0 at its centre, 1 at its edge.
+      const share = km / urbanRadiusKm(population);
+      if (share <= 1 && (!containing || population > containing.population)) {
+        containing = { row, population: townPopulation, share };
       }
+      if (km <= TOWN_CENTRE_KM && (!centre || share < centre.share)) centre = { row, population, share };
       if (km <= NEAREST_TOWN_KM) {
         // Nearer is better, larger is better: a town twice as far must be ~20 times larger to win.
         const score = km / Math.log10(population) ** 2;
         if (!best || score < best.score) best = { row, score };
       }
     }
-    return containing?.row ?? best?.row;
+    const ownTown =
+      centre &&
+      (!containing ||
+        (centre.share < containing.share && containing.population < CITY_OVER_TOWN * centre.population));
+    return ownTown ? centre!.row : (containing?.row ?? best?.row);
   }
 
   return {
