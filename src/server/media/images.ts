@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import exifr from 'exifr';
-import decodeHeic from 'heic-decode';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { formatMegabytes, WEB_IMAGE_WIDTH } from '../../shared/limits';
 import { CARD_CROP, LARGE_IMAGE_WIDTHS, largeWidthsFor } from '../../shared/media';
 import { AppError } from '../errors';
+import { decodeHeic, readHeicSize, type DecodedHeic, type HeicSize } from './heic-decoder';
 import { sniffImageType, type ImageType } from './image-type';
 import { captureDateOf, stripJpegMetadata, type CaptureDate } from './jpeg-metadata';
 import { keyFromUrl, urlForKey, type Storage } from './storage';
@@ -144,15 +144,12 @@ export async function checkImageHeader(bytes: Buffer, limits: ImageLimits): Prom
   const type = checkImageBytes(bytes, limits);
   const maxPixels = limits.maxPixels ?? DEFAULT_MAX_PIXELS;
   if (type === 'heif') {
-    let size: { width: number; height: number } | undefined;
+    let size: HeicSize;
     try {
-      const images = await decodeHeic.all({ buffer: bytes });
-      size = images[0] && { width: images[0].width, height: images[0].height };
-      images.dispose();
+      size = await readHeicSize(bytes);
     } catch {
       throw unreadable();
     }
-    if (!size) throw unreadable();
     checkPixels(size.width, size.height, maxPixels);
     return;
   }
@@ -170,23 +167,16 @@ async function openSource(bytes: Buffer, limits: ImageLimits): Promise<Source> {
   const maxPixels = limits.maxPixels ?? DEFAULT_MAX_PIXELS;
 
   if (type === 'heif') {
-    // sharp's bundled libheif has no HEVC decoder; libheif compiled to WebAssembly does.
-    let decoded: { width: number; height: number; data: Uint8ClampedArray };
+    // sharp's bundled libheif has no HEVC decoder; libheif compiled to WebAssembly does (in a worker).
+    let decoded: DecodedHeic;
     try {
-      const images = await decodeHeic.all({ buffer: bytes });
-      try {
-        const primary = images[0];
-        if (!primary) throw unreadable();
-        checkPixels(primary.width, primary.height, maxPixels);
-        decoded = await primary.decode();
-      } finally {
-        images.dispose();
-      }
-    } catch (error) {
-      if (error instanceof AppError) throw error;
+      decoded = await decodeHeic(bytes, maxPixels);
+    } catch {
       throw unreadable();
     }
-    const raw = Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength);
+    checkPixels(decoded.width, decoded.height, maxPixels);
+    if (!decoded.data) throw unreadable();
+    const raw = decoded.data;
     const rawInput = { raw: { width: decoded.width, height: decoded.height, channels: 4 as const } };
     const { exif, icc } = await heifMetadata(bytes);
     return {
