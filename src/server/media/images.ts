@@ -138,9 +138,10 @@ export function checkImageBytes(bytes: Buffer, limits: ImageLimits): ImageType {
 
 /**
  * Reads only the image header (no pixel decoding) and refuses images with more pixels than the
- * limit, so a decompression bomb is turned away before anything else looks at it.
+ * limit, so a decompression bomb is turned away before anything else looks at it. Answers the
+ * upright size (as the photo is shown, EXIF orientation applied).
  */
-export async function checkImageHeader(bytes: Buffer, limits: ImageLimits): Promise<void> {
+export async function checkImageHeader(bytes: Buffer, limits: ImageLimits): Promise<{ width: number; height: number }> {
   const type = checkImageBytes(bytes, limits);
   const maxPixels = limits.maxPixels ?? DEFAULT_MAX_PIXELS;
   if (type === 'heif') {
@@ -151,7 +152,7 @@ export async function checkImageHeader(bytes: Buffer, limits: ImageLimits): Prom
       throw unreadable();
     }
     checkPixels(size.width, size.height, maxPixels);
-    return;
+    return size; // the decoder turns the pixels upright itself
   }
   let meta: Metadata;
   try {
@@ -159,7 +160,10 @@ export async function checkImageHeader(bytes: Buffer, limits: ImageLimits): Prom
   } catch {
     throw unreadable();
   }
-  checkPixels(meta.width ?? 0, meta.pageHeight ?? meta.height ?? 0, maxPixels);
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  checkPixels(width, height, maxPixels);
+  return (meta.orientation ?? 1) >= 5 ? { width: height, height: width } : { width, height };
 }
 
 async function openSource(bytes: Buffer, limits: ImageLimits): Promise<Source> {
