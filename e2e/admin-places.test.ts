@@ -216,10 +216,13 @@ describe('Edit Places and galleries in the admin', () => {
 
     await dialog.locator('input[type=file]').setInputFiles([
       { name: 'sunrise.jpg', mimeType: 'image/jpeg', buffer: await photo({ r: 240, g: 170, b: 60 }) },
-      { name: 'sunset.jpg', mimeType: 'image/jpeg', buffer: await photo({ r: 120, g: 60, b: 160 }) },
+      // smaller than a place's photo must be: kept, with a warning
+      { name: 'sunset.jpg', mimeType: 'image/jpeg', buffer: await photo({ r: 120, g: 60, b: 160 }, 800, 533) },
     ]);
     await page.getByText('Upload complete').waitFor();
     await page.getByText('Successfully uploaded 2 of 2 images').waitFor();
+    await page.getByText('Small image', { exact: true }).waitFor();
+    await page.getByText(/^sunset\.jpg: This image is only 800 × 533 pixels .* upload the original photo\.$/).waitFor();
     await expect(dialog.getByRole('img').count()).resolves.toBe(2);
     // the list behind the dialog was refetched: the count in the dialog comes from it
     await dialog.getByText('3 photos on the place page: the cover and 2 gallery photos', { exact: false }).waitFor();

@@ -21,8 +21,8 @@ describe('Upload screen: setting the location of a photo without GPS', () => {
     browser = await launchBrowser();
     dir = mkdtempSync(join(tmpdir(), 'tp-e2e-manual-'));
     // a photo as a messaging app sends it on: its EXIF (and GPS) stripped
-    writeFileSync(join(dir, 'from-chat.jpg'), await stripMetadata(await makePhoto({ width: 900, height: 600 })));
-    writeFileSync(join(dir, 'no-gps.jpg'), await makePhoto({ width: 600, height: 400 }));
+    writeFileSync(join(dir, 'from-chat.jpg'), await stripMetadata(await makePhoto({ width: 1200, height: 800 })));
+    writeFileSync(join(dir, 'no-gps.jpg'), await makePhoto({ width: 1200, height: 800 }));
     const context = await newContext(browser);
     page = await context.newPage();
     consoleErrors = watchConsole(page);

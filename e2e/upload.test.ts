@@ -26,10 +26,14 @@ describe('Upload screen', () => {
       join(dir, 'colosseum.jpg'),
       await makePhoto({ gps: { latitude: 41.8902, longitude: 12.4922 }, width: 1200, height: 900 }),
     );
-    writeFileSync(join(dir, 'no-gps.jpg'), await makePhoto({ width: 600, height: 400 }));
+    writeFileSync(join(dir, 'no-gps.jpg'), await makePhoto({ width: 1200, height: 800 }));
     writeFileSync(
       join(dir, 'trevi.jpg'),
-      await makePhoto({ gps: { latitude: 41.9009, longitude: 12.4833 }, width: 800, height: 600 }),
+      await makePhoto({ gps: { latitude: 41.9009, longitude: 12.4833 }, width: 1200, height: 900 }),
+    );
+    writeFileSync(
+      join(dir, 'thumbnail.jpg'),
+      await makePhoto({ gps: { latitude: 41.9009, longitude: 12.4833 }, width: 100, height: 68 }),
     );
     writeFileSync(
       join(dir, 'eiffel-source.webp'),
@@ -58,6 +62,7 @@ describe('Upload screen', () => {
     await page.getByText('Images are resized to 1000px width', { exact: false }).waitFor();
     // the size limit is the server's configuration (MAX_UPLOAD_MB, 40 by default), not fixed text
     await page.getByText('HEIC/HEIF photos are accepted, up to 40 MB each.').waitFor();
+    await page.getByText('Photos need at least 1,000 pixels on the long side', { exact: false }).waitFor();
 
     await page.getByLabel('Photos').setInputFiles([join(dir, 'eiffel.jpg'), join(dir, 'colosseum.jpg')]);
     await page.getByText('2 photo(s) selected').waitFor();
@@ -148,5 +153,20 @@ describe('Upload screen', () => {
     const latitude = page.locator('[data-gps]').first();
     expect(await latitude.locator('dt').textContent()).toBe('latitude');
     expect(Number(await latitude.locator('dd').textContent())).toBeCloseTo(48.8584, 3);
+  });
+
+  it('refuses a thumbnail and says to choose the original photo', async () => {
+    const before = (await site.db.select().from(places)).length;
+    await page.getByLabel('Photos').setInputFiles([join(dir, 'thumbnail.jpg')]);
+    await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
+    await page.getByText('Some uploads failed').waitFor();
+    const card = page.getByTestId('upload-result');
+    await card.getByText('Failed').waitFor();
+    await card
+      .getByText(
+        'This photo is 100 × 68 pixels. Photos need at least 1,000 pixels on the long side: choose the original photo, not a thumbnail.',
+      )
+      .waitFor();
+    expect(await site.db.select().from(places)).toHaveLength(before);
   });
 });

@@ -1,11 +1,12 @@
 // The server smoke test CI runs on each supported Node line (`.ci/run`): the production build
 // started by the Node that runs this script, then what a first-day administrator and visitor do:
-// sign in, upload a geotagged photo, see the place on the home page and on its own page, load
+// sign in, upload a geotagged photo (and a HEIC one, decoded by the build's worker thread), see the place on the home page and on its own page, load
 // its image. Prints one line per check and "smoke: N passed, N failed"; exits 1 on a failure.
 //   node --import tsx scripts/smoke.ts      (after npm run build)
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeHeicGrid } from '../tests/helpers/heic-grid';
 import { uploadRequest } from '../tests/helpers/multipart';
 import { makePhoto } from '../tests/helpers/photos';
 import { startServer } from './bench/server';
@@ -71,6 +72,21 @@ async function main() {
       'web image served as JPEG',
       image?.status === 200 && bytes[0] === 0xff && bytes[1] === 0xd8,
       `status ${image?.status}`,
+    );
+    // HEIC is decoded in dist/server/heic-worker.js, a second entry of the server bundle
+    const heic = uploadRequest(makeHeicGrid({ columns: 2, rows: 2 }), { filename: 'IMG_0002.HEIC' });
+    const heicUpload = await fetch(`${baseUrl}${heic.url}`, {
+      method: 'POST',
+      headers: { ...heic.headers, origin: baseUrl, cookie },
+      body: new Uint8Array(heic.payload),
+    });
+    const heicBody = (await heicUpload.json()) as { photo?: { city: string; originalImagePath: string } };
+    check(
+      'upload a HEIC photo from a phone',
+      heicUpload.status === 200 &&
+        heicBody.photo?.city === 'Tokyo' &&
+        /_1280x960\.jpg$/.test(heicBody.photo.originalImagePath),
+      `status ${heicUpload.status}`,
     );
     check('no warnings or errors in the server log', server.warnings().length === 0, server.warnings().join('\n'));
   } finally {

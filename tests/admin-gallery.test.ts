@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { GalleryItemDto } from '../src/shared/api/admin-places';
+import type { GalleryItemDto, GalleryUploadResponse } from '../src/shared/api/admin-places';
 import { galleryImages, places } from '../src/server/db/schema';
 import { makeCity, makePlace } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -71,6 +71,22 @@ describe('Gallery API', () => {
   }
 
   describe('POST /api/admin/places/{id}/gallery', () => {
+    it('keeps an image smaller than a photo must be, and warns that it may look blurred', async () => {
+      const place = await makePlace(t.db);
+      const response = await upload(place.id, await cameraJpeg(100, 68));
+      expect(response.statusCode).toBe(201);
+      const item = response.json<GalleryUploadResponse>();
+      expect(item.warning).toBe(
+        'This image is only 100 × 68 pixels (photos need 1,000 on the long side), so it may look blurred on large ' +
+          'screens. It was added to the gallery; to replace it, delete it and upload the original photo.',
+      );
+      const rows = await t.db.select().from(galleryImages).where(eq(galleryImages.placeId, place.id));
+      expect(rows.map((row) => row.id)).toEqual([item.id]);
+      expect((await sharp(filePath(item.originalImagePath!)).metadata()).width).toBe(100);
+      const list = await t.admin({ method: 'GET', url: `/api/admin/places/${place.id}/gallery` });
+      expect(list.json<GalleryItemDto[]>().map((image) => image.id)).toEqual([item.id]);
+    });
+
     it('stores a 1000 px web version and the full-resolution original, and records the row', async () => {
       const place = await makePlace(t.db);
       const response = await upload(place.id);
@@ -78,6 +94,7 @@ describe('Gallery API', () => {
       const item = response.json<GalleryItemDto>();
       expect(item.placeId).toBe(place.id);
       expect(item.imageUrl).toMatch(/^\/media\/web\/.+-1000\.jpg$/);
+      expect(response.json<GalleryUploadResponse>().warning).toBeNull();
 
       const rows = await t.db.select().from(galleryImages).where(eq(galleryImages.placeId, place.id));
       expect(rows).toHaveLength(1);

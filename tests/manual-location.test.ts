@@ -63,7 +63,7 @@ async function snapshot() {
 
 describe('a photo without GPS placed by hand', () => {
   it('becomes a place in the city of the coordinates, recorded as set by hand', async () => {
-    const photo = await makePhoto({ width: 640, height: 480 });
+    const photo = await makePhoto({ width: 1280, height: 960 });
     expect(await exifr.gps(photo).catch(() => undefined)).toBeUndefined();
     // without coordinates it is refused, as before
     const refused = await t.admin(uploadWith(photo));
@@ -92,7 +92,7 @@ describe('a photo without GPS placed by hand', () => {
   });
 
   it('records a photo placed by its own GPS as such', async () => {
-    const response = await t.admin(uploadWith(await makePhoto({ gps: EIFFEL, width: 300, height: 200 })));
+    const response = await t.admin(uploadWith(await makePhoto({ gps: EIFFEL, width: 1200, height: 800 })));
     expect(response.statusCode).toBe(200);
     const body = response.json<UploadResponse>();
     expect(body.photo).toMatchObject({ city: 'Paris', locationSource: 'exif' });
@@ -122,7 +122,7 @@ describe('a photo without GPS placed by hand', () => {
   for (const [what, fields, error] of invalid) {
     it(`refuses coordinates with ${what} with 400 and stores nothing`, async () => {
       const before = await snapshot();
-      const response = await t.admin(uploadWith(await makePhoto({ width: 300, height: 200 }), fields));
+      const response = await t.admin(uploadWith(await makePhoto({ width: 1200, height: 800 }), fields));
       expect(response.statusCode).toBe(400);
       expect(response.json<{ error: string }>().error).toBe(error);
       expect(await snapshot()).toEqual(before);
@@ -131,11 +131,13 @@ describe('a photo without GPS placed by hand', () => {
 
   it('refuses coordinates for a photo that has GPS, or with an EXIF source photo that has, and stores nothing', async () => {
     const before = await snapshot();
-    const withGps = await t.admin(uploadWith(await makePhoto({ gps: EIFFEL, width: 300, height: 200 }), MUNICH));
+    const withGps = await t.admin(uploadWith(await makePhoto({ gps: EIFFEL, width: 1200, height: 800 }), MUNICH));
     expect(withGps.statusCode).toBe(400);
     expect(withGps.json<{ error: string }>().error).toBe(PHOTO_HAS_GPS_ERROR);
     const exifData = JSON.stringify({ latitude: 40.758, longitude: -73.9855 });
-    const withSource = await t.admin(uploadWith(await makePhoto({ width: 300, height: 200 }), { ...MUNICH, exifData }));
+    const withSource = await t.admin(
+      uploadWith(await makePhoto({ width: 1200, height: 800 }), { ...MUNICH, exifData }),
+    );
     expect(withSource.statusCode).toBe(400);
     expect(withSource.json<{ error: string }>().error).toBe(EXIF_SOURCE_HAS_GPS_ERROR);
     expect(await snapshot()).toEqual(before);
@@ -144,7 +146,7 @@ describe('a photo without GPS placed by hand', () => {
 
 describe('a copy of an uploaded photo with its metadata stripped', () => {
   it('is recognised as the existing place, with coordinates, through the EXIF source photo or alone', async () => {
-    const original = await makePhoto({ gps: EIFFEL, width: 800, height: 600, dateTaken: '2023:07:14 21:00:00' });
+    const original = await makePhoto({ gps: EIFFEL, width: 1200, height: 900, dateTaken: '2023:07:14 21:00:00' });
     const first = (await t.admin(uploadWith(original))).json<UploadResponse>();
     expect(first.photo).toMatchObject({ city: 'Paris', locationSource: 'exif' });
     const stripped = await stripMetadata(original);

@@ -59,7 +59,7 @@ describe('replacing or deleting a picture', () => {
   afterEach(async () => t?.close());
 
   async function upload(seed: number) {
-    const response = await t.admin(uploadRequest(await makePhoto({ gps: PARIS, seed, width: 640, height: 480 })));
+    const response = await t.admin(uploadRequest(await makePhoto({ gps: PARIS, seed, width: 1280, height: 960 })));
     expect(response.statusCode).toBe(200);
     return response.json<{ photo: { imageUrl: string }; place: { id: string } }>();
   }

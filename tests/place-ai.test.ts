@@ -222,7 +222,7 @@ describe('with AI_PROVIDER=openai-compatible (local Chat Completions server)', (
   it('saves an upload with offline text when the model fails, and says so', async () => {
     fake.reply = (request) =>
       schemaNameOf(request) === 'image_analysis' ? { content: 'not json at all' } : model(request);
-    const photo = await makePhoto({ gps: { latitude: 51.5007, longitude: -0.1246 }, width: 800, height: 600 });
+    const photo = await makePhoto({ gps: { latitude: 51.5007, longitude: -0.1246 }, width: 1200, height: 900 });
     const response = await t.admin(uploadRequest(photo, { description: 'Big Ben at noon.' }));
     expect(response.statusCode).toBe(200);
     const body = response.json<UploadResponse>();
@@ -254,7 +254,7 @@ describe('with the default offline provider', () => {
   afterAll(() => t.close());
 
   it('completes upload, history, facts and translate without any network', async () => {
-    const photo = await makePhoto({ gps: { latitude: 41.4036, longitude: 2.1744 }, width: 800, height: 600 });
+    const photo = await makePhoto({ gps: { latitude: 41.4036, longitude: 2.1744 }, width: 1200, height: 900 });
     const upload = (
       await t.admin(uploadRequest(photo, { description: 'Inside the basilica, the light was unreal.' }))
     ).json<UploadResponse>();

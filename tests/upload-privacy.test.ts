@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadResponse } from '../src/shared/api/upload';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { makeHeicGrid } from './helpers/heic-grid';
 import { uploadRequest } from './helpers/multipart';
 import {
   colourAt,
@@ -175,14 +176,14 @@ describe('the public original of a JPEG', () => {
       offsetTime: OFFSET,
       iccProfile: 'p3',
       orientation: 6,
-      width: 400,
-      height: 300,
+      width: 1000,
+      height: 750,
       seed: 3,
     });
     const input = await expectPersonal(photo);
     const { original, files } = await upload(Buffer.concat([photo, await hiddenJpegTrailer()]), 'b.jpg');
 
-    await expectUpright(original, 400, 300);
+    await expectUpright(original, 1000, 750);
     const [tags] = await expectNothingPersonal(files);
     expectCaptureDate(tags!, TAKEN, OFFSET);
     expect(tags!['IFD0:Orientation'] ?? 'Horizontal (normal)').toBe('Horizontal (normal)');
@@ -204,8 +205,8 @@ describe('the public original of a PNG, WebP or AVIF', () => {
         offsetTime: OFFSET,
         iccProfile: 'p3',
         format,
-        width: 320,
-        height: 240,
+        width: 1000,
+        height: 750,
       });
       const input = await expectPersonal(photo);
       const { original, originalPath, files } = await upload(
@@ -214,7 +215,7 @@ describe('the public original of a PNG, WebP or AVIF', () => {
       );
 
       expect(originalPath.endsWith(`.${format}`)).toBe(true);
-      await expectUpright(original, 320, 240);
+      await expectUpright(original, 1000, 750);
       const [tags] = await expectNothingPersonal(files);
       expectCaptureDate(tags!, TAKEN, OFFSET);
       expect(tags!['ICC_Profile:ProfileDescription']).toBe(input['ICC_Profile:ProfileDescription']);
@@ -230,7 +231,8 @@ describe('the public original of a HEIC', () => {
       .jpeg()
       .toBuffer();
     const icc = (await iccOf(p3))!;
-    const heic = withHeifIccProfile(await readFile(join(import.meta.dirname, 'fixtures', 'shibuya-gps.heic')), icc);
+    // the fixture's picture as a 2 x 2 HEIF grid (1280 x 960), as an iPhone stores its photos
+    const heic = withHeifIccProfile(makeHeicGrid({ columns: 2, rows: 2 }), icc);
     const input = await expectPersonal(heic);
     expect(input['ICC_Profile:ProfileDescription']).toBeDefined();
     const { original, originalPath, files } = await upload(
@@ -239,7 +241,7 @@ describe('the public original of a HEIC', () => {
     );
 
     expect(originalPath).toMatch(/\.jpg$/);
-    await expectUpright(original, 640, 480);
+    await expectUpright(original, 1280, 960);
     const [tags] = await expectNothingPersonal(files);
     expectCaptureDate(tags!, input['ExifIFD:DateTimeOriginal'] as string);
     expect(tags!['ICC_Profile:ProfileDescription']).toBe(input['ICC_Profile:ProfileDescription']);

@@ -76,11 +76,36 @@ function pngBomb(): Buffer {
 
 describe('POST /api/admin/upload refuses bad input and stores nothing', () => {
   it('rejects a photo without GPS with "geo data not found" and returns its EXIF', async () => {
-    const response = await t.admin(uploadRequest(await makePhoto({ width: 300, height: 200 })));
+    const response = await t.admin(uploadRequest(await makePhoto({ width: 1200, height: 800 })));
     expect(response.statusCode).toBe(422);
     const body = response.json<{ success: boolean; error: string; exifData: Record<string, unknown> }>();
     expect(body).toMatchObject({ success: false, error: 'geo data not found', photo: null, place: null });
     expect(body.exifData).toMatchObject({ Make: 'Examplecam', Model: 'Examplecam X100' });
+    await expectNothingStored();
+  });
+
+  it('refuses a 100 × 68 photo in plain words, before anything else, and stores nothing', async () => {
+    const thumbnail = await makePhoto({ gps: { latitude: 48.8584, longitude: 2.2945 }, width: 100, height: 68 });
+    const response = await t.admin(uploadRequest(thumbnail));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error:
+        'This photo is 100 × 68 pixels. Photos need at least 1,000 pixels on the long side: choose the original ' +
+        'photo, not a thumbnail.',
+    });
+    await expectNothingStored();
+  });
+
+  it('measures the long side as the photo is shown: refuses 999 × 750 stored sideways', async () => {
+    const photo = await makePhoto({
+      gps: { latitude: 52.52, longitude: 13.405 },
+      width: 999,
+      height: 750,
+      orientation: 6,
+    });
+    const response = await t.admin(uploadRequest(photo));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(/^This photo is 999 × 750 pixels\. Photos need at least 1,000 pixels/);
     await expectNothingStored();
   });
 
@@ -107,7 +132,7 @@ describe('POST /api/admin/upload refuses bad input and stores nothing', () => {
     [
       'a JPEG with garbage after its header',
       async () => {
-        const photo = await makePhoto({ gps, width: 600, height: 400 });
+        const photo = await makePhoto({ gps, width: 1200, height: 800 });
         const broken = Buffer.from(photo);
         broken.fill(0x7f, Math.floor(broken.length / 3));
         return broken;
@@ -144,7 +169,7 @@ describe('POST /api/admin/upload refuses bad input and stores nothing', () => {
   });
 
   it('rejects exifData that is not a JSON object', async () => {
-    const photo = await makePhoto({ gps, width: 300, height: 200 });
+    const photo = await makePhoto({ gps, width: 1200, height: 800 });
     const response = await t.admin(uploadRequest(photo, { exifData: '[1, 2' }));
     expect(response.statusCode).toBe(400);
     expect(response.json<{ error: string }>().error).toMatch(/exifData/);
@@ -152,7 +177,7 @@ describe('POST /api/admin/upload refuses bad input and stores nothing', () => {
   });
 
   it('answers 422, not 500, for a photo without GPS whose story, exifData and EXIF hold NUL', async () => {
-    let photo = await makePhoto({ width: 300, height: 200 });
+    let photo = await makePhoto({ width: 1200, height: 800 });
     photo = withNulInExifText(photo, 'Examplecam X100', 10);
     const response = await t.admin(
       uploadRequest(photo, {
@@ -169,7 +194,7 @@ describe('POST /api/admin/upload refuses bad input and stores nothing', () => {
   });
 
   it('still refuses exifData that is not JSON once NUL is removed, with 400', async () => {
-    const photo = await makePhoto({ gps, width: 300, height: 200 });
+    const photo = await makePhoto({ gps, width: 1200, height: 800 });
     const response = await t.admin(uploadRequest(photo, { exifData: '{"latitude":\0' }));
     expect(response.statusCode).toBe(400);
     expect(response.json<{ error: string }>().error).toMatch(/exifData/);
@@ -184,7 +209,7 @@ describe('POST /api/admin/upload refuses bad input and stores nothing', () => {
   });
 
   it('requires a signed-in administrator', async () => {
-    const photo = await makePhoto({ gps, width: 300, height: 200 });
+    const photo = await makePhoto({ gps, width: 1200, height: 800 });
     const response = await t.app.inject({
       ...uploadRequest(photo),
       headers: { ...uploadRequest(photo).headers, origin: t.config.publicUrl },

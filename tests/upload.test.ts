@@ -8,6 +8,7 @@ import type { UploadResponse } from '../src/shared/api/upload';
 import { cities, photos, places } from '../src/server/db/schema';
 import { schemaNameOf, startFakeChatCompletions, type FakeChatCompletions } from './helpers/fake-chat-completions';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { makeHeicGrid } from './helpers/heic-grid';
 import { uploadRequest } from './helpers/multipart';
 import { colourAt, isClose, makePhoto, QUADRANT_COLOURS, webpChunks, withNulInExifText } from './helpers/photos';
 
@@ -108,35 +109,37 @@ describe('POST /api/admin/upload', () => {
     expect(served.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('stores every EXIF orientation upright', async () => {
+  it('stores every EXIF orientation upright, and takes a portrait photo 1,000 pixels tall', async () => {
     for (let orientation = 1; orientation <= 8; orientation++) {
-      const photo = await makePhoto({ gps: EIFFEL, width: 400, height: 300, orientation, seed: 1000 + orientation });
+      // 750 x 1000 as shown: stored sideways (1000 x 750) for orientations 5 to 8
+      const photo = await makePhoto({ gps: EIFFEL, width: 750, height: 1000, orientation, seed: 1000 + orientation });
       const response = await t.admin(uploadRequest(photo));
       expect(response.statusCode, `orientation ${orientation}`).toBe(200);
       const body = response.json<UploadResponse>();
       // never upscaled: narrower than 1000 px stays at its own width under both names
-      await expectUpright(await fileOf(body.photo!.imageUrl), 400, 300);
-      await expectUpright(await fileOf(body.photo!.originalImagePath), 400, 300);
+      await expectUpright(await fileOf(body.photo!.imageUrl), 750, 1000);
+      await expectUpright(await fileOf(body.photo!.originalImagePath), 750, 1000);
     }
   });
 
   it('accepts a HEIC photo from a phone and finds Tokyo', async () => {
-    const heic = await readFile(join(import.meta.dirname, 'fixtures', 'shibuya-gps.heic'));
+    // the fixture's 640 x 480 picture as the 2 x 2 tiles of a 1280 x 960 HEIF grid, as an iPhone stores it
+    const heic = makeHeicGrid({ columns: 2, rows: 2 });
     const response = await t.admin(uploadRequest(heic, { filename: 'IMG_4242.HEIC' }));
     expect(response.statusCode).toBe(200);
     const body = response.json<UploadResponse>();
     expect(body.photo).toMatchObject({ city: 'Tokyo', country: 'Japan' });
     expect(body.photo!.originalImagePath).toMatch(/^\/media\/originals\/[0-9a-f]{32}_\d+x\d+\.jpg$/);
-    await expectUpright(await fileOf(body.photo!.originalImagePath), 640, 480);
-    await expectUpright(await fileOf(body.photo!.imageUrl), 640, 480);
+    await expectUpright(await fileOf(body.photo!.originalImagePath), 1280, 960);
+    await expectUpright(await fileOf(body.photo!.imageUrl), 1000, 750);
     expect(await sharp(await fileOf(body.photo!.imageUrl.replace(/\.jpg$/, '.webp'))).metadata()).toMatchObject({
       format: 'webp',
-      width: 640,
+      width: 1000,
     });
   });
 
   it('answers the existing place when the same file is uploaded again', async () => {
-    const photo = await makePhoto({ gps: { latitude: 41.8902, longitude: 12.4922 }, width: 300, height: 200 });
+    const photo = await makePhoto({ gps: { latitude: 41.8902, longitude: 12.4922 }, width: 1200, height: 800 });
     const first = (await t.admin(uploadRequest(photo))).json<UploadResponse>();
     const filesBefore = await mediaFiles();
     const again = await t.admin(uploadRequest(photo));
@@ -148,7 +151,7 @@ describe('POST /api/admin/upload', () => {
   });
 
   it('uses the GPS of the EXIF source photo when the photo has none', async () => {
-    const photo = await makePhoto({ width: 300, height: 200 });
+    const photo = await makePhoto({ width: 1200, height: 800 });
     const exifData = JSON.stringify({ latitude: 40.758, longitude: -73.9855, Make: 'Other phone' });
     const response = await t.admin(uploadRequest(photo, { exifData }));
     expect(response.statusCode).toBe(200);
@@ -156,7 +159,7 @@ describe('POST /api/admin/upload', () => {
   });
 
   it('lets the EXIF source photo override the photo’s own position', async () => {
-    const photo = await makePhoto({ gps: EIFFEL, width: 300, height: 200 });
+    const photo = await makePhoto({ gps: EIFFEL, width: 1200, height: 800 });
     const exifData = JSON.stringify({
       GPSLatitude: [52, 30, 58.68],
       GPSLatitudeRef: 'N',
@@ -170,7 +173,7 @@ describe('POST /api/admin/upload', () => {
 
 describe('POST /api/admin/upload with WebP and AVIF', () => {
   it('reads the GPS of a WebP from its RIFF EXIF chunk and finds Paris', async () => {
-    const webp = await makePhoto({ format: 'webp', gps: EIFFEL, width: 400, height: 300 });
+    const webp = await makePhoto({ format: 'webp', gps: EIFFEL, width: 1200, height: 900 });
     // the test photo really carries its EXIF in a WebP 'EXIF' chunk (exifr alone cannot read it)
     expect(webpChunks(webp).map((c) => c.type)).toContain('EXIF');
     const response = await t.admin(uploadRequest(webp, { filename: 'IMG_0002.webp' }));
@@ -195,7 +198,7 @@ const hasNul = (value: unknown) => JSON.stringify(value).includes('\\u0000');
 
 describe('NUL characters (PostgreSQL text cannot hold U+0000)', () => {
   it('stores a photo whose EXIF text fields contain NUL bytes, without the NUL', async () => {
-    let photo = await makePhoto({ gps: EIFFEL, width: 300, height: 200 });
+    let photo = await makePhoto({ gps: EIFFEL, width: 1200, height: 800 });
     photo = withNulInExifText(photo, 'Examplecam X100', 10); // Model
     photo = withNulInExifText(photo, 'Test Suite', 9); // Software, NUL as a trailing pad
     photo = withNulInExifText(photo, 'SN-0042-SECRET', 2); // BodySerialNumber
@@ -210,7 +213,7 @@ describe('NUL characters (PostgreSQL text cannot hold U+0000)', () => {
   });
 
   it('removes NUL from the story and keeps the rest of it', async () => {
-    const photo = await makePhoto({ gps: EIFFEL, width: 300, height: 200 });
+    const photo = await makePhoto({ gps: EIFFEL, width: 1200, height: 800 });
     const response = await t.admin(uploadRequest(photo, { description: 'Night\0 on the\0 Seine.\0' }));
     expect(response.statusCode).toBe(200);
     const body = response.json<UploadResponse>();
@@ -221,7 +224,7 @@ describe('NUL characters (PostgreSQL text cannot hold U+0000)', () => {
   });
 
   it('removes NUL from exifData keys and values (escaped or raw) and uses its position', async () => {
-    const photo = await makePhoto({ width: 300, height: 200 });
+    const photo = await makePhoto({ width: 1200, height: 800 });
     const exifData =
       '{"latitude":51.5007,"longitude":-0.1246,"Ma\\u0000ke":"Other\\u0000phone\\u0000\\u0000",' +
       '"Software":"raw\0byte","XPKeywords":["a\\u0000b"],"\\u0000":"gone"}';
@@ -290,7 +293,7 @@ describe('POST /api/admin/upload with an AI model that answers NUL characters', 
         }),
       };
     };
-    const photo = await makePhoto({ gps: EIFFEL, width: 300, height: 200 });
+    const photo = await makePhoto({ gps: EIFFEL, width: 1200, height: 800 });
     const response = await ai.admin(uploadRequest(photo));
     expect(response.statusCode).toBe(200);
     const body = response.json<UploadResponse>();

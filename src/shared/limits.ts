@@ -5,6 +5,13 @@ export const META_DESCRIPTION_LENGTH = 160;
 export const PLACE_DESCRIPTION_EXCERPT = 150;
 export const EDIT_PLACES_DEFAULT_COUNT = 10;
 export const WEB_IMAGE_WIDTH = 1000;
+/**
+ * The fewest pixels a photo needs on its long side to become a place: its image fills the screen
+ * as the place's hero and is the social preview and the free full-resolution download. Smaller is
+ * a thumbnail or a picture from a chat, and the upload is refused. Gallery images are accepted
+ * smaller, with a warning.
+ */
+export const MIN_PHOTO_LONG_SIDE = 1000;
 export const SLUG_MAX_LENGTH = 200;
 /** Idle timeout and absolute lifetime of an admin session. */
 export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;

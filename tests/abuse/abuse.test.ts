@@ -540,10 +540,11 @@ beforeAll(async () => {
     { pages: { renderSource: sourceRenderSource(), beforeRoutes: collectRoutes(routes) } },
   );
   targets = await seed();
+  // as small as an upload accepts (MIN_PHOTO_LONG_SIDE): smaller would be refused before the checks under test
   photos = {
-    withGps: await makePhoto({ width: 64, height: 48, gps: { latitude: 48.8584, longitude: 2.2945 } }),
-    withoutGps: await makePhoto({ width: 64, height: 48 }),
-    png: await makePhoto({ width: 64, height: 48, format: 'png' }),
+    withGps: await makePhoto({ width: 1000, height: 750, gps: { latitude: 48.8584, longitude: 2.2945 } }),
+    withoutGps: await makePhoto({ width: 1000, height: 750 }),
+    png: await makePhoto({ width: 1000, height: 750, format: 'png' }),
   };
   await signIn();
   // A real cursor of every paged list, from the Link header of its first page of one item.

@@ -289,8 +289,9 @@ function iptcSegment(byline: string): Buffer {
  * By-line and a comment. The capture date (and offsetTime) is the one field meant to survive.
  */
 export async function makePersonalPhoto(options: PersonalPhotoOptions): Promise<Buffer> {
-  const width = options.width ?? 800;
-  const height = options.height ?? 600;
+  // as small as an upload accepts (MIN_PHOTO_LONG_SIDE), so privacy tests stay quick
+  const width = options.width ?? 1200;
+  const height = options.height ?? 900;
   const orientation = options.orientation ?? 1;
   const stored = storedPixels(width, height, orientation, options.seed ?? freshSeed());
   const exif = exifFor(options);

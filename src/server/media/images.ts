@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import exifr from 'exifr';
-import decodeHeic from 'heic-decode';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { formatMegabytes, WEB_IMAGE_WIDTH } from '../../shared/limits';
 import { CARD_CROP, LARGE_IMAGE_WIDTHS, largeWidthsFor } from '../../shared/media';
 import { AppError } from '../errors';
+import { decodeHeic, readHeicSize, type DecodedHeic, type HeicSize } from './heic-decoder';
 import { sniffImageType, type ImageType } from './image-type';
 import { captureDateOf, stripJpegMetadata, type CaptureDate } from './jpeg-metadata';
 import { keyFromUrl, urlForKey, type Storage } from './storage';
@@ -138,23 +138,21 @@ export function checkImageBytes(bytes: Buffer, limits: ImageLimits): ImageType {
 
 /**
  * Reads only the image header (no pixel decoding) and refuses images with more pixels than the
- * limit, so a decompression bomb is turned away before anything else looks at it.
+ * limit, so a decompression bomb is turned away before anything else looks at it. Answers the
+ * upright size (as the photo is shown, EXIF orientation applied).
  */
-export async function checkImageHeader(bytes: Buffer, limits: ImageLimits): Promise<void> {
+export async function checkImageHeader(bytes: Buffer, limits: ImageLimits): Promise<{ width: number; height: number }> {
   const type = checkImageBytes(bytes, limits);
   const maxPixels = limits.maxPixels ?? DEFAULT_MAX_PIXELS;
   if (type === 'heif') {
-    let size: { width: number; height: number } | undefined;
+    let size: HeicSize;
     try {
-      const images = await decodeHeic.all({ buffer: bytes });
-      size = images[0] && { width: images[0].width, height: images[0].height };
-      images.dispose();
+      size = await readHeicSize(bytes);
     } catch {
       throw unreadable();
     }
-    if (!size) throw unreadable();
     checkPixels(size.width, size.height, maxPixels);
-    return;
+    return size; // the decoder turns the pixels upright itself
   }
   let meta: Metadata;
   try {
@@ -162,7 +160,10 @@ export async function checkImageHeader(bytes: Buffer, limits: ImageLimits): Prom
   } catch {
     throw unreadable();
   }
-  checkPixels(meta.width ?? 0, meta.pageHeight ?? meta.height ?? 0, maxPixels);
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  checkPixels(width, height, maxPixels);
+  return (meta.orientation ?? 1) >= 5 ? { width: height, height: width } : { width, height };
 }
 
 async function openSource(bytes: Buffer, limits: ImageLimits): Promise<Source> {
@@ -170,23 +171,16 @@ async function openSource(bytes: Buffer, limits: ImageLimits): Promise<Source> {
   const maxPixels = limits.maxPixels ?? DEFAULT_MAX_PIXELS;
 
   if (type === 'heif') {
-    // sharp's bundled libheif has no HEVC decoder; libheif compiled to WebAssembly does.
-    let decoded: { width: number; height: number; data: Uint8ClampedArray };
+    // sharp's bundled libheif has no HEVC decoder; libheif compiled to WebAssembly does (in a worker).
+    let decoded: DecodedHeic;
     try {
-      const images = await decodeHeic.all({ buffer: bytes });
-      try {
-        const primary = images[0];
-        if (!primary) throw unreadable();
-        checkPixels(primary.width, primary.height, maxPixels);
-        decoded = await primary.decode();
-      } finally {
-        images.dispose();
-      }
-    } catch (error) {
-      if (error instanceof AppError) throw error;
+      decoded = await decodeHeic(bytes, maxPixels);
+    } catch {
       throw unreadable();
     }
-    const raw = Buffer.from(decoded.data.buffer, decoded.data.byteOffset, decoded.data.byteLength);
+    checkPixels(decoded.width, decoded.height, maxPixels);
+    if (!decoded.data) throw unreadable();
+    const raw = decoded.data;
     const rawInput = { raw: { width: decoded.width, height: decoded.height, channels: 4 as const } };
     const { exif, icc } = await heifMetadata(bytes);
     return {

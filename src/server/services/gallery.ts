@@ -1,4 +1,11 @@
-import { succeeded, type GalleryItemDto, type SuccessMessage } from '../../shared/api/admin-places';
+import {
+  succeeded,
+  type GalleryItemDto,
+  type GalleryUploadResponse,
+  type SuccessMessage,
+} from '../../shared/api/admin-places';
+import { smallGalleryImageWarning } from '../../shared/api/upload';
+import { MIN_PHOTO_LONG_SIDE } from '../../shared/limits';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import * as repo from '../db/repos/admin-places-repo';
@@ -31,10 +38,18 @@ export function createGalleryService(db: Database, files: MediaFiles, limits: { 
       return (await repo.listGalleryRows(db, placeId)).map(toDto);
     },
 
-    /** Stores the files first, then the row; if the row cannot be written the files go again. */
-    async add(placeId: string, bytes: Buffer): Promise<GalleryItemDto> {
+    /**
+     * Stores the files first, then the row; if the row cannot be written the files go again. An
+     * image under the size a place's own photo needs is kept, with a warning for the administrator.
+     */
+    async add(placeId: string, bytes: Buffer): Promise<GalleryUploadResponse> {
       await requirePlace(placeId);
-      const image = await files.write(await processImage(bytes, { maxBytes: limits.maxUploadBytes }));
+      const processed = await processImage(bytes, { maxBytes: limits.maxUploadBytes });
+      const warning =
+        Math.max(processed.width, processed.height) < MIN_PHOTO_LONG_SIDE
+          ? smallGalleryImageWarning(processed.width, processed.height)
+          : null;
+      const image = await files.write(processed);
       try {
         const row = await db.transaction(async (tx) => {
           await files.adopt(tx, image);
@@ -44,7 +59,7 @@ export function createGalleryService(db: Database, files: MediaFiles, limits: { 
             originalImagePath: image.originalImagePath,
           });
         });
-        return toDto(row);
+        return { ...toDto(row), warning };
       } catch (error) {
         await files.discard(image);
         // The place was deleted while the image was being processed.

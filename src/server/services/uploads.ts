@@ -4,11 +4,13 @@ import {
   GEO_DATA_NOT_FOUND,
   locationError,
   PHOTO_HAS_GPS_ERROR,
+  photoTooSmallError,
   type ExifData,
   type ManualLocation,
   type UploadedPhotoDto,
   type UploadResponse,
 } from '../../shared/api/upload';
+import { MIN_PHOTO_LONG_SIDE } from '../../shared/limits';
 import { offlineAnalysis, type AiProvider, type ImageAnalysis } from '../ai';
 import type { Database } from '../db/client';
 import { violatedUniqueConstraint } from '../db/errors';
@@ -170,7 +172,11 @@ export function createUploadService(deps: UploadServiceDeps) {
       const invalid = manual && locationError(manual);
       if (invalid) throw new BadRequestError(invalid);
       const clientExif = parseClientExif(input.exifDataText);
-      await checkImageHeader(input.bytes, limits);
+      const size = await checkImageHeader(input.bytes, limits);
+      // A thumbnail would become a blurred full-screen hero, social preview and "full resolution" download.
+      if (Math.max(size.width, size.height) < MIN_PHOTO_LONG_SIDE) {
+        throw new BadRequestError(photoTooSmallError(size.width, size.height));
+      }
       // Before anything about the position: a photo already uploaded is answered with its place,
       // whether this copy is the same file or the same picture with its metadata (GPS) stripped.
       const contentHash = createHash('sha256').update(input.bytes).digest('hex');

@@ -117,6 +117,12 @@ export const galleryItemDto = z.object({
   createdAt: z.string(),
 });
 export type GalleryItemDto = z.infer<typeof galleryItemDto>;
+/**
+ * Answer of POST /api/admin/places/{id}/gallery: the new image, and a sentence for the administrator
+ * when it was kept although small (under MIN_PHOTO_LONG_SIDE on its long side), else null.
+ */
+export const galleryUploadResponse = galleryItemDto.extend({ warning: z.string().nullable() });
+export type GalleryUploadResponse = z.infer<typeof galleryUploadResponse>;
 export const galleryList = z.array(galleryItemDto);
 
 export const successMessage = z.object({ success: z.literal(true), message: z.string() });

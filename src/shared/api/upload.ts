@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MIN_PHOTO_LONG_SIDE } from '../limits';
 
 /** EXIF as JSON: the fields the server read from the photo, or the client's "EXIF source photo". */
 export const exifDataSchema = z.record(z.string(), z.unknown());
@@ -25,6 +26,16 @@ export const LATITUDE_ERROR = 'latitude must be decimal degrees between -90 and 
 export const LONGITUDE_ERROR = 'longitude must be decimal degrees between -180 and 180, such as 2.2945.';
 export const LOCATION_PAIR_ERROR =
   'Send both latitude and longitude to set the location by hand, or neither to use the GPS of the photo.';
+const pixels = (n: number) => n.toLocaleString('en-US');
+
+/** Why a photo smaller than MIN_PHOTO_LONG_SIDE on its long side is refused (400). */
+export const photoTooSmallError = (width: number, height: number) =>
+  `This photo is ${pixels(width)} × ${pixels(height)} pixels. Photos need at least ${pixels(MIN_PHOTO_LONG_SIDE)} pixels on the long side: choose the original photo, not a thumbnail.`;
+
+/** The gallery keeps a smaller image, and says so. */
+export const smallGalleryImageWarning = (width: number, height: number) =>
+  `This image is only ${pixels(width)} × ${pixels(height)} pixels (photos need ${pixels(MIN_PHOTO_LONG_SIDE)} on the long side), so it may look blurred on large screens. It was added to the gallery; to replace it, delete it and upload the original photo.`;
+
 /** The photo's own GPS wins over nothing: a position set by hand is refused rather than silently ignored. */
 export const PHOTO_HAS_GPS_ERROR =
   'This photo has its own GPS position, so a location set by hand is refused: upload it without latitude and longitude to use its GPS.';

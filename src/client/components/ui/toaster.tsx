@@ -28,6 +28,7 @@ export const toast = {
   success: (title: string, options: ToastOptions = {}) => sonnerToast.success(title, options),
   info: (title: string, options: ToastOptions = {}) => sonnerToast(title, options),
   error: (title: string, options: ToastOptions = {}) => sonnerToast.error(title, options),
+  warning: (title: string, options: ToastOptions = {}) => sonnerToast.warning(title, options),
   /**
    * Sonner keeps a loading toast until it is replaced or dismissed (it ignores `duration`): give it
    * an `id` and show the outcome under that id when the work ends.

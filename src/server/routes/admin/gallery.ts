@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { galleryItemDto, galleryList, successMessage } from '@/shared/api/admin-places';
+import { galleryList, galleryUploadResponse, successMessage } from '@/shared/api/admin-places';
 import { errorResponse, idParams } from '@/shared/api/common';
 import { BadRequestError } from '../../errors';
 import { multipartReadError } from './multipart-errors';
@@ -29,7 +29,7 @@ export const adminGalleryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: idParams,
-        response: { 201: galleryItemDto, ...errors, 413: errorResponse, 415: errorResponse },
+        response: { 201: galleryUploadResponse, ...errors, 413: errorResponse, 415: errorResponse },
       },
       // image processing is the costliest thing an admin can repeat; same cap as photo uploads
       config: { rateLimit: { max: 600, timeWindow: '1 minute' } },

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ImageOff, ImagePlus, Loader2, Trash2 } from 'lucide-react';
 import { useId, useState, type ChangeEvent } from 'react';
-import type { AdminPlaceDto, GalleryItemDto } from '@/shared/api/admin-places';
+import type { AdminPlaceDto, GalleryItemDto, GalleryUploadResponse } from '@/shared/api/admin-places';
 import { Button, buttonVariants } from '../../ui/button';
 import {
   Dialog,
@@ -28,8 +28,8 @@ interface UploadProgress {
   fileName: string;
 }
 
-/** One image per request (spec section 7): multipart field "image". */
-async function uploadGalleryImage(placeId: string, file: File): Promise<void> {
+/** One image per request (spec section 7): multipart field "image". Answers the server's warning, if any. */
+async function uploadGalleryImage(placeId: string, file: File): Promise<string | null> {
   const form = new FormData();
   form.append('image', file, file.name);
   const response = await fetch(`/api/admin/places/${encodeURIComponent(placeId)}/gallery`, {
@@ -40,6 +40,8 @@ async function uploadGalleryImage(placeId: string, file: File): Promise<void> {
   if (!response.ok) {
     throw new ApiError(response.status, await response.text().catch(() => ''), response.statusText);
   }
+  const body = (await response.json().catch(() => undefined)) as Partial<GalleryUploadResponse> | undefined;
+  return body?.warning ?? null;
 }
 
 function GalleryGrid({ place, images }: { place: AdminPlaceDto; images: GalleryItemDto[] }) {
@@ -106,11 +108,13 @@ function GalleryBody({ place }: { place: AdminPlaceDto }) {
     if (files.length === 0) return;
     let succeeded = 0;
     let firstFailure: string | undefined;
+    const warnings: string[] = [];
     // Sequential on purpose (spec section 7): one request at a time keeps memory and the server calm.
     for (const [index, file] of files.entries()) {
       setProgress({ current: index + 1, total: files.length, fileName: file.name });
       try {
-        await uploadGalleryImage(place.id, file);
+        const warning = await uploadGalleryImage(place.id, file);
+        if (warning) warnings.push(`${file.name}: ${warning}`);
         succeeded += 1;
       } catch (error) {
         const reason = error instanceof ApiError ? error.serverMessage : undefined;
@@ -122,6 +126,12 @@ function GalleryBody({ place }: { place: AdminPlaceDto }) {
     const failed = files.length - succeeded;
     // Spec 8: 'Upload complete' with the count, then (after any failure) 'Some uploads failed' with the reason.
     toast.success('Upload complete', { description: `Successfully uploaded ${succeeded} of ${files.length} images` });
+    // Kept, but smaller than a photo should be: the administrator may want to replace it.
+    if (warnings.length > 0) {
+      toast.warning(warnings.length === 1 ? 'Small image' : `${warnings.length} small images`, {
+        description: warnings.length === 1 ? warnings[0] : `${warnings[0]} (and ${warnings.length - 1} more)`,
+      });
+    }
     if (failed > 0) {
       toast.error('Some uploads failed', {
         description: `${failed} image(s) failed to upload (${firstFailure ?? 'unknown error'})`,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import type { UploadLimits } from '@/shared/api/upload';
-import { formatMegabytes } from '@/shared/limits';
+import { formatMegabytes, MIN_PHOTO_LONG_SIDE } from '@/shared/limits';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 
 /** What a photo needs to become a place, stated before the administrator starts. */
@@ -22,6 +22,10 @@ export function RequirementsCard() {
             without, set the location by hand.
           </li>
           <li>JPEG, PNG, WebP, AVIF and HEIC/HEIF photos are accepted, {size}.</li>
+          <li>
+            Photos need at least {MIN_PHOTO_LONG_SIDE.toLocaleString('en-US')} pixels on the long side: choose the
+            original photo from the camera or phone, not a thumbnail or a copy from a chat app.
+          </li>
           <li>
             Images are resized to 1000px width for the website; the full-resolution original is kept for download.
           </li>
