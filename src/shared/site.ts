@@ -53,4 +53,6 @@ export const SITE = {
   name: 'Travel Places',
   /** Social-preview image for pages that have no photo of their own (served from public/). */
   defaultSocialImage: '/og-image.jpg',
+  /** The site's logo as a raster image (public/logo.png, the favicon's mark): Article JSON-LD's publisher.logo. */
+  logo: { path: '/logo.png', width: 512, height: 512 },
 } as const;
