@@ -34,9 +34,19 @@ describe('the public screens are valid HTML (Nu HTML Checker)', () => {
       SITE_PUBLISHER_NAME: 'Atlas Press',
       SITE_EARLIER_VERSION_URL: 'https://old.example/',
       SITE_YOUTUBE_URL: 'https://video.example/@atlas',
+      SITE_ABOUT_TEXT: 'We travel slowly.\n\nAnd we write about it.',
+      SITE_CONTACT_TEXT: 'Write to hello@atlas.example.',
+      SITE_PRIVACY_URL: 'https://atlas.example/privacy',
+      SITE_IMPRINT_TEXT: 'Atlas Press GmbH\nExample Street 1\n10115 Berlin',
+      SITE_IMPRINT_TEXT_DE: 'Atlas Press GmbH\nBeispielstraße 1\n10115 Berlin',
     });
     t = await createTestApp(
-      { publicUrl: 'https://travel.example', site: config.site, siteTexts: config.siteTexts },
+      {
+        publicUrl: 'https://travel.example',
+        site: config.site,
+        siteTexts: config.siteTexts,
+        infoPageTexts: config.infoPageTexts,
+      },
       { pages: { renderSource: sourceRenderSource() } },
     );
     const country = await makeCountry(t.db, { slug: 'portugal', name: 'Portugal' });
@@ -69,6 +79,9 @@ describe('the public screens are valid HTML (Nu HTML Checker)', () => {
         'search without results': `/${lang}/search?q=zzzqqq`,
         'empty search': `/${lang}/search`,
         'not found': `/${lang}/no-such-place`,
+        about: `/${lang}/about`,
+        contact: `/${lang}/contact`,
+        imprint: `/${lang}/imprint`,
       };
       for (const [name, path] of Object.entries(paths)) {
         const response = await t.app.inject({ method: 'GET', url: path });

@@ -29,6 +29,7 @@ describe('the footer and site names from configuration', () => {
       social: [],
       twitterHandle: '',
       mapStyleUrl: '',
+      infoPages: [],
     });
   });
 

@@ -78,7 +78,11 @@ export async function createServices(
   const translationQueue = createTranslationQueue(db, ai, config.translationJobs);
   const passwordHash = await resolvePasswordHash(db, config.adminPassword, options.announcePassword ?? (() => {}));
   return {
-    catalog: createCatalogService(db, { settings: config.site, texts: config.siteTexts }),
+    catalog: createCatalogService(db, {
+      settings: config.site,
+      texts: config.siteTexts,
+      infoPageTexts: config.infoPageTexts,
+    }),
     maps: createMapService(db),
     nearby: createNearbyService(db),
     auth: createAuthService(db, passwordHash, { delayPerFailureMs: options.loginDelayPerFailureMs }),
@@ -98,7 +102,9 @@ export async function createServices(
     adminCities: createAdminCitiesService({ db, ai, files, queue: translationQueue }),
     adminCountries: createAdminCountriesService({ db, ai, files, queue: translationQueue }),
     // read at call time: tests and the e2e harness set publicUrl after the app is built
-    seo: createSeoService(db, () => config.publicUrl),
+    seo: createSeoService(db, () => config.publicUrl, {
+      infoPages: config.site.infoPages.filter((link) => !link.url).map((link) => link.page),
+    }),
     search: await createSearchService(db),
     files,
     translationQueue,
