@@ -255,7 +255,7 @@ export function GalleryCarousel({
               </>,
             )}
             <figcaption className="gallery-bar">
-              <span className="min-w-0 flex-1">
+              <span className="min-w-0 flex-[1_1_16rem]">
                 <span className="block font-semibold">{title}</span>
                 {current.caption && <span className="block text-slate-300">{current.caption}</span>}
               </span>
