@@ -70,6 +70,27 @@ describe('place gallery', () => {
     await context.close();
   });
 
+  it('names the photo in the full-screen view and downloads it as the place and its position', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    const page = await context.newPage();
+    await page.goto(`${site.baseUrl}/en/${data.placeSlug}`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: 'View full screen' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    // the caption: the place's title and, for its main photo, its description
+    await dialog.getByText('Belém Tower', { exact: true }).waitFor();
+    await dialog.getByText('A limestone fortress standing in the Tagus.').waitFor();
+    await page.keyboard.press('ArrowRight');
+    await dialog.getByText('2 / 3').waitFor();
+    const link = dialog.getByRole('link', { name: 'Download full resolution' });
+    expect(await link.getAttribute('download')).toBe(`${data.placeSlug}-2.jpg`);
+    const download = page.waitForEvent('download');
+    await link.click();
+    expect((await download).suggestedFilename()).toBe(`${data.placeSlug}-2.jpg`);
+    await context.close();
+  });
+
   it('shares the page: the share sheet where there is one, else the link is copied', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.baseUrl });

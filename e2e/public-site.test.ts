@@ -351,14 +351,14 @@ describe('public website on seeded data', () => {
         .waitFor();
       const link = page.getByRole('link', { name: 'Download full resolution' });
       const href = await link.getAttribute('href');
-      expect(href).toMatch(/^\/media\/originals\/[^?]+\.jpg\?download=1$/);
+      expect(href).toMatch(new RegExp(`^/media/originals/[^?]+\\.jpg\\?download=1&name=${data.placeSlug}-1$`));
       const response = await fetch(`${site.baseUrl}${href}`);
       expect(response.status).toBe(200);
-      expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="[^"]+\.jpg"$/);
+      expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${data.placeSlug}-1.jpg"`);
       expect(response.headers.get('content-type')).toBe('image/jpeg');
       const download = page.waitForEvent('download');
       await link.click();
-      expect((await download).suggestedFilename()).toMatch(/\.jpg$/);
+      expect((await download).suggestedFilename()).toBe(`${data.placeSlug}-1.jpg`);
     });
 
     it('shows the history timeline and toggles trivia answers one by one or all at once', async () => {

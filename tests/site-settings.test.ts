@@ -29,6 +29,7 @@ describe('the footer and site names from configuration', () => {
       social: [],
       twitterHandle: '',
       mapStyleUrl: '',
+      infoPages: [],
     });
   });
 
@@ -62,7 +63,7 @@ describe('the footer and site names from configuration', () => {
     expect((await t.app.inject({ url: '/en/home' })).body).toContain('Published by Atlas Press.');
     const article = await t.app.inject({ url: `/en/${place.slug}` });
     expect(article.body).toContain(
-      '"publisher":{"@type":"Organization","name":"Atlas Press","url":"https://press.example/"}',
+      '"publisher":{"@type":"Organization","name":"Atlas Press","url":"https://press.example/","logo":{"@type":"ImageObject","url":"http://localhost:3000/logo.png","width":512,"height":512}}',
     );
     expect(article.body).toContain('<meta name="twitter:site" content="@atlas" />');
   });

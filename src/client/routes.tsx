@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ADMIN_SCREENS, type AdminScreen } from '../shared/admin-paths';
+import { INFO_PAGES } from '../shared/site';
 import { HydratedMark } from './components/public/hydrated-mark';
 import { SiteLayout } from './components/public/site-layout';
 import { useLanguage } from './lib/i18n';
@@ -12,6 +13,7 @@ import SlugPage from './pages/public/slug-page';
 const HomePage = lazy(() => import('./pages/public/home-page'));
 const CountriesPage = lazy(() => import('./pages/public/countries-page'));
 const SearchPage = lazy(() => import('./pages/public/search-page'));
+const InfoPagePage = lazy(() => import('./pages/public/info-page'));
 const AdminFrame = lazy(() => import('./components/admin/admin-frame'));
 const LoginPage = lazy(() => import('./pages/admin/login-page'));
 const DashboardPage = lazy(() => import('./pages/admin/dashboard-page'));
@@ -79,6 +81,9 @@ export function AppRoutes() {
           <Route path="home" element={<Live page={<HomePage />} />} />
           <Route path="countries" element={<Live page={<CountriesPage />} />} />
           <Route path="search" element={<Live page={<SearchPage />} />} />
+          {INFO_PAGES.map((page) => (
+            <Route key={page} path={page} element={<InfoPagePage page={page} />} />
+          ))}
           <Route path=":slug" element={<SlugPage />} />
         </Route>
         <Route path="*" element={<Live page={<NotFoundPage />} />} />

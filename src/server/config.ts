@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { SOCIAL_KINDS, SOCIAL_LABELS, type SiteSettings } from '../shared/site';
+import { infoPagesFromEnv, type InfoPageTexts } from './info-pages-config';
 
 export const AI_PROVIDERS = ['offline', 'openai', 'anthropic', 'openai-compatible'] as const;
 export type AiProviderName = (typeof AI_PROVIDERS)[number];
@@ -69,6 +70,8 @@ export interface AppConfig {
   site: SiteSettings;
   /** The site's name and footer tagline in every language, over the interface texts (SITE_NAME, SITE_TAGLINE). */
   siteTexts: { name?: string; tagline?: string };
+  /** The texts of the footer's pages that this site serves (SITE_ABOUT_TEXT, ...; info-pages-config.ts). */
+  infoPageTexts: InfoPageTexts;
   /** The translation queue (src/server/translation/queue.ts). */
   translationJobs: TranslationJobsConfig;
   /** Is the environment production (compact logs, no dev tooling)? */
@@ -357,6 +360,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const s3 = s3FromEnv(e);
+  const infoPages = infoPagesFromEnv(env, (message) => {
+    throw new ConfigError(message);
+  });
   return {
     port: e.PORT,
     host: e.HOST,
@@ -397,8 +403,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       }),
       twitterHandle: e.SITE_TWITTER_HANDLE ?? '',
       mapStyleUrl: e.MAP_STYLE_URL ?? '',
+      infoPages: infoPages.links,
     },
     siteTexts: { name: e.SITE_NAME, tagline: e.SITE_TAGLINE },
+    infoPageTexts: infoPages.texts,
     translationJobs: {
       worker: e.TRANSLATION_WORKER === 'on',
       pollMs: 5_000,

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { BLANK_IMAGE } from './image-address';
-import { absoluteUrl, cardCrop, downloadUrl, responsiveImage, thumbnailUrl } from './media';
+import {
+  absoluteUrl,
+  cardCrop,
+  downloadFileName,
+  downloadName,
+  downloadUrl,
+  responsiveImage,
+  thumbnailUrl,
+} from './media';
 
 describe('responsive images from the media naming convention', () => {
   it('derives WebP and JPEG sources at 480 and 1000 px from a web image URL', () => {
@@ -61,6 +69,20 @@ describe('responsive images from the media naming convention', () => {
     );
     expect(downloadUrl(null, 'https://example.com/a.jpg')).toBeUndefined();
     expect(downloadUrl(null, '/\\evil.example/a.jpg')).toBeUndefined();
+  });
+
+  it("names a download after the place and the photo's position, with the file's own extension", () => {
+    expect(downloadName('belem-tower', 3)).toBe('belem-tower-3');
+    expect(downloadUrl('/media/originals/3f2c9a.heic', '/media/web/3f2c9a-1000.jpg', 'belem-tower-3')).toBe(
+      '/media/originals/3f2c9a.heic?download=1&name=belem-tower-3',
+    );
+    expect(downloadFileName('/media/originals/3f2c9a.HEIC', '/media/web/3f2c9a-1000.jpg', 'belem-tower-3')).toBe(
+      'belem-tower-3.heic',
+    );
+    expect(downloadFileName(null, '/media/web/3f2c9a-1000.jpg', 'belem-tower-1')).toBe('belem-tower-1.jpg');
+    // an address that could not be a file name keeps the stored name
+    expect(downloadName('a"b', 1)).toBeUndefined();
+    expect(downloadName('x'.repeat(200), 1)).toBeUndefined();
   });
 
   it('makes social-preview URLs absolute', () => {

@@ -90,15 +90,47 @@ export function thumbnailUrl(url: string): string {
   return image ? image.src.replace(/-1000\.jpg$/, '-480.jpg') : siteImage(url);
 }
 
+/** A download's file name without its extension: lowercase letters and digits in hyphenated words. */
+export const DOWNLOAD_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const DOWNLOAD_NAME_MAX_LENGTH = 120;
+
 /**
- * Where the full-resolution download of an image comes from (sent as an attachment); undefined
- * when neither address is on this site (no download is offered for another site's file).
+ * What a photo of a place is saved as: the place's address and the photo's position in its gallery,
+ * from 1 ("belem-tower-3"), instead of the stored file's random name. Undefined for an address
+ * that could not be a file name (the download then keeps the stored name).
  */
-export function downloadUrl(originalImagePath: string | null | undefined, imageUrl: string): string | undefined {
-  const source = [originalImagePath, imageUrl].find((url) => url && isImageAddress(url));
+export function downloadName(slug: string, position: number): string | undefined {
+  const name = `${slug}-${position}`;
+  return DOWNLOAD_NAME.test(name) && name.length <= DOWNLOAD_NAME_MAX_LENGTH ? name : undefined;
+}
+
+/** The file a download gives: the original when it is on this site, else the image itself (if on this site). */
+const downloadSource = (originalImagePath: string | null | undefined, imageUrl: string) =>
+  [originalImagePath, imageUrl].find((url): url is string => Boolean(url) && isImageAddress(url!));
+
+/**
+ * Where the full-resolution download of an image comes from (sent as an attachment, named `name`
+ * plus the file's own extension when a name is given); undefined when neither address is on this
+ * site (no download is offered for another site's file).
+ */
+export function downloadUrl(
+  originalImagePath: string | null | undefined,
+  imageUrl: string,
+  name?: string,
+): string | undefined {
+  const source = downloadSource(originalImagePath, imageUrl);
   if (!source) return undefined;
   if (!source.startsWith('/media/')) return source;
-  return `${source}${source.includes('?') ? '&' : '?'}download=1`;
+  const query = name ? `download=1&name=${name}` : 'download=1';
+  return `${source}${source.includes('?') ? '&' : '?'}${query}`;
+}
+
+/** The file name a download is saved under ("belem-tower-3.heic"): the name and the file's extension. */
+export function downloadFileName(originalImagePath: string | null | undefined, imageUrl: string, name: string): string {
+  const path = (downloadSource(originalImagePath, imageUrl) ?? imageUrl).split('?')[0]!;
+  const file = path.slice(path.lastIndexOf('/') + 1);
+  const dot = file.lastIndexOf('.');
+  return dot > 0 ? `${name}${file.slice(dot).toLowerCase()}` : name;
 }
 
 /**

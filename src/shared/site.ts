@@ -14,6 +14,21 @@ export interface SocialLink {
   url: string;
 }
 
+/**
+ * The footer's pages about the site itself, each configured as a link elsewhere or as a text that
+ * this site serves at /{lang}/{page} (SITE_ABOUT_URL or SITE_ABOUT_TEXT, ...): shown only when set.
+ */
+export const INFO_PAGES = ['about', 'contact', 'privacy', 'imprint'] as const;
+export type InfoPage = (typeof INFO_PAGES)[number];
+
+export interface InfoPageLink {
+  page: InfoPage;
+  /** An absolute address elsewhere; empty for this site's own page at /{lang}/{page}. */
+  url: string;
+}
+
+export const isInfoPage = (value: string): value is InfoPage => (INFO_PAGES as readonly string[]).includes(value);
+
 /** What the operator of the site configures (README, "Configuration"): GET /api/site. */
 export interface SiteSettings {
   /** The organisation or person publishing the site, named in the footer and in Article JSON-LD. */
@@ -30,6 +45,8 @@ export interface SiteSettings {
    * offer an interactive map, loaded only when the visitor asks for it. Empty: no such map.
    */
   mapStyleUrl: string;
+  /** The configured footer pages, in INFO_PAGES order. */
+  infoPages: InfoPageLink[];
 }
 
 export const NO_SITE_SETTINGS: SiteSettings = {
@@ -39,6 +56,7 @@ export const NO_SITE_SETTINGS: SiteSettings = {
   social: [],
   twitterHandle: '',
   mapStyleUrl: '',
+  infoPages: [],
 };
 
 export const SOCIAL_LABELS: Record<SocialKind, string> = {
@@ -53,4 +71,6 @@ export const SITE = {
   name: 'Travel Places',
   /** Social-preview image for pages that have no photo of their own (served from public/). */
   defaultSocialImage: '/og-image.jpg',
+  /** The site's logo as a raster image (public/logo.png, the favicon's mark): Article JSON-LD's publisher.logo. */
+  logo: { path: '/logo.png', width: 512, height: 512 },
 } as const;

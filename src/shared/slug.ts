@@ -1,4 +1,5 @@
 import { transliterate } from 'transliteration';
+import { INFO_PAGES } from './site';
 
 /**
  * The one slug rule of the site, used by the server when it stores an address and by the admin
@@ -6,11 +7,15 @@ import { transliterate } from 'transliteration';
  * namespace: /{lang}/{slug}.
  */
 
-/** Paths of the public site that a slug must never shadow (/{lang}/home, /{lang}/countries, /{lang}/search). */
+/**
+ * Paths of the public site that a slug must never shadow (/{lang}/home, /{lang}/countries,
+ * /{lang}/search, and the footer's pages /{lang}/about, /contact, /privacy, /imprint of site.ts).
+ */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'home',
   'countries',
   'search',
+  ...INFO_PAGES,
   'iladmin',
   'api',
   'media',

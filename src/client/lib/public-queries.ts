@@ -3,7 +3,7 @@ import { parseLinkHeader, type Page, type PageQuery } from '../../shared/paging'
 import type * as dto from '../../shared/api/public';
 import type { PublicDataSource } from '../../shared/api/public-data';
 import type { LanguageCode } from '../../shared/languages';
-import type { SiteSettings } from '../../shared/site';
+import type { InfoPage, SiteSettings } from '../../shared/site';
 import { RELATED_PLACES_DEFAULT } from '../../shared/limits';
 
 /**
@@ -46,6 +46,9 @@ const seg = (value: string) => encodeURIComponent(value);
 
 /** Who publishes the site and where the footer links to (the same for every language). */
 export const siteSettingsQuery = () => query<SiteSettings>('/api/site', 'error', (s) => s.siteSettings());
+/** A footer page's text (about, contact, privacy, imprint), null when the site does not serve it. */
+export const infoPageQuery = (page: InfoPage, lang: LanguageCode) =>
+  query<dto.InfoPageDto>(`/api/site/pages/${page}/${lang}`, 'null', (s) => s.infoPage(page, lang));
 export const languagesQuery = () => query<dto.LanguageDto[]>('/api/languages', 'empty', (s) => s.languages());
 export const translationsQuery = (lang: LanguageCode) =>
   query<dto.UiTranslationDto[]>(`/api/translations/${lang}`, 'empty', (s) => s.uiTranslations(lang));

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { PublicDataSource } from '../../shared/api/public-data';
 import { isLanguageCode, type LanguageCode } from '../../shared/languages';
 import { searchProblem, searchText } from '../../shared/search';
+import { isInfoPage } from '../../shared/site';
 import { searchResultsQuery } from '../lib/search-queries';
 import {
   citiesOfCountryQuery,
@@ -15,6 +16,7 @@ import {
   galleryQuery,
   historyQuery,
   homePlacesQuery,
+  infoPageQuery,
   languagesQuery,
   siteSettingsQuery,
   missingValue,
@@ -75,6 +77,12 @@ export async function prefetchForUrl(
   }
   if (slug === 'countries') {
     await loadAll([...chrome, countriesQuery(lang, cursor), worldMapQuery(lang)]);
+    return;
+  }
+  if (isInfoPage(slug)) {
+    // a footer page the site serves; else the address is read as any other (not found, or an old slug)
+    const [, page] = await Promise.all([loadAll(chrome), load(infoPageQuery(slug, lang))]);
+    if (!page) await resolveSlug(slug, lang, cursor, load, loadAll);
     return;
   }
   await Promise.all([loadAll(chrome), resolveSlug(slug, lang, cursor, load, loadAll)]);

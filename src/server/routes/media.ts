@@ -11,6 +11,7 @@ import {
   type ByteRange,
   type StoredFile,
 } from '../media/storage';
+import { DOWNLOAD_NAME, DOWNLOAD_NAME_MAX_LENGTH } from '../../shared/media';
 
 /** The answer to a Range header for a file of `size` bytes: a range, the whole file, or 416. */
 type RangeAnswer = ByteRange | 'whole' | 'unsatisfiable';
@@ -66,7 +67,8 @@ async function opened(stream: Readable): Promise<void> {
 /**
  * Uploaded images, from whichever store holds them (media/storage.ts). Names are generated and
  * never reused, so they are cached for a year. With `?download=1` the file is sent as an
- * attachment (the gallery's full-resolution download). Single byte ranges are served (206), so
+ * attachment (the gallery's full-resolution download), saved as `name` (e.g. `belem-tower-3`)
+ * plus the file's extension when the link gives one. Single byte ranges are served (206), so
  * a large original can be resumed. With MEDIA_PUBLIC_URL, views are redirected to the bucket's
  * public address and only downloads pass through here.
  */
@@ -83,7 +85,19 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/media/*',
-    { schema: { querystring: z.object({ download: z.string().optional() }) } },
+    {
+      schema: {
+        querystring: z.object({
+          download: z.string().optional(),
+          // what the download is saved as, without the extension (downloadName in shared/media.ts)
+          name: z
+            .string()
+            .max(DOWNLOAD_NAME_MAX_LENGTH, `The download name must be at most ${DOWNLOAD_NAME_MAX_LENGTH} characters.`)
+            .regex(DOWNLOAD_NAME, 'The download name may only hold lowercase letters, digits and hyphens.')
+            .optional(),
+        }),
+      },
+    },
     async (req, reply) => {
       const key = (req.params as { '*': string })['*'];
       const type = contentTypeOf(key);
@@ -153,7 +167,10 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         reply.header('Content-Length', String(file.size));
       }
       if (download) {
-        const name = key.split('/').pop() ?? 'photo';
+        const stored = key.split('/').pop() ?? 'photo';
+        const name = req.query.name
+          ? `${req.query.name}${stored.slice(stored.lastIndexOf('.')).toLowerCase()}`
+          : stored;
         reply.header('Content-Disposition', `attachment; filename="${name}"`);
       }
       return reply.send(body);

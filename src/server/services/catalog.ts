@@ -12,7 +12,8 @@ import { movedSlugTarget } from '../db/repos/slugs-repo';
 import { NotFoundError } from '../errors';
 import { localizeCity, localizeCountry, localizePlace, localizePlaceCard, localizePlacePage } from './localize';
 import { pageOfList, readPage } from './paging';
-import { NO_SITE_SETTINGS, type SiteSettings } from '../../shared/site';
+import { NO_SITE_SETTINGS, type InfoPage, type SiteSettings } from '../../shared/site';
+import type { InfoPageTexts } from '../info-pages-config';
 
 /** What a place without history or trivia answers (there is no text, so any language is right). */
 export const noHistory = (lang: LanguageCode): dto.TranslatedHistoryDto => ({
@@ -45,6 +46,8 @@ export interface CatalogSite {
   settings: SiteSettings;
   /** The site's name and tagline for every language, over the stored interface texts. */
   texts: { name?: string; tagline?: string };
+  /** The texts of the footer's pages that this site serves (SITE_ABOUT_TEXT, ...). */
+  infoPageTexts?: InfoPageTexts;
 }
 
 const NO_SITE: CatalogSite = { settings: NO_SITE_SETTINGS, texts: {} };
@@ -81,6 +84,12 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
     },
 
     siteSettings: (): SiteSettings => site.settings,
+
+    /** A footer page's text in one language (its own text there, else the common one); 404 when not set. */
+    infoPage(page: InfoPage, lang: string): dto.InfoPageDto {
+      const configured = found(site.infoPageTexts?.[page], 'Page not found');
+      return { page, text: configured.byLanguage[toLanguageCode(lang)] ?? configured.text };
+    },
 
     /** Newest places first, one page at a time; optionally of one location and/or country. */
     async places(filter: placesRepo.PlaceFilter, lang: string, page: PageQuery): Promise<Page<dto.PlaceCardDto>> {

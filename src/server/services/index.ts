@@ -86,7 +86,11 @@ export async function createServices(
   const adminCities = createAdminCitiesService({ db, ai, files, queue: translationQueue });
   const adminCountries = createAdminCountriesService({ db, ai, files, queue: translationQueue });
   return {
-    catalog: createCatalogService(db, { settings: config.site, texts: config.siteTexts }),
+    catalog: createCatalogService(db, {
+      settings: config.site,
+      texts: config.siteTexts,
+      infoPageTexts: config.infoPageTexts,
+    }),
     maps: createMapService(db),
     nearby: createNearbyService(db),
     auth: createAuthService(db, password.hash, { delayPerFailureMs: options.loginDelayPerFailureMs }),
@@ -114,7 +118,9 @@ export async function createServices(
       adminCountries,
     }),
     // read at call time: tests and the e2e harness set publicUrl after the app is built
-    seo: createSeoService(db, () => config.publicUrl),
+    seo: createSeoService(db, () => config.publicUrl, {
+      infoPages: config.site.infoPages.filter((link) => !link.url).map((link) => link.page),
+    }),
     search: await createSearchService(db),
     files,
     translationQueue,

@@ -29,6 +29,8 @@ const CHILD_NAME = /^(?:(pages)|(countries|cities|places)-([1-9][0-9]{0,8}))\.xm
 export interface SeoServiceOptions {
   /** Pages per sitemap child (tests use a handful); at most MAX_PAGES_PER_SITEMAP. */
   pagesPerChild?: number;
+  /** The footer's pages this site serves (SITE_ABOUT_TEXT, ...): listed with home and countries. */
+  infoPages?: readonly string[];
 }
 
 const escapeXml = (text: string) =>
@@ -49,7 +51,7 @@ const newest = (dates: (string | undefined)[]) =>
 /**
  * Sitemaps and robots.txt for search engines, built from PUBLIC_URL and the catalogue.
  *
- * /sitemap.xml is an index of children: /sitemaps/pages.xml (home and countries pages), then
+ * /sitemap.xml is an index of children: /sitemaps/pages.xml (home, countries and footer pages), then
  * /sitemaps/{countries,cities,places}-N.xml, the Nth chunk of that table in (created_at, id) order.
  * New rows join the last chunk, so older children stay as they are. The routes keep every answer
  * in the response cache until the content changes.
@@ -60,12 +62,16 @@ export function createSeoService(db: Database, publicUrl: () => string, options:
     throw new Error(`pagesPerChild must be an integer from 1 to ${MAX_PAGES_PER_SITEMAP}, not ${pagesPerChild}`);
   }
 
-  /** Home and the countries page: the newest place and the newest country are what they show. */
+  /**
+   * Home and the countries page (the newest place and the newest country are what they show), then
+   * the footer's own pages (their text comes from the configuration: no date to give).
+   */
   const sitePages = async (): Promise<SitemapEntry[]> => {
     const latest = await readLatestChanges(db);
     return [
       { slug: 'home', lastModified: latest.places },
       { slug: 'countries', lastModified: latest.countries },
+      ...(options.infoPages ?? []).map((slug) => ({ slug, lastModified: undefined })),
     ];
   };
 

@@ -87,6 +87,7 @@ export function createPublicDataSource(
     languages: chrome.languages,
     uiTranslations: chrome.uiTranslations,
     siteSettings: async () => catalog.siteSettings(),
+    infoPage: async (page, lang) => orNull(Promise.resolve().then(() => catalog.infoPage(page, lang))),
     places: (lang, page) => orNull(catalog.places({}, lang, page)),
     countries: (lang, page) => orNull(catalog.countries(lang, page)),
     countryBySlug: async (slug) => (await addressOf(slug)).country,

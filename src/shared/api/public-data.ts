@@ -1,10 +1,11 @@
 import type { LanguageCode } from '../languages';
-import type { SiteSettings } from '../site';
+import type { InfoPage, SiteSettings } from '../site';
 import type { Page, PageQuery } from '../paging';
 import type {
   CityDto,
   CountryDto,
   GalleryImageDto,
+  InfoPageDto,
   LanguageDto,
   PlaceCardDto,
   PlaceDto,
@@ -27,6 +28,7 @@ export interface PublicDataSource {
   languages(): Promise<LanguageDto[]>;
   uiTranslations(lang: LanguageCode): Promise<UiTranslationDto[]>;
   siteSettings(): Promise<SiteSettings>;
+  infoPage(page: InfoPage, lang: LanguageCode): Promise<InfoPageDto | null>;
   places(lang: LanguageCode, page: PageQuery): Promise<Page<PlaceCardDto> | null>;
   countries(lang: LanguageCode, page: PageQuery): Promise<Page<TranslatedCountryDto> | null>;
   countryBySlug(slug: string): Promise<CountryDto | null>;

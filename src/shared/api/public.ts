@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { langParam, slugParam } from './common';
 import { pageQuery } from './paging';
-import { SOCIAL_KINDS } from '../site';
+import { INFO_PAGES, SOCIAL_KINDS } from '../site';
 
 export const languageDto = z.object({
   id: z.number().int(),
@@ -22,7 +22,17 @@ export const siteSettingsDto = z.object({
   social: z.array(z.object({ kind: z.enum(SOCIAL_KINDS), label: z.string(), url: z.string() })),
   twitterHandle: z.string(),
   mapStyleUrl: z.string(),
+  infoPages: z.array(z.object({ page: z.enum(INFO_PAGES), url: z.string() })),
 });
+
+/** GET /api/site/pages/{page}/{lang}: the text of one of the footer's pages served by this site. */
+export const infoPageParams = z.object({ page: z.enum(INFO_PAGES), lang: langParam });
+export const infoPageDto = z.object({
+  page: z.enum(INFO_PAGES),
+  /** Plain text: paragraphs apart by blank lines, lines apart by line breaks. */
+  text: z.string(),
+});
+export type InfoPageDto = z.infer<typeof infoPageDto>;
 
 /**
  * The text fields of a translated answer that are shown in English because they have no

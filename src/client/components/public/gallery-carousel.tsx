@@ -1,5 +1,12 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import { downloadUrl, originalSize, responsiveImage, thumbnailUrl } from '@/shared/media';
+import {
+  downloadFileName,
+  downloadName,
+  downloadUrl,
+  originalSize,
+  responsiveImage,
+  thumbnailUrl,
+} from '@/shared/media';
 import { useTranslate } from '../../lib/i18n';
 import { Icon } from './icons';
 import { ResponsiveImage } from './responsive-image';
@@ -9,6 +16,8 @@ export interface CarouselImage {
   imageUrl: string;
   originalImagePath: string | null;
   alt: string;
+  /** What the full-screen view says under the photo's title, if anything. */
+  caption?: string;
 }
 
 /** A thumbnail 120 px wide in its file's aspect ratio (3:2 for images of unknown size). */
@@ -35,9 +44,18 @@ function fileFacts(image: CarouselImage): string {
  * image; arrow keys and swipes work too. Under the photo: the counter, the download of the
  * full-resolution original (with its pixel size, format and CC0 licence) and a share button. A
  * full-screen view (a modal dialog: Escape closes it and focus returns to the button) shows the
- * largest size.
+ * largest size, with the place's title, the photo's caption and the download. Downloads are saved as
+ * the place's address and the photo's position ("belem-tower-3.jpg"), not the stored file's name.
  */
-export function GalleryCarousel({ images }: { images: CarouselImage[] }) {
+export function GalleryCarousel({
+  images,
+  slug,
+  title,
+}: {
+  images: CarouselImage[];
+  slug: string | null;
+  title: string;
+}) {
   const t = useTranslate();
   const [index, setIndex] = useState(0);
   const [full, setFull] = useState(false);
@@ -48,7 +66,6 @@ export function GalleryCarousel({ images }: { images: CarouselImage[] }) {
   const total = images.length;
   const current = images[Math.min(index, total - 1)];
   if (!current) return null;
-  const download = downloadUrl(current.originalImagePath, current.imageUrl);
 
   const go = (next: number) => setIndex(Math.max(0, Math.min(total - 1, next)));
   const onKeyDown = (event: KeyboardEvent) => {
@@ -121,6 +138,13 @@ export function GalleryCarousel({ images }: { images: CarouselImage[] }) {
       {controls}
     </div>
   );
+  const position = Math.min(index, total - 1) + 1;
+  const name = slug ? downloadName(slug, position) : undefined;
+  const href = downloadUrl(current.originalImagePath, current.imageUrl, name);
+  const download = href && {
+    href,
+    download: name ? downloadFileName(current.originalImagePath, current.imageUrl, name) : true,
+  };
   const counter = total > 1 && (
     <p aria-live="polite" className="gallery-counter">
       {index + 1} / {total}
@@ -156,7 +180,7 @@ export function GalleryCarousel({ images }: { images: CarouselImage[] }) {
         <figcaption className="gallery-bar">
           {counter}
           {download && (
-            <a href={download} download className="gallery-download">
+            <a {...download} className="gallery-download">
               <Icon name="download" size={18} className="shrink-0" />
               <span>
                 <span className="block font-semibold">{t('placeDetail.download')}</span>
@@ -212,26 +236,41 @@ export function GalleryCarousel({ images }: { images: CarouselImage[] }) {
           opener.current?.focus();
         }}
       >
-        {full &&
-          stage(
-            {
-              frame: 'relative flex h-full w-full items-center justify-center',
-              sizes: '100vw',
-              image: 'max-h-full max-w-full object-contain',
-              arrowSize: 28,
-            },
-            <>
-              <div className="absolute left-3 top-3">{counter}</div>
-              <button
-                type="button"
-                onClick={() => dialog.current?.close()}
-                aria-label={t('gallery.close')}
-                className="gallery-close"
-              >
-                <Icon name="close" size={24} />
-              </button>
-            </>,
-          )}
+        {full && (
+          <figure className="flex h-full flex-col">
+            {stage(
+              {
+                frame: 'relative flex min-h-0 w-full flex-1 items-center justify-center',
+                sizes: '100vw',
+                image: 'max-h-full max-w-full object-contain',
+                arrowSize: 28,
+              },
+              <>
+                <div className="absolute left-3 top-3">{counter}</div>
+                <button
+                  type="button"
+                  onClick={() => dialog.current?.close()}
+                  aria-label={t('gallery.close')}
+                  className="gallery-close"
+                >
+                  <Icon name="close" size={24} />
+                </button>
+              </>,
+            )}
+            <figcaption className="gallery-bar">
+              <span className="min-w-0 flex-[1_1_16rem]">
+                <span className="block font-semibold">{title}</span>
+                {current.caption && <span className="block text-slate-300">{current.caption}</span>}
+              </span>
+              {download && (
+                <a {...download} className="gallery-download">
+                  <Icon name="download" size={18} className="shrink-0" />
+                  <span className="font-semibold">{t('placeDetail.download')}</span>
+                </a>
+              )}
+            </figcaption>
+          </figure>
+        )}
       </dialog>
     </div>
   );

@@ -1,5 +1,7 @@
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { NO_SITE_SETTINGS } from '@/shared/site';
+import { NO_SITE_SETTINGS, SITE } from '@/shared/site';
 import { headTags, metaDescription, placeDescription, type ArticleData } from './head-tags';
 
 const SITE_AT_EXAMPLE = { publicUrl: 'https://travel.example', settings: NO_SITE_SETTINGS };
@@ -27,10 +29,12 @@ describe('head tags of a public page', () => {
       JSON.parse(/<script type="application\/ld\+json">(.*)<\/script>/s.exec(html)![1]!) as {
         publisher: { name: string; url: string };
       };
+    const logo = { '@type': 'ImageObject', url: 'https://travel.example/logo.png', width: 512, height: 512 };
     expect(jsonLd(headTags(head, 'en', SITE_AT_EXAMPLE)).publisher).toEqual({
       '@type': 'Organization',
       name: 'Wander Atlas',
       url: 'https://travel.example',
+      logo,
     });
     const settings = {
       ...NO_SITE_SETTINGS,
@@ -39,8 +43,14 @@ describe('head tags of a public page', () => {
       twitterHandle: 'atlas',
     };
     const html = headTags(head, 'en', { publicUrl: 'https://travel.example', settings });
-    expect(jsonLd(html).publisher).toMatchObject({ name: 'Atlas Press', url: 'https://press.example/' });
+    expect(jsonLd(html).publisher).toMatchObject({ name: 'Atlas Press', url: 'https://press.example/', logo });
     expect(html).toContain('<meta name="twitter:site" content="@atlas" />');
+  });
+
+  it("gives Article JSON-LD's publisher a logo that the site serves, a raster image of the stated size", async () => {
+    const file = join(import.meta.dirname, '../../../../public', SITE.logo.path);
+    const { format, width, height } = await sharp(file).metadata();
+    expect({ format, width, height }).toEqual({ format: 'png', width: SITE.logo.width, height: SITE.logo.height });
   });
 
   it('escapes text so no title or description can break out of its tag', () => {

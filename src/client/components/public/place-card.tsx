@@ -1,6 +1,6 @@
 import type { PlaceCardDto } from '@/shared/api/public';
 import { formatDate, isoDate } from '../../lib/format-date';
-import { englishIf, useLanguage } from '../../lib/i18n';
+import { englishIf, useLanguage, useTranslate } from '../../lib/i18n';
 import { Icon } from './icons';
 import { ResponsiveImage } from './responsive-image';
 import { SiteLink } from '../../lib/navigation';
@@ -34,14 +34,36 @@ export function PlaceCard({ place, index = 0 }: { place: PlaceCardDto; index?: n
               <Icon name="map-pin" size={16} className="text-brand-700" />
               {place.location}, {place.country}
             </span>
-            <time dateTime={isoDate(place.date)} className="inline-flex items-center gap-1.5">
-              <Icon name="calendar" size={16} className="text-brand-700" />
-              {formatDate(place.date, lang)}
-            </time>
+            <PhotoDate date={place.date} />
           </div>
         </div>
       </SiteLink>
     </li>
+  );
+}
+
+/**
+ * A card's date, said for what it is: "Photo taken May 1, 2024" (the place's date is its photo's),
+ * machine-readable in `<time datetime>`; a value that is not a date is shown as written.
+ */
+export function PhotoDate({ date }: { date: string }) {
+  const lang = useLanguage();
+  const t = useTranslate();
+  const iso = isoDate(date);
+  const label = t('card.photoTaken', { date: formatDate(date, lang) });
+  const className = 'inline-flex items-center gap-1.5';
+  const icon = <Icon name="calendar" size={16} className="text-brand-700" />;
+  // <time> without datetime must hold a valid date itself: a label around it would not be one
+  return iso ? (
+    <time dateTime={iso} className={className}>
+      {icon}
+      {label}
+    </time>
+  ) : (
+    <span className={className}>
+      {icon}
+      {label}
+    </span>
   );
 }
 

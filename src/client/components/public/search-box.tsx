@@ -24,7 +24,11 @@ export function SearchBox() {
       <input
         ref={input}
         id="nav-search"
-        type="search"
+        // a combobox is a text input (ARIA in HTML forbids the role on type="search"); inputmode and
+        // enterkeyhint still give touch keyboards their search key
+        type="text"
+        inputMode="search"
+        enterKeyHint="search"
         name="q"
         role="combobox"
         aria-autocomplete="list"

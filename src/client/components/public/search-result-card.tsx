@@ -1,9 +1,9 @@
 import type { SearchResultDto } from '@/shared/api/search';
-import { formatDate, isoDate } from '../../lib/format-date';
+
 import { langIfOther, useLanguage, useTranslate } from '../../lib/i18n';
 import { SiteLink } from '../../lib/navigation';
 import { Icon } from './icons';
-import { CARD_SIZES } from './place-card';
+import { CARD_SIZES, PhotoDate } from './place-card';
 import { ResponsiveImage } from './responsive-image';
 import { Highlighted } from './search-highlight';
 
@@ -46,12 +46,7 @@ export function SearchResultCard({ result, query, index }: { result: SearchResul
                 <Icon name="map-pin" size={16} className="text-brand-700" />
                 <Highlighted text={result.subtitle} query={query} />
               </span>
-              {result.date && (
-                <time dateTime={isoDate(result.date)} className="inline-flex items-center gap-1.5">
-                  <Icon name="calendar" size={16} className="text-brand-700" />
-                  {formatDate(result.date, lang)}
-                </time>
-              )}
+              {result.date && <PhotoDate date={result.date} />}
             </div>
           </div>
         </SiteLink>

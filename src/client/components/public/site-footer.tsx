@@ -1,10 +1,19 @@
 import { useLocation } from 'react-router';
 import { LANGUAGES } from '@/shared/languages';
-import { NO_SITE_SETTINGS } from '@/shared/site';
+import { NO_SITE_SETTINGS, type InfoPage } from '@/shared/site';
+import type { UiTextKey } from '@/shared/ui-text';
 import { pathInLanguage, saveLanguageChoice, useLanguage, useTranslate } from '../../lib/i18n';
 import { SiteLink, useNavigateOnClick } from '../../lib/navigation';
 import { siteSettingsQuery, usePublicQuery } from '../../lib/public-queries';
 import { Icon, LogoMark } from './icons';
+
+/** The names of the footer's pages about the site (and their pages' titles). */
+export const INFO_PAGE_TITLES: Record<InfoPage, UiTextKey> = {
+  about: 'footer.about',
+  contact: 'footer.contact',
+  privacy: 'footer.privacy',
+  imprint: 'footer.imprint',
+};
 
 /** The footer of every public page (spec: shared chrome). */
 export function SiteFooter() {
@@ -72,6 +81,25 @@ export function SiteFooter() {
           <p>
             © {new Date().getFullYear()} {siteName}. {t('footer.copyright')}
           </p>
+          {site.infoPages.length > 0 && (
+            <nav aria-label={t('footer.siteInfo')}>
+              <ul className="flex flex-wrap gap-x-5 gap-y-2">
+                {site.infoPages.map(({ page, url }) => (
+                  <li key={page}>
+                    {url ? (
+                      <a href={url} className="underline underline-offset-4 hover:text-white">
+                        {t(INFO_PAGE_TITLES[page])}
+                      </a>
+                    ) : (
+                      <SiteLink to={`/${lang}/${page}`} className="underline underline-offset-4 hover:text-white">
+                        {t(INFO_PAGE_TITLES[page])}
+                      </SiteLink>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
           {(site.publisherName || site.earlierVersionUrl) && (
             <p>
               {site.publisherName && `${t('footer.credit', { foundation: site.publisherName })} `}

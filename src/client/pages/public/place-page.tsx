@@ -126,7 +126,13 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
 
   const galleryImages = gallery.data ?? [];
   const images = [
-    { id: 'main', imageUrl: place.imageUrl, originalImagePath: place.originalImagePath, alt: place.description },
+    {
+      id: 'main',
+      imageUrl: place.imageUrl,
+      originalImagePath: place.originalImagePath,
+      alt: place.description,
+      caption: place.description,
+    },
     ...galleryImages.map((image, i) => ({
       ...image,
       alt: `${place.title} – ${i + 2} / ${galleryImages.length + 1}`,
@@ -206,7 +212,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
 
         <Section id="gallery" title={t('placeDetail.gallery')}>
           <p className="-mt-4 mb-6 text-slate-600">{t('placeDetail.galleryNotice')}</p>
-          <GalleryCarousel images={images} />
+          <GalleryCarousel images={images} slug={place.slug} title={place.title} />
         </Section>
 
         {events.length > 0 && (

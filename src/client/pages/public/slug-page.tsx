@@ -12,9 +12,13 @@ const CountryPage = lazy(() => import('./country-page'));
 const CityPage = lazy(() => import('./city-page'));
 const PlacePage = lazy(() => import('./place-page'));
 
-/** /{lang}/{slug}: a country with that slug, else a city, else a place (spec 4). */
-export default function SlugPage() {
-  const { slug = '' } = useParams();
+/**
+ * /{lang}/{slug}: a country with that slug, else a city, else a place (spec 4). `slug` when the
+ * address is not a route parameter (a footer page's address that the site does not serve).
+ */
+export default function SlugPage({ slug: given }: { slug?: string }) {
+  const { slug: param = '' } = useParams();
+  const slug = given ?? param;
   const t = useTranslate();
   const country = usePublicQuery<CountryDto | null>(countryCheckQuery(slug));
   const noCountry = country.data === null || country.isError;

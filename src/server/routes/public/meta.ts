@@ -2,9 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cachePublicRoutes } from '../../cache/response-cache';
 import { z } from 'zod';
 import { errorResponse } from '@/shared/api/common';
-import { healthDto, langParams, languageDto, siteSettingsDto, uiTranslationDto } from '@/shared/api/public';
+import {
+  healthDto,
+  infoPageDto,
+  infoPageParams,
+  langParams,
+  languageDto,
+  siteSettingsDto,
+  uiTranslationDto,
+} from '@/shared/api/public';
 
-/** Health, languages and interface text. */
+/** Health, languages, interface text, the site's settings and its footer pages. */
 export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
   const { catalog, health } = app.services;
   cachePublicRoutes(app);
@@ -25,6 +33,12 @@ export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/api/site', { schema: { response: { 200: siteSettingsDto } } }, () => catalog.siteSettings());
+
+  app.get(
+    '/api/site/pages/:page/:lang',
+    { schema: { params: infoPageParams, response: { 200: infoPageDto, 404: errorResponse } } },
+    (req) => catalog.infoPage(req.params.page, req.params.lang),
+  );
 
   app.get('/api/languages', { schema: { response: { 200: z.array(languageDto) } } }, () => catalog.languages());
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BLANK_IMAGE } from '@/shared/image-address';
 import { formatDate, isoDate } from '@/client/lib/format-date';
 import { photoCountText } from './place-card';
 import { responsiveImage } from './responsive-image';
@@ -28,13 +29,14 @@ describe('gallery counts', () => {
 });
 
 describe('card images', () => {
-  it('offers the 480 px twin of a generated image and leaves other addresses alone', () => {
+  it('offers the 480 px twin of a generated image, leaves other addresses of this site alone and shows none of another site', () => {
     const id = 'a'.repeat(32);
     expect(responsiveImage(`/media/web/${id}-1000.jpg`, '100vw')).toEqual({
       src: `/media/web/${id}-1000.jpg`,
       srcSet: `/media/web/${id}-480.jpg 480w, /media/web/${id}-1000.jpg 1000w`,
       sizes: '100vw',
     });
-    expect(responsiveImage('https://example.org/a.jpg', '100vw')).toEqual({ src: 'https://example.org/a.jpg' });
+    expect(responsiveImage('/images/a.jpg', '100vw')).toEqual({ src: '/images/a.jpg' });
+    expect(responsiveImage('https://example.org/a.jpg', '100vw')).toEqual({ src: BLANK_IMAGE });
   });
 });
