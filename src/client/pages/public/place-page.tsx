@@ -235,9 +235,12 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
           </Section>
         )}
 
-        {nearby.data && nearby.data.length > 0 && (
+        {nearby.data && (nearby.data.length > 0 || (place.latitude !== null && place.countrySlug)) && (
           <Section id="nearby" title={t('placeDetail.nearby')}>
-            <NearbyList places={nearby.data} />
+            <NearbyList
+              places={nearby.data}
+              country={place.countrySlug ? { slug: place.countrySlug, name: place.country } : undefined}
+            />
           </Section>
         )}
       </div>
