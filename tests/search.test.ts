@@ -350,6 +350,19 @@ describe('/{lang}/search', () => {
     expect(long.body).toContain('搜索内容过长');
   });
 
+  it('repeats a long query clipped in its heading, and says it is too long before the form', async () => {
+    const long = await t.app.inject({ method: 'GET', url: `/en/search?q=${'x'.repeat(300)}` });
+    const heading = /<h1[^>]*>(.*?)<\/h1>/s.exec(long.body)![1]!;
+    expect(heading).toBe(`Results for “${'x'.repeat(60)}…”`);
+    expect(/<title>(.*?)<\/title>/s.exec(long.body)![1]).not.toContain('x'.repeat(61));
+    const message = long.body.indexOf('That search is too long');
+    expect(message).toBeGreaterThan(long.body.indexOf('<h1'));
+    expect(message).toBeLessThan(long.body.indexOf('<form role="search" aria-label="Search"'));
+    // a query of ordinary length is repeated whole
+    const short = await t.app.inject({ method: 'GET', url: '/en/search?q=belem%20tower' });
+    expect(/<h1[^>]*>(.*?)<\/h1>/s.exec(short.body)![1]).toBe('Results for “belem tower”');
+  });
+
   it('escapes what the visitor typed', async () => {
     const response = await t.app.inject({
       method: 'GET',
