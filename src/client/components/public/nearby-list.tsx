@@ -1,5 +1,6 @@
 import { NEARBY_FEW, NEARBY_RADIUS_M, type NearbyPlaceDto } from '@/shared/api/nearby';
 import { localeFor, type LanguageCode } from '@/shared/languages';
+import { cityAndCountry } from '@/shared/punctuation';
 import { useLanguage, useTranslate } from '../../lib/i18n';
 import { keptFormatter } from '../../lib/intl';
 import { SiteLink } from '../../lib/navigation';
@@ -69,7 +70,7 @@ function NearestPlaces({ places }: { places: NearbyPlaceDto[] }) {
                 {place.title}
               </span>
               <span className="block text-sm text-slate-600">
-                {place.location}, {place.country}
+                {cityAndCountry(lang, place.location, place.country)}
               </span>
             </span>
             <span className="shrink-0 text-sm font-medium tabular-nums text-brand-800">

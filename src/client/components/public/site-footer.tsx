@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import { LANGUAGES } from '@/shared/languages';
+import { sentences } from '@/shared/punctuation';
 import { NO_SITE_SETTINGS } from '@/shared/site';
 import { pathInLanguage, saveLanguageChoice, useLanguage, useTranslate } from '../../lib/i18n';
 import { SiteLink, useNavigateOnClick } from '../../lib/navigation';
@@ -69,9 +70,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <div className="footer-bottom">
-          <p>
-            © {new Date().getFullYear()} {siteName}. {t('footer.copyright')}
-          </p>
+          <p>{sentences(lang, [`© ${new Date().getFullYear()} ${siteName}`, t('footer.copyright')])}</p>
           {(site.publisherName || site.earlierVersionUrl) && (
             <p>
               {site.publisherName && `${t('footer.credit', { foundation: site.publisherName })} `}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { GalleryImageDto, PlaceDto, TranslatedFactsDto, TranslatedHistoryDto } from '@/shared/api/public';
 import type { NearbyPlaceDto } from '@/shared/api/nearby';
+import { comma } from '@/shared/punctuation';
 import { Breadcrumbs, useBreadcrumbTrail } from '../../components/public/breadcrumbs';
 import { GalleryCarousel } from '../../components/public/gallery-carousel';
 import { useHead } from '../../components/public/head';
@@ -157,7 +158,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
                 ) : (
                   place.location
                 )}
-                {', '}
+                {comma(lang)}
                 {place.countrySlug ? (
                   <SiteLink to={`/${lang}/${place.countrySlug}`}>{place.country}</SiteLink>
                 ) : (
