@@ -236,7 +236,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
           </Section>
         )}
 
-        {nearby.data && (nearby.data.length > 0 || (place.latitude !== null && place.countrySlug)) && (
+        {nearby.data && (nearby.data.length > 0 || (place.latitude !== null && Boolean(place.countrySlug))) && (
           <Section id="nearby" title={t('placeDetail.nearby')}>
             <NearbyList
               places={nearby.data}
