@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCity, makeCountry, makePlace } from '../tests/helpers/factories';
-import { launchBrowser, startSite, watchConsole, type RunningSite } from './helpers';
+import { launchBrowser, startSite, waitForHydration, watchConsole, type RunningSite } from './helpers';
 import { axeViolations, realErrors, storePhoto } from './public-fixtures';
 
 const VIEWPORTS = [
@@ -159,19 +159,61 @@ describe('maps in the browser', () => {
     await close();
   });
 
-  it('lists the nearest places on the place page and links to OpenStreetMap there', async () => {
+  it('lists the places within 50 km on the place page, and the rest of the country instead of far ones', async () => {
     const { page, close } = await open('/de/belem-tower', VIEWPORTS[0]);
     const nearby = page.locator('#nearby');
     await expect.poll(() => nearby.locator('h2').textContent()).toBe('In der Nähe');
     const items = await nearby.locator('li').allTextContents();
-    expect(items[0]).toMatch(/Alfama.*7,8 km/);
-    expect(items.some((text) => text.includes('Ribeira'))).toBe(true);
-    const osm = page.getByRole('link', { name: 'In OpenStreetMap öffnen' });
-    expect(await osm.getAttribute('href')).toBe(
-      'https://www.openstreetmap.org/?mlat=38.6916&mlon=-9.216#map=15/38.6916/-9.216',
-    );
-    // no vector style configured (MAP_STYLE_URL): no interactive map is offered
-    expect(await page.getByRole('button', { name: 'Interaktive Karte' }).count()).toBe(0);
+    // Alfama (7.8 km) only: Porto is 275 km away, Tokyo on another continent
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatch(/Alfama.*Lisbon, Portugal.*7,8 km/);
+    await nearby.getByRole('link', { name: 'Mehr in Portugal' }).click();
+    await page.waitForURL(`${site.baseUrl}/de/portugal`);
     await close();
+  });
+
+  it('links to OpenStreetMap over https on every device, and to the maps app only on Android', async () => {
+    const devices = [
+      {
+        name: 'iPhone',
+        userAgent:
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+        mobile: true,
+        geo: false,
+      },
+      {
+        name: 'Android',
+        userAgent:
+          'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36',
+        mobile: true,
+        geo: true,
+      },
+      { name: 'desktop', userAgent: undefined, mobile: false, geo: false },
+    ];
+    for (const device of devices) {
+      const context = await browser.newContext({
+        viewport: device.mobile ? { width: 360, height: 740 } : { width: 1440, height: 900 },
+        isMobile: device.mobile,
+        hasTouch: device.mobile,
+        ...(device.userAgent ? { userAgent: device.userAgent } : {}),
+      });
+      const page = await context.newPage();
+      await page.goto(`${site.baseUrl}/de/belem-tower`);
+      await waitForHydration(page);
+      const osm = page.getByRole('link', { name: 'In OpenStreetMap öffnen' });
+      expect(await osm.getAttribute('href'), device.name).toBe(
+        'https://www.openstreetmap.org/?mlat=38.6916&mlon=-9.216#map=16/38.6916/-9.216',
+      );
+      expect(await osm.isVisible(), device.name).toBe(true);
+      const geo = page.locator('a[href^="geo:"]');
+      await expect.poll(() => geo.count(), { message: device.name }).toBe(device.geo ? 1 : 0);
+      if (device.geo) {
+        expect(await geo.getAttribute('href')).toBe('geo:38.6916,-9.216');
+        expect(await geo.isVisible()).toBe(true);
+      }
+      // no vector style configured (MAP_STYLE_URL): no interactive map is offered
+      expect(await page.getByRole('button', { name: 'Interaktive Karte' }).count()).toBe(0);
+      await context.close();
+    }
   });
 });

@@ -107,4 +107,45 @@ describe('search from the navigation', () => {
     const { page: home } = await open('/en/home');
     expect(await axeViolations(home)).toEqual([]);
   });
+
+  it('suggests a place by its name in another language, shown in the page’s language', async () => {
+    const { page, errors } = await open('/en/home');
+    const box = page.getByRole('combobox', { name: 'Search places, cities and countries' });
+    await box.click();
+    await box.pressSequentially('里斯本', { delay: 40 });
+    const options = page.locator('#nav-search-list [role="option"]');
+    await expect.poll(() => options.first().textContent(), { timeout: 10_000 }).toContain('Lisbon');
+    expect(await options.allTextContents()).not.toContainEqual(expect.stringContaining('里斯本'));
+    expect(realErrors(errors)).toEqual([]);
+  });
+
+  it('on a 320 px phone, repeats a 300-character query in a short heading and says at once that it is too long', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 320, height: 640 },
+      isMobile: true,
+      hasTouch: true,
+      reducedMotion: 'reduce',
+    });
+    contexts.push(context);
+    const page = await context.newPage();
+    const response = await page.goto(`${site.baseUrl}/en/search?q=${'lorem ipsum '.repeat(25).trim()}`);
+    expect(response?.status()).toBe(400);
+    await waitForHydration(page);
+    const heading = page.locator('h1');
+    expect(await heading.textContent()).toMatch(/^Results for “(lorem ipsum ){4}lorem ipsum…”$/);
+    const box = (await heading.boundingBox())!;
+    // a few lines, not three screens: heading, message and form share the first screen
+    expect(box.height).toBeLessThan(240);
+    const message = page.getByRole('alert').filter({ hasText: 'That search is too long' });
+    const shown = (await message.boundingBox())!;
+    expect(shown.y + shown.height).toBeLessThanOrEqual(640);
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
+    // one long word wraps inside the screen too
+    await page.goto(`${site.baseUrl}/en/search?q=${'x'.repeat(300)}`);
+    expect((await heading.boundingBox())!.height).toBeLessThan(240);
+    const after = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(after[0]).toBeLessThanOrEqual(after[1]!);
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });

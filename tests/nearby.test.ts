@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NearbyPlaceDto } from '../src/shared/api/nearby';
-import { makeCity, makePlace, makePlaceTranslation } from './helpers/factories';
+import { makeCity, makeCountry, makePlace, makePlaceTranslation } from './helpers/factories';
 import { sourceRenderSource } from './helpers/page-source';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -65,7 +65,7 @@ describe('nearby places', () => {
         longitude: -3.6921,
       }),
     );
-    // farther than the six nearest: never listed
+    // on another continent: never listed
     others.push(
       await makePlace(t.db, {
         location: 'Tokyo',
@@ -78,21 +78,17 @@ describe('nearby places', () => {
     await makePlace(t.db, { ...lisbon, title: 'Somewhere without GPS', latitude: null, longitude: null });
     await makePlaceTranslation(t.db, others[0]!.id, 'de', { title: 'Nördlich vom Turm', location: 'Lissabon' });
     await makeCity(t.db, { name: 'Lisbon', country: 'Portugal', slug: 'lisbon' });
+    await makeCountry(t.db, { name: 'Portugal', slug: 'portugal' });
+    await makeCountry(t.db, { name: 'Japan', slug: 'japan' });
   });
   afterAll(() => t.close());
 
-  it('lists the six nearest other places, nearest first, from other cities and countries too', async () => {
+  it('lists the other places within 50 km, nearest first, from other cities too, never far ones', async () => {
     const response = await t.app.inject({ method: 'GET', url: `/api/places/${home.id}/nearby?languageCode=en` });
     expect(response.statusCode).toBe(200);
     const nearby = response.json<NearbyPlaceDto[]>();
-    expect(nearby.map((p) => p.title)).toEqual([
-      'Jerónimos',
-      'North of the tower',
-      'Alfama',
-      'Pena',
-      'Ribeira',
-      'Prado',
-    ]);
+    // Porto (275 km), Madrid (500 km) and Tokyo (11,000 km) are not near
+    expect(nearby.map((p) => p.title)).toEqual(['Jerónimos', 'North of the tower', 'Alfama', 'Pena']);
     expect(nearby.map((p) => p.id)).not.toContain(home.id);
     const distances = nearby.map((p) => p.distanceMeters);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
@@ -101,7 +97,14 @@ describe('nearby places', () => {
       const expected = haversine(BELEM, { latitude: row.latitude!, longitude: row.longitude! });
       expect(Math.abs(place.distanceMeters - expected), place.title).toBeLessThanOrEqual(1);
     }
-    expect(nearby.find((p) => p.title === 'Prado')).toMatchObject({ location: 'Madrid', country: 'Spain' });
+    expect(nearby.find((p) => p.title === 'Pena')).toMatchObject({ location: 'Sintra', country: 'Portugal' });
+    for (const place of nearby) expect(place.distanceMeters).toBeLessThanOrEqual(50_000);
+  });
+
+  it('lists nothing for a place with no other place within 50 km', async () => {
+    const tokyo = others.find((o) => o.title === 'Shibuya')!;
+    const response = await t.app.inject({ method: 'GET', url: `/api/places/${tokyo.id}/nearby?languageCode=en` });
+    expect(response.json()).toEqual([]);
   });
 
   it('names places in the visitor’s language, the untranslated in English', async () => {
@@ -114,7 +117,11 @@ describe('nearby places', () => {
       languageCode: 'de',
     });
     // no translation: English title, and the country named in German all the same
-    expect(nearby.find((p) => p.title === 'Prado')).toMatchObject({ languageCode: 'en', country: 'Spanien' });
+    expect(nearby.find((p) => p.title === 'Pena')).toMatchObject({ languageCode: 'en', country: 'Portugal' });
+    const zh = (await t.app.inject({ method: 'GET', url: `/api/places/${home.id}/nearby?languageCode=zh` })).json<
+      NearbyPlaceDto[]
+    >();
+    expect(zh.find((p) => p.title === 'Pena')).toMatchObject({ languageCode: 'en', country: '葡萄牙' });
   });
 
   it('answers 404 for a place that does not exist and an empty list for one without coordinates', async () => {
@@ -136,7 +143,10 @@ describe('nearby places', () => {
     expect(nearby).toContain('In der Nähe');
     expect(nearby).toContain('Nördlich vom Turm');
     expect(nearby).toContain('2,3 km');
-    expect(nearby).toMatch(/Prado[\s\S]*?510,7 km/);
+    expect(nearby).toMatch(/Pena[\s\S]*?18,5 km/);
+    expect(nearby).not.toContain('Prado');
+    // four places are near: no need to point to the rest of the country
+    expect(nearby.slice(0, nearby.indexOf('</section>'))).not.toContain('Mehr in Portugal');
     // 'See also in Lisbon' stays within the city: no Madrid there
     const seeAlso = page.body.slice(page.body.indexOf('id="related-title"'), page.body.indexOf('<footer'));
     expect(seeAlso).toContain('Alfama');
@@ -144,5 +154,22 @@ describe('nearby places', () => {
     const english = await t.app.inject({ method: 'GET', url: `/en/${home.slug}` });
     expect(english.body).toContain('>Nearby<');
     expect(english.body).toContain('2.3 km');
+  });
+
+  it('points to the rest of the country, not to far places, when few or none are near', async () => {
+    const ribeira = others.find((o) => o.title === 'Ribeira')!;
+    const page = await t.app.inject({ method: 'GET', url: `/en/${ribeira.slug}` });
+    expect(page.statusCode).toBe(200);
+    const nearby = page.body.slice(page.body.indexOf('id="nearby-title"'), page.body.indexOf('id="related-title"'));
+    expect(nearby).toContain('No other places within 50 km.');
+    expect(nearby).toMatch(/<a [^>]*href="\/en\/portugal"[^>]*>More in Portugal<\/a>/);
+    expect(nearby).not.toContain('Belém');
+    expect(nearby).not.toContain('Prado');
+    const tokyo = others.find((o) => o.title === 'Shibuya')!;
+    const german = await t.app.inject({ method: 'GET', url: `/de/${tokyo.slug}` });
+    const section = german.body.slice(german.body.indexOf('id="nearby-title"'));
+    expect(section).toContain('Keine anderen Orte im Umkreis von 50 km.');
+    expect(section).toMatch(/href="\/de\/japan"[^>]*>Mehr in Japan</);
+    expect(section).not.toContain('Lisbon');
   });
 });

@@ -4,7 +4,14 @@ import type { SearchResultDto } from '../src/shared/api/search';
 import { rowsOf } from '../src/server/db/client';
 import { places } from '../src/server/db/schema';
 import { uniqueSlug } from '../src/server/services/slugs';
-import { makeCity, makeCountry, makeCountryTranslation, makePlace, makePlaceTranslation } from './helpers/factories';
+import {
+  makeCity,
+  makeCityTranslation,
+  makeCountry,
+  makeCountryTranslation,
+  makePlace,
+  makePlaceTranslation,
+} from './helpers/factories';
 import { sourceRenderSource } from './helpers/page-source';
 import { walkPages } from './helpers/paging';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -34,12 +41,16 @@ beforeAll(async () => {
   await makeCountry(t.db, { name: 'Portugal', slug: 'portugal', description: 'The far west of Europe.' });
   await makeCountryTranslation(t.db, italy.id, 'fr', 'Italie');
   await makeCity(t.db, { name: 'Rome', country: 'Italy', slug: 'rome', description: 'The eternal city.' });
-  await makeCity(t.db, {
+  const lisbon = await makeCity(t.db, {
     name: 'Lisbon',
     country: 'Portugal',
     slug: 'lisbon',
     description: 'Seven hills by the river.',
   });
+  await makeCityTranslation(t.db, lisbon.id, 'de', 'Lissabon');
+  await makeCityTranslation(t.db, lisbon.id, 'zh', '里斯本');
+  const kyoto = await makeCity(t.db, { name: 'Kyoto', country: 'Japan', slug: 'kyoto', description: 'Temples.' });
+  await makeCityTranslation(t.db, kyoto.id, 'zh', '京都');
   await makePlace(t.db, {
     slug: 'belem-tower',
     title: 'Belém Tower',
@@ -108,6 +119,27 @@ describe('GET /api/search', () => {
     expect((await found('portugal'))[0]).toMatchObject({ kind: 'country', slug: 'portugal' });
     expect(titles(await found('gladiators'))).toEqual(['Colosseum']);
     expect(titles(await found('shoulder'))).toEqual(['Trevi Fountain']);
+  });
+
+  it('finds names written in any language of the site, on every language’s page, shown in the page’s language', async () => {
+    // the names of the other languages, on the English page
+    expect((await found('京都'))[0]).toMatchObject({ kind: 'city', slug: 'kyoto', title: 'Kyoto' });
+    expect((await found('Lissabon'))[0]).toMatchObject({ kind: 'city', slug: 'lisbon', title: 'Lisbon' });
+    expect((await found('里斯本'))[0]).toMatchObject({ kind: 'city', slug: 'lisbon', title: 'Lisbon' });
+    expect((await found('意大利'))[0]).toMatchObject({ kind: 'country', slug: 'italy', title: 'Italy' });
+    expect(titles(await found('斗兽场'))).toContain('Colosseum');
+    // and between other languages: German on the Chinese page, French on the German one
+    expect((await found('Lissabon', 'zh'))[0]).toMatchObject({ slug: 'lisbon', title: '里斯本' });
+    expect((await found('京都', 'fr'))[0]).toMatchObject({ slug: 'kyoto', title: 'Kyoto' });
+    expect((await found('Italie', 'de'))[0]).toMatchObject({ kind: 'country', title: 'Italien' });
+    // each place, city and country once, however many of its languages match
+    const italy = await found('ital');
+    expect(new Set(italy.map((r) => `${r.kind}:${r.id}`)).size).toBe(italy.length);
+    // suggestions (five results as the visitor types) too
+    const suggestions = await search('Lissab', 'en', '&limit=5');
+    expect(suggestions.json<SearchResultDto[]>()[0]).toMatchObject({ slug: 'lisbon', title: 'Lisbon' });
+    const page = await t.app.inject({ method: 'GET', url: `/en/search?q=${encodeURIComponent('京都')}` });
+    expect(page.body).toContain('href="/en/kyoto"');
   });
 
   it('answers nothing for an empty query', async () => {
@@ -316,6 +348,19 @@ describe('/{lang}/search', () => {
     const long = await t.app.inject({ method: 'GET', url: `/zh/search?q=${'x'.repeat(300)}` });
     expect(long.statusCode).toBe(400);
     expect(long.body).toContain('搜索内容过长');
+  });
+
+  it('repeats a long query clipped in its heading, and says it is too long before the form', async () => {
+    const long = await t.app.inject({ method: 'GET', url: `/en/search?q=${'x'.repeat(300)}` });
+    const heading = /<h1[^>]*>(.*?)<\/h1>/s.exec(long.body)![1]!;
+    expect(heading).toBe(`Results for “${'x'.repeat(60)}…”`);
+    expect(/<title>(.*?)<\/title>/s.exec(long.body)![1]).not.toContain('x'.repeat(61));
+    const message = long.body.indexOf('That search is too long');
+    expect(message).toBeGreaterThan(long.body.indexOf('<h1'));
+    expect(message).toBeLessThan(long.body.indexOf('<form role="search" aria-label="Search"'));
+    // a query of ordinary length is repeated whole
+    const short = await t.app.inject({ method: 'GET', url: '/en/search?q=belem%20tower' });
+    expect(/<h1[^>]*>(.*?)<\/h1>/s.exec(short.body)![1]).toBe('Results for “belem tower”');
   });
 
   it('escapes what the visitor typed', async () => {

@@ -54,3 +54,26 @@ export function localeFor(code: LanguageCode): string {
 /** Name of the cookie that remembers the visitor's language (spec: 365 days, path /, SameSite Lax). */
 export const LANGUAGE_COOKIE = 'lang';
 export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+/** More entries than any browser sends: the rest of a longer header is not read. */
+const ACCEPT_LANGUAGE_ENTRIES_MAX = 32;
+
+/**
+ * The language of ours that an `Accept-Language` header prefers most, by its q-values (the order
+ * of the header breaks ties): 'de-AT,de;q=0.9' -> 'de', 'zh-Hans-CN' and 'zh-TW' -> 'zh'.
+ * Undefined when it names none of ours (or only with q=0), or is missing or malformed.
+ */
+export function languageFromAcceptLanguage(header: string | undefined): LanguageCode | undefined {
+  if (!header) return undefined;
+  let best: { code: LanguageCode; q: number } | undefined;
+  for (const entry of header.split(',').slice(0, ACCEPT_LANGUAGE_ENTRIES_MAX)) {
+    const [range = '', ...params] = entry.split(';').map((part) => part.trim());
+    const code = range.split(/[-_]/)[0]!.toLowerCase();
+    if (!isLanguageCode(code)) continue;
+    const qParam = params.find((param) => /^q\s*=/i.test(param));
+    const q = qParam === undefined ? 1 : Number(qParam.slice(qParam.indexOf('=') + 1).trim());
+    if (!Number.isFinite(q) || q <= 0 || q > 1) continue;
+    if (!best || q > best.q) best = { code, q };
+  }
+  return best?.code;
+}

@@ -123,3 +123,20 @@ export function excerptAround(text: string, query: string, max: number): string 
   }
   return `${start > 0 ? '…' : ''}${clean.slice(start, end)}${end < clean.length ? '…' : ''}`;
 }
+
+/** How much of the visitor's query a heading or a message repeats. */
+export const SEARCH_QUERY_SHOWN_CHARS = 60;
+
+/**
+ * The query as a heading repeats it: at most `max` characters (whole characters, emoji and
+ * accents included), then an ellipsis, so a pasted paragraph does not fill a phone's screen.
+ */
+export function shownQuery(text: string, max = SEARCH_QUERY_SHOWN_CHARS): string {
+  const characters = [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)];
+  if (characters.length <= max) return text;
+  return `${characters
+    .slice(0, max)
+    .map((part) => part.segment)
+    .join('')
+    .trimEnd()}…`;
+}

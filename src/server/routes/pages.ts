@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAdminScreenPath } from '../../shared/admin-paths';
-import { isLanguageCode, LANGUAGE_COOKIE, supportedLanguagePath, toLanguageCode } from '../../shared/languages';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguageCode,
+  languageFromAcceptLanguage,
+  LANGUAGE_COOKIE,
+  supportedLanguagePath,
+} from '../../shared/languages';
 import { PUBLIC_PAGE_CACHE } from '../cache/response-cache';
 import { CLIENT_DIST_DIR } from '../paths';
 import { createRenderLimiter, RenderBusyError } from '../ssr/render-limiter';
@@ -83,9 +89,17 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
     }
   };
 
+  // The visitor's chosen language (the cookie), else the browser's (Accept-Language), else English.
+  // The answer differs by both headers: it is stored by no cache, and says what it depends on.
   app.get('/', async (request, reply) => {
-    const lang = toLanguageCode(request.cookies[LANGUAGE_COOKIE]);
-    return reply.header('Cache-Control', 'no-store').redirect(`/${lang}/home`, 302);
+    const cookie = request.cookies[LANGUAGE_COOKIE];
+    const lang = isLanguageCode(cookie)
+      ? cookie
+      : (languageFromAcceptLanguage(request.headers['accept-language']) ?? DEFAULT_LANGUAGE);
+    return reply
+      .header('Cache-Control', 'no-store')
+      .header('Vary', 'Accept-Language, Cookie')
+      .redirect(`/${lang}/home`, 302);
   });
 
   // A bare language (/es or /es/) means that language's home page. /api and /api/ are the API's:

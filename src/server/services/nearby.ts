@@ -6,11 +6,11 @@ import { findNearestPlaces, findSpot } from '../db/repos/nearby-repo';
 import { NotFoundError } from '../errors';
 import { localCountryName } from '../geo/country-names';
 
-/** The places nearest to a place, from any city ('Nearby' on the place page). */
+/** The places near a place (within NEARBY_RADIUS_M), from any city ('Nearby' on the place page). */
 export function createNearbyService(db: Database) {
   return {
     /**
-     * Up to NEARBY_PLACES other places, nearest first, in `lang`. `known` is the place when the
+     * Up to NEARBY_PLACES other places within NEARBY_RADIUS_M, nearest first, in `lang`. `known` is the place when the
      * caller has just read it, which saves reading its position again.
      */
     async nearby(

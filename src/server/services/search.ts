@@ -1,6 +1,7 @@
 import type { SearchResultDto } from '../../shared/api/search';
 import { LANGUAGE_CODES, toLanguageCode, type LanguageCode } from '../../shared/languages';
 import { PAGE_SIZE_DEFAULT, type Page, type PageQuery } from '../../shared/paging';
+import { cityAndCountry } from '../../shared/punctuation';
 import {
   CJK,
   excerptAround,
@@ -41,14 +42,25 @@ function offsetOf(cursor: string | undefined): number {
   return offset;
 }
 
-function toDto(row: SearchRow, text: string): SearchResultDto {
+/**
+ * A place's document names its city and country joined by ", " (written in SQL, search_sources);
+ * the result joins them as the page's language does ("里斯本，葡萄牙"). Country names have no
+ * ", ", so the last one is the join.
+ */
+function subtitleIn(row: SearchRow, lang: LanguageCode): string {
+  const at = row.kind === 'place' ? row.subtitle.lastIndexOf(', ') : -1;
+  if (at < 0) return row.subtitle;
+  return cityAndCountry(lang, row.subtitle.slice(0, at), row.subtitle.slice(at + 2));
+}
+
+function toDto(row: SearchRow, text: string, lang: LanguageCode): SearchResultDto {
   return {
     kind: row.kind,
     id: row.entityId,
     slug: row.slug,
     title: row.title,
     titleLang: row.titleLang,
-    subtitle: row.subtitle,
+    subtitle: subtitleIn(row, lang),
     description: excerptAround(row.body, text, DESCRIPTION_CHARS),
     descriptionLang: row.bodyLang,
     imageUrl: row.imageUrl,
@@ -151,7 +163,7 @@ export async function createSearchService(db: Database) {
       });
       const more = rows.length > limit && offset + limit < SEARCH_RESULTS_MAX;
       return {
-        items: rows.slice(0, limit).map((row) => toDto(row, text)),
+        items: rows.slice(0, limit).map((row) => toDto(row, text, code)),
         next: more ? cursorFor(offset + limit) : null,
         prev: offset > 0 ? cursorFor(Math.max(0, offset - limit)) : null,
       };

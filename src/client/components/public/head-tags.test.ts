@@ -83,8 +83,19 @@ describe('head tags of a public page', () => {
   });
 
   it('builds the place description fallback from title, location, country and 150 characters', () => {
-    expect(placeDescription(article)).toBe(`Belém Tower – Lisbon, Portugal. ${'x'.repeat(150)}…`);
-    expect(placeDescription({ ...article, description: 'Short one.' })).toBe('Short one.');
+    expect(placeDescription(article, 'en')).toBe(`Belém Tower – Lisbon, Portugal. ${'x'.repeat(150)}…`);
+    expect(placeDescription({ ...article, description: 'Short one.' }, 'en')).toBe('Short one.');
+  });
+
+  it('punctuates the place description fallback in Chinese as Chinese is written', () => {
+    const chinese = {
+      ...article,
+      headline: '贝伦塔',
+      location: '里斯本',
+      country: '葡萄牙',
+      fullDescription: '一座塔。',
+    };
+    expect(placeDescription(chinese, 'zh')).toBe('贝伦塔——里斯本，葡萄牙。一座塔。');
   });
 
   it('cuts long descriptions to 160 characters at a word boundary', () => {

@@ -3,6 +3,7 @@ import { absoluteUrl, HERO_IMAGE_SIZES, responsiveImage } from '@/shared/media';
 import { LANGUAGES, type LanguageCode } from '@/shared/languages';
 import { SITE, type SiteSettings } from '@/shared/site';
 import { META_DESCRIPTION_LENGTH, PLACE_DESCRIPTION_EXCERPT } from '@/shared/limits';
+import { cityAndCountry, nameAndDetail, sentences } from '@/shared/punctuation';
 
 export interface ArticleData {
   headline: string;
@@ -30,12 +31,13 @@ export function metaDescription(text: string, max = META_DESCRIPTION_LENGTH): st
  * Spec 5: a place's own description, or, without one, its title, location, country and the first
  * 150 characters of its full description (only country and city descriptions are cut to 160).
  */
-export function placeDescription(article: ArticleData): string {
+export function placeDescription(article: ArticleData, lang: LanguageCode): string {
   const own = article.description.replace(/\s+/g, ' ').trim();
   if (own) return own;
   const full = (article.fullDescription ?? '').replace(/\s+/g, ' ').trim();
   const excerpt = full.length > PLACE_DESCRIPTION_EXCERPT ? `${full.slice(0, PLACE_DESCRIPTION_EXCERPT)}…` : full;
-  return `${article.headline} – ${article.location}, ${article.country}. ${excerpt}`.trim();
+  const where = cityAndCountry(lang, article.location, article.country);
+  return sentences(lang, [nameAndDetail(lang, article.headline, where), excerpt]);
 }
 
 function articleJsonLd(
@@ -72,7 +74,7 @@ function articleJsonLd(
     publisher: { ...organization, logo },
     contentLocation: {
       '@type': 'Place',
-      name: `${article.location}, ${article.country}`,
+      name: cityAndCountry(lang, article.location, article.country),
       address: { '@type': 'PostalAddress', addressLocality: article.location, addressCountry: article.country },
       ...(article.latitude !== null && article.longitude !== null
         ? { geo: { '@type': 'GeoCoordinates', latitude: article.latitude, longitude: article.longitude } }
@@ -143,7 +145,7 @@ export function headTags(data: HeadData, lang: LanguageCode, site: HeadSite): st
     if (content) tags.push(`<meta ${attr}="${key}" content="${escapeHtml(content)}" />`);
   };
   const title = fullTitle(data);
-  const description = data.article ? placeDescription(data.article) : metaDescription(data.description);
+  const description = data.article ? placeDescription(data.article, lang) : metaDescription(data.description);
   tags.push(`<title>${escapeHtml(title)}</title>`);
   meta('name', 'description', description);
   meta('name', 'keywords', data.keywords);

@@ -19,12 +19,24 @@ const useInBrowser = () =>
     () => false,
   );
 
+/**
+ * Android opens `geo:` links in the visitor's maps app; iPhones and most desktops cannot open them
+ * at all. Known only in the browser: the server's HTML, the same for every visitor, has no such link.
+ */
+const useOpensGeoLinks = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => /\bAndroid\b/i.test(navigator.userAgent),
+    () => false,
+  );
+
 /** Coordinates for a link: five decimals are about a metre. */
 const coordinate = (value: number) => String(Math.round(value * 1e5) / 1e5);
 
 /**
  * The place's locator map (drawn on the server) and where to go for a real map: OpenStreetMap at
- * the place's coordinates, and a `geo:` link that phones open in their maps app. Both are plain
+ * the place's coordinates (an https link every phone and computer opens, in the OpenStreetMap app
+ * where one is installed), and on Android a `geo:` link to the visitor's maps app. Both are plain
  * links; nothing is loaded from another site. Where the operator serves vector tiles
  * (MAP_STYLE_URL), a button opens an interactive map of them, loaded only then.
  */
@@ -33,6 +45,7 @@ export function PlaceMap({ place, latitude, longitude }: { place: PlaceDto; lati
   const styleUrl = usePublicQuery(siteSettingsQuery()).data?.mapStyleUrl;
   // the button needs JavaScript: it is not in the server's HTML
   const canOpen = useInBrowser() && Boolean(styleUrl);
+  const geoLinks = useOpensGeoLinks();
   const [open, setOpen] = useState(false);
   const lat = coordinate(latitude);
   const lon = coordinate(longitude);
@@ -71,17 +84,19 @@ export function PlaceMap({ place, latitude, longitude }: { place: PlaceDto; lati
           </button>
         ) : null}
         <a
-          href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=15/${lat}/${lon}`}
+          href={`https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=16/${lat}/${lon}`}
           rel="noopener"
           className="map-link"
         >
           <Icon name="map-pin" size={16} className="text-brand-700" />
           {t('placeDetail.openInOsm')}
         </a>
-        <a href={`geo:${lat},${lon}`} className="map-link pointer-fine:hidden">
-          <Icon name="globe" size={16} className="text-brand-700" />
-          {t('placeDetail.openInMapsApp')}
-        </a>
+        {geoLinks ? (
+          <a href={`geo:${lat},${lon}`} className="map-link">
+            <Icon name="globe" size={16} className="text-brand-700" />
+            {t('placeDetail.openInMapsApp')}
+          </a>
+        ) : null}
       </p>
     </div>
   );

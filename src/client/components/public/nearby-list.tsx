@@ -1,6 +1,7 @@
-import type { NearbyPlaceDto } from '@/shared/api/nearby';
+import { NEARBY_FEW, NEARBY_RADIUS_M, type NearbyPlaceDto } from '@/shared/api/nearby';
 import { localeFor, type LanguageCode } from '@/shared/languages';
-import { useLanguage } from '../../lib/i18n';
+import { cityAndCountry } from '@/shared/punctuation';
+import { useLanguage, useTranslate } from '../../lib/i18n';
 import { keptFormatter } from '../../lib/intl';
 import { SiteLink } from '../../lib/navigation';
 import { ResponsiveImage } from './responsive-image';
@@ -16,8 +17,39 @@ export function formatDistance(meters: number, lang: LanguageCode): string {
   return format.format(unit === 'meter' ? Math.round(meters / 10) * 10 : meters / 1000);
 }
 
-/** The places nearest to this one, nearest first, each with how far it is. */
-export function NearbyList({ places }: { places: NearbyPlaceDto[] }) {
+/** The country page a place page offers when few places are near, in the page's language. */
+export interface CountryLink {
+  slug: string;
+  name: string;
+}
+
+/**
+ * The places within NEARBY_RADIUS_M of this one, nearest first, each with how far it is. With
+ * fewer than NEARBY_FEW of them, a link to the rest of the country stands in for far places.
+ */
+export function NearbyList({ places, country }: { places: NearbyPlaceDto[]; country: CountryLink | undefined }) {
+  const lang = useLanguage();
+  const t = useTranslate();
+  return (
+    <>
+      {places.length === 0 && (
+        <p className="text-slate-600">
+          {t('placeDetail.nearbyNone', { distance: formatDistance(NEARBY_RADIUS_M, lang) })}
+        </p>
+      )}
+      {places.length > 0 && <NearestPlaces places={places} />}
+      {places.length < NEARBY_FEW && country && (
+        <p className="mt-4">
+          <SiteLink to={`/${lang}/${country.slug}`} className="map-link">
+            {t('placeDetail.moreInCountry', { country: country.name })}
+          </SiteLink>
+        </p>
+      )}
+    </>
+  );
+}
+
+function NearestPlaces({ places }: { places: NearbyPlaceDto[] }) {
   const lang = useLanguage();
   return (
     <ol className="grid gap-3 sm:grid-cols-2">
@@ -38,7 +70,7 @@ export function NearbyList({ places }: { places: NearbyPlaceDto[] }) {
                 {place.title}
               </span>
               <span className="block text-sm text-slate-600">
-                {place.location}, {place.country}
+                {cityAndCountry(lang, place.location, place.country)}
               </span>
             </span>
             <span className="shrink-0 text-sm font-medium tabular-nums text-brand-800">

@@ -1,4 +1,5 @@
 import type { PlaceCardDto } from '@/shared/api/public';
+import { cityAndCountry } from '@/shared/punctuation';
 import { formatDate, isoDate } from '../../lib/format-date';
 import { englishIf, useLanguage, useTranslate } from '../../lib/i18n';
 import { Icon } from './icons';
@@ -32,7 +33,7 @@ export function PlaceCard({ place, index = 0 }: { place: PlaceCardDto; index?: n
           <div className="place-card-meta">
             <span className="inline-flex items-center gap-1.5">
               <Icon name="map-pin" size={16} className="text-brand-700" />
-              {place.location}, {place.country}
+              {cityAndCountry(lang, place.location, place.country)}
             </span>
             <PhotoDate date={place.date} />
           </div>

@@ -1,5 +1,6 @@
 import { useLocation } from 'react-router';
 import { LANGUAGES } from '@/shared/languages';
+import { sentences } from '@/shared/punctuation';
 import { NO_SITE_SETTINGS, type InfoPage } from '@/shared/site';
 import type { UiTextKey } from '@/shared/ui-text';
 import { pathInLanguage, saveLanguageChoice, useLanguage, useTranslate } from '../../lib/i18n';
@@ -78,9 +79,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-white/10">
         <div className="footer-bottom">
-          <p>
-            © {new Date().getFullYear()} {siteName}. {t('footer.copyright')}
-          </p>
+          <p>{sentences(lang, [`© ${new Date().getFullYear()} ${siteName}`, t('footer.copyright')])}</p>
           {site.infoPages.length > 0 && (
             <nav aria-label={t('footer.siteInfo')}>
               <ul className="flex flex-wrap gap-x-5 gap-y-2">

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import type { TranslatedCityDto } from '@/shared/api/public';
+import { cityAndCountry } from '@/shared/punctuation';
 import { AreaHead } from '../../components/public/area-head';
 import { AreaIntro } from '../../components/public/area-intro';
 import { useBreadcrumbTrail } from '../../components/public/breadcrumbs';
@@ -37,7 +38,7 @@ export default function CityPage({ slug }: { slug: string }) {
     <>
       <AreaHead
         area={data}
-        title={`${data.name}, ${data.country}`}
+        title={cityAndCountry(lang, data.name, data.country)}
         keywords={[data.name, data.country, ...(places.data?.items ?? []).map((p) => p.title)]}
         cursor={cursor}
         trail={trail}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { GalleryImageDto, PlaceDto, TranslatedFactsDto, TranslatedHistoryDto } from '@/shared/api/public';
 import type { NearbyPlaceDto } from '@/shared/api/nearby';
+import { comma } from '@/shared/punctuation';
 import { Breadcrumbs, useBreadcrumbTrail } from '../../components/public/breadcrumbs';
 import { GalleryCarousel } from '../../components/public/gallery-carousel';
 import { useHead } from '../../components/public/head';
@@ -163,7 +164,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
                 ) : (
                   place.location
                 )}
-                {', '}
+                {comma(lang)}
                 {place.countrySlug ? (
                   <SiteLink to={`/${lang}/${place.countrySlug}`}>{place.country}</SiteLink>
                 ) : (
@@ -241,9 +242,12 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
           </Section>
         )}
 
-        {nearby.data && nearby.data.length > 0 && (
+        {nearby.data && (nearby.data.length > 0 || (place.latitude !== null && Boolean(place.countrySlug))) && (
           <Section id="nearby" title={t('placeDetail.nearby')}>
-            <NearbyList places={nearby.data} />
+            <NearbyList
+              places={nearby.data}
+              country={place.countrySlug ? { slug: place.countrySlug, name: place.country } : undefined}
+            />
           </Section>
         )}
       </div>

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { searchProblem, searchText, SEARCH_TEXT_MAX } from '@/shared/search';
+import { searchProblem, searchText, SEARCH_TEXT_MAX, shownQuery } from '@/shared/search';
 import { useHead } from '../../components/public/head';
 import { Spinner } from '../../components/public/page-parts';
 import { EmptyMessage, PlainHero } from '../../components/public/page-sections';
@@ -25,7 +25,9 @@ export default function SearchPage() {
   const results = usePublicQuery(searchResultsQuery(q, lang, cursor), { enabled: !problem });
   useHttpStatus(problem === 'too-long' ? 400 : 200);
 
-  const title = q ? t('search.resultsTitle', { q }) : t('search.title');
+  // a long query is repeated clipped: a pasted paragraph must not push the page off the screen
+  const shown = shownQuery(q);
+  const title = q ? t('search.resultsTitle', { q: shown }) : t('search.title');
   useHead({
     title,
     suffix: t('meta.title.suffix'),
@@ -38,7 +40,13 @@ export default function SearchPage() {
   return (
     <>
       <PlainHero>
-        <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{title}</h1>
+        <h1 className="text-3xl font-extrabold tracking-tight [overflow-wrap:anywhere] sm:text-5xl">{title}</h1>
+        {problem === 'too-long' && (
+          // first, above the form that still holds the whole text
+          <p role="alert" className="search-problem">
+            {t('search.tooLong', { max: SEARCH_TEXT_MAX })}
+          </p>
+        )}
         <SearchForm q={q} />
       </PlainHero>
       <section
@@ -49,9 +57,7 @@ export default function SearchPage() {
       >
         {!q ? (
           <EmptyMessage>{t('search.empty')}</EmptyMessage>
-        ) : problem === 'too-long' ? (
-          <EmptyMessage>{t('search.tooLong', { max: SEARCH_TEXT_MAX })}</EmptyMessage>
-        ) : !problem && results.isPending ? (
+        ) : problem === 'too-long' ? null : !problem && results.isPending ? (
           <Spinner label={t('common.loading')} />
         ) : items.length > 0 && results.data ? (
           <>
@@ -71,7 +77,7 @@ export default function SearchPage() {
             />
           </>
         ) : (
-          <EmptyMessage>{t('search.noResults', { q })}</EmptyMessage>
+          <EmptyMessage>{t('search.noResults', { q: shown })}</EmptyMessage>
         )}
       </section>
     </>

@@ -1,5 +1,6 @@
 import { and, asc, between, eq, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { NEARBY_RADIUS_M } from '@/shared/api/nearby';
 import type { LanguageCode } from '@/shared/languages';
 import type { DbOrTx } from '../client';
 import { places, placeTranslations } from '../schema';
@@ -10,11 +11,11 @@ export const EARTH_RADIUS_M = 6_371_008.8;
 const DEGREE_M = (EARTH_RADIUS_M * Math.PI) / 180;
 
 /**
- * The radii tried one after another: the first box holding enough places ends the search, so a
- * place among thousands in one city reads a few dozen index entries, and a lone place a few more
- * boxes. Past the last one, a place with fewer neighbours than asked for reads every placed row once.
+ * The radii tried one after another, up to NEARBY_RADIUS_M: the first box holding enough places
+ * ends the search, so a place among thousands in one city reads a few dozen index entries, and a
+ * lone place a few more boxes, never more than the last one.
  */
-export const NEARBY_RADII_M = [1_000, 5_000, 25_000, 125_000, 625_000, 3_000_000] as const;
+export const NEARBY_RADII_M = [1_000, 5_000, 25_000, NEARBY_RADIUS_M] as const;
 
 const near = alias(placeTranslations, 'near_tr');
 
@@ -99,10 +100,10 @@ interface NearestOptions {
   longitude: Value;
   /** The place itself, left out. */
   id: string | Placeholder;
-  /** Where to look: conditions on the indexed columns, or undefined for every placed row. */
+  /** Where to look: conditions on the indexed columns. */
   where: SQL | undefined;
-  /** Only places within this many metres (undefined: any distance). */
-  radius: Value | undefined;
+  /** Only places within this many metres. */
+  radius: Value;
   lang: LanguageCode | Placeholder;
   limit: number | Placeholder;
 }
@@ -114,17 +115,10 @@ interface NearestOptions {
  */
 function selectNearest(db: DbOrTx, o: NearestOptions) {
   const distance = distanceFrom(o.latitude, o.longitude);
-  const placed = sql`${places.latitude} is not null and ${places.longitude} is not null`;
   const nearest = db
     .select({ id: places.id, distanceMeters: distance.as('distance_m') })
     .from(places)
-    .where(
-      and(
-        o.where ?? placed,
-        ne(places.id, o.id),
-        o.radius === undefined ? undefined : sql`${distance} <= ${o.radius}::float8`,
-      ),
-    )
+    .where(and(o.where, ne(places.id, o.id), sql`${distance} <= ${o.radius}::float8`))
     .orderBy(asc(distance), asc(places.id))
     .limit(o.limit)
     .as('nearest');
@@ -145,9 +139,9 @@ function selectNearest(db: DbOrTx, o: NearestOptions) {
     .orderBy(asc(nearest.distanceMeters), asc(places.id));
 }
 
-/** Up to `limit` other places within `radius` metres of `spot` (any distance when undefined). */
-export function nearestWithin(db: DbOrTx, spot: Spot, radius: number | undefined, lang: LanguageCode, limit: number) {
-  const where = radius === undefined ? undefined : inBox(boxAround(spot.latitude, spot.longitude, radius));
+/** Up to `limit` other places within `radius` metres of `spot`. */
+export function nearestWithin(db: DbOrTx, spot: Spot, radius: number, lang: LanguageCode, limit: number) {
+  const where = inBox(boxAround(spot.latitude, spot.longitude, radius));
   return selectNearest(db, { ...spot, where, radius, lang, limit });
 }
 
@@ -192,9 +186,10 @@ function readNearest(db: DbOrTx, spot: Spot, radius: number, lang: LanguageCode,
 }
 
 /**
- * The `limit` places nearest to `spot` by great-circle distance, from any city, never the place
- * itself: the first radius of NEARBY_RADII_M that holds `limit` of them answers (every place
- * within it is measured, so none outside can be nearer), else all places with coordinates.
+ * Up to `limit` places nearest to `spot` by great-circle distance within NEARBY_RADIUS_M, from any
+ * city, never the place itself: the first radius of NEARBY_RADII_M that holds `limit` of them
+ * answers (every place within it is measured, so none outside can be nearer), else the last one
+ * with the fewer it holds. Farther places are not near, however few the near ones are.
  */
 export async function findNearestPlaces(
   db: DbOrTx,
@@ -202,11 +197,12 @@ export async function findNearestPlaces(
   lang: LanguageCode,
   limit: number,
 ): Promise<NearbyRow[]> {
+  let rows: NearbyRow[] = [];
   for (const radius of NEARBY_RADII_M) {
-    const rows = await readNearest(db, spot, radius, lang, limit);
-    if (rows.length >= limit) return rows;
+    rows = await readNearest(db, spot, radius, lang, limit);
+    if (rows.length >= limit) break;
   }
-  return nearestWithin(db, spot, undefined, lang, limit);
+  return rows;
 }
 
 /** A place's position by id, or undefined when there is no such place. */

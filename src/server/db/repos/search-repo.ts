@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { LanguageCode } from '@/shared/languages';
 import { rowsOf, type Database, type DbOrTx } from '../client';
 import { CJK } from '@/shared/search';
@@ -78,32 +79,62 @@ export function searchDocumentsPage(db: Database, query: SearchQueryInput): Prom
   });
 }
 
-/** The search itself, for `text` already normalized by search_normalize (tests EXPLAIN it). */
+/** The document a result is shown from: its entity's, in the page's language. */
+const shown = alias(searchDocuments, 'shown');
+
+const resultColumns = {
+  kind: shown.kind,
+  entityId: shown.entityId,
+  slug: shown.slug,
+  title: shown.title,
+  titleLang: shown.titleLang,
+  subtitle: shown.subtitle,
+  body: shown.body,
+  bodyLang: shown.bodyLang,
+  imageUrl: shown.imageUrl,
+  date: shown.date,
+};
+
+/**
+ * The search itself, for `text` already normalized by search_normalize (tests EXPLAIN it). The
+ * documents of every language are matched, so a name in any language of the site finds its
+ * place, city or country ("Lissabon" or "里斯本" on the English page); each is answered once, by
+ * its document in `lang`, ranked by its best-matching document.
+ */
 export function searchStatement(db: DbOrTx, text: string, query: SearchDocumentsQuery) {
+  const m = searchDocuments;
+  const hits = db
+    .select({
+      kind: m.kind,
+      entityId: m.entityId,
+      score: sql<number>`max(${score(text, query)})`.as('score'),
+    })
+    .from(m)
+    .where(where(text, query))
+    .groupBy(m.kind, m.entityId)
+    .as('hits');
   return db
     .select(resultColumns)
-    .from(searchDocuments)
-    .where(where(text, query))
-    .orderBy(desc(score(text, query)), asc(searchDocuments.titleNorm), asc(searchDocuments.entityId))
+    .from(hits)
+    .innerJoin(
+      shown,
+      sql`${shown.docKey} = ${hits.kind} || ':' || ${query.lang}::text || ':' || ${hits.entityId}::text`,
+    )
+    .orderBy(desc(hits.score), asc(shown.titleNorm), asc(shown.entityId))
     .limit(query.limit)
     .offset(query.offset);
 }
 
+/**
+ * The documents in the page's language by every measure, and those of the other languages by
+ * their names alone (each measure answered by its GIN index: the language is a column of each,
+ * not needed to use it).
+ */
 const where = (text: string, query: SearchDocumentsQuery) =>
-  and(eq(searchDocuments.languageCode, query.lang), or(...matchConditions(text, query)));
-
-const resultColumns = {
-  kind: searchDocuments.kind,
-  entityId: searchDocuments.entityId,
-  slug: searchDocuments.slug,
-  title: searchDocuments.title,
-  titleLang: searchDocuments.titleLang,
-  subtitle: searchDocuments.subtitle,
-  body: searchDocuments.body,
-  bodyLang: searchDocuments.bodyLang,
-  imageUrl: searchDocuments.imageUrl,
-  date: searchDocuments.date,
-};
+  or(
+    and(eq(searchDocuments.languageCode, query.lang), or(...matchConditions(text, query))),
+    ...otherLanguageConditions(text, query),
+  );
 
 /** Typo tolerance looks at this many words of a query at most, of at least TYPO_WORD_MIN characters. */
 const TYPO_WORDS_MAX = 6;
@@ -133,6 +164,7 @@ function typoWords(text: string): string[] {
     .slice(0, TYPO_WORDS_MAX);
 }
 
+/** In the page's language: words, typos, any part of the names, Chinese characters anywhere. */
 function matchConditions(text: string, query: SearchDocumentsQuery): SQL[] {
   const d = searchDocuments;
   // the words of the query, stemmed in the language, anywhere in the text
@@ -140,9 +172,21 @@ function matchConditions(text: string, query: SearchDocumentsQuery): SQL[] {
   // each longer word like a word of the names, typos included
   const words = query.typos ? typoWords(text) : [];
   if (words.length) conditions.push(and(...words.map((word) => sql`${word} <% ${d.nameNorm}`))!);
-  if (query.substring) conditions.push(sql`${d.nameNorm} like ${`%${escapeLike(text)}%`}`);
   if (query.cjk) conditions.push(sql`${d.cjkGrams} @> search_cjk_grams(${text})`);
   return conditions;
+}
+
+/**
+ * In any language: the whole query inside the names (title, subtitle, English names), for three
+ * characters and more. Chinese text is looked for through its characters (the CJK index) and then
+ * inside the names: the names' trigrams of Chinese depend on the database's locale, and in most
+ * there are none, which would read every document.
+ */
+function otherLanguageConditions(text: string, query: SearchDocumentsQuery): SQL[] {
+  const d = searchDocuments;
+  const inNames = sql`${d.nameNorm} like ${`%${escapeLike(text)}%`}`;
+  if (query.cjk) return [sql`(${d.cjkGrams} @> search_cjk_grams(${text}) and ${inNames})`];
+  return query.substring ? [inNames] : [];
 }
 
 function score(text: string, query: SearchDocumentsQuery): SQL {
