@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import { downloadUrl, originalSize, responsiveImage, thumbnailUrl } from '@/shared/media';
+import { downloadUrl, parseMediaName, responsiveImage, thumbnailUrl } from '@/shared/media';
 import { useTranslate } from '../../lib/i18n';
 import { Icon } from './icons';
 import { ResponsiveImage } from './responsive-image';
@@ -24,7 +24,7 @@ function fileFacts(image: CarouselImage): string {
   const path = (image.originalImagePath || image.imageUrl).split('?')[0]!;
   const name = path.slice(path.lastIndexOf('/') + 1);
   const dot = name.lastIndexOf('.');
-  const size = originalSize(name.slice(0, dot)) ?? responsiveImage(image.imageUrl)?.original;
+  const size = parseMediaName(path)?.original ?? responsiveImage(image.imageUrl)?.original;
   const format = FORMATS[name.slice(dot + 1).toLowerCase()];
   return [size && `${size.width} × ${size.height} px`, format].filter(Boolean).join(' · ');
 }

@@ -18,9 +18,9 @@ import { ApiError, errorText } from '@/client/lib/api';
 import { cn } from '@/client/lib/utils';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { photoCountText } from './place-card';
-import { responsiveImage } from './responsive-image';
 import { invalidatePlaceLists, useDeleteGalleryImage, useGallery } from './use-admin-places';
 import { useRestoreFocus } from '../../ui/use-restore-focus';
+import { imageAttributes } from '@/shared/media';
 
 interface UploadProgress {
   current: number;
@@ -64,7 +64,7 @@ function GalleryGrid({ place, images }: { place: AdminPlaceDto; images: GalleryI
         {images.map((image, index) => (
           <li key={image.id} className="group relative overflow-hidden rounded-xl border border-slate-200 bg-slate-100">
             <img
-              {...responsiveImage(image.imageUrl, '(min-width: 640px) 240px, 50vw')}
+              {...imageAttributes(image.imageUrl, '(min-width: 640px) 240px, 50vw')}
               alt={`Gallery image ${index + 1} of ${place.title}`}
               loading="lazy"
               className="aspect-[4/3] w-full object-cover"

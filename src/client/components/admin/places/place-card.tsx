@@ -7,7 +7,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import type { AiAction } from './use-place-ai-actions';
 import { formatDate } from '@/client/lib/format-date';
-import { responsiveImage } from './responsive-image';
+import { imageAttributes } from '@/shared/media';
 
 interface PlaceCardProps {
   place: AdminPlaceDto;
@@ -43,7 +43,7 @@ export function PlaceCard({ place, isRunning, onAiAction, onGallery, onEdit, onD
     <Card className="overflow-hidden" aria-labelledby={headingId} role="article">
       <div className="flex flex-col sm:flex-row">
         <img
-          {...responsiveImage(place.imageUrl, '(min-width: 640px) 224px, 100vw')}
+          {...imageAttributes(place.imageUrl, '(min-width: 640px) 224px, 100vw')}
           alt=""
           loading="lazy"
           className="aspect-video w-full shrink-0 bg-slate-100 object-cover sm:aspect-auto sm:h-auto sm:w-56"
