@@ -36,6 +36,7 @@ export interface GeoOutcome {
   translatedLanguages: string[];
   outdatedLanguages: string[];
   translationQueued: boolean;
+  untranslated: boolean;
   message: string;
 }
 
@@ -202,6 +203,7 @@ export function createAdminGeoService<T extends GeoTypes>(kind: GeoKind<T>, { db
         translatedLanguages: entity.translatedLanguages,
         outdatedLanguages: [],
         translationQueued: queue.active,
+        untranslated: !queue.active,
         message: createdMessage(entity.name, queue.active),
       });
     },
@@ -234,6 +236,7 @@ export function createAdminGeoService<T extends GeoTypes>(kind: GeoKind<T>, { db
         translatedLanguages: entity.translatedLanguages,
         outdatedLanguages: outdated,
         translationQueued: queued,
+        untranslated: result.textChanged && !queued,
         message: updatedMessage(entity.name, { textChanged: result.textChanged, queued, outdated }),
       });
     },

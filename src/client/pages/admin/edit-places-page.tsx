@@ -20,13 +20,14 @@ import { Skeleton } from '../../components/ui/form-controls';
 import { toast } from '../../components/ui/toaster';
 import { errorText } from '../../lib/api';
 import { useSessionExpiredRedirect } from '../../lib/admin-session';
+import { countText } from '@/shared/count-text';
 
 /** Typing pauses this long before the list is asked again. */
 const SEARCH_DELAY_MS = 300;
 const cityOf = (place: PlaceCity) => `${place.location}, ${place.country}`;
 /** A select value that names a location and country exactly, whatever commas they contain. */
 const cityValue = (place: PlaceCity) => JSON.stringify([place.location, place.country]);
-const plural = (n: number) => `${n} place${n === 1 ? '' : 's'}`;
+const plural = (n: number) => countText(n, 'place');
 
 function LoadingCards() {
   return (

@@ -160,7 +160,9 @@ function EditPlaceForm({ place, onDone }: { place: AdminPlaceDto; onDone: () => 
       { id: place.id, body },
       {
         onSuccess: ({ outdatedTranslations, translationQueued }) => {
-          toast.success('Place updated successfully', {
+          // Outdated translations that nothing is bringing up to date: saved, but only partly done.
+          const partial = outdatedTranslations.length > 0 && !translationQueued;
+          (partial ? toast.warning : toast.success)('Place updated successfully', {
             description: outdatedNote(outdatedTranslations, translationQueued),
           });
           onDone();

@@ -21,6 +21,7 @@ import { photoCountText } from './place-card';
 import { invalidatePlaceLists, useDeleteGalleryImage, useGallery } from './use-admin-places';
 import { useRestoreFocus } from '../../ui/use-restore-focus';
 import { imageAttributes } from '@/shared/media';
+import { countText } from '@/shared/count-text';
 
 interface UploadProgress {
   current: number;
@@ -124,7 +125,7 @@ function GalleryBody({ place }: { place: AdminPlaceDto }) {
     toast.success('Upload complete', { description: `Successfully uploaded ${succeeded} of ${files.length} images` });
     if (failed > 0) {
       toast.error('Some uploads failed', {
-        description: `${failed} image(s) failed to upload (${firstFailure ?? 'unknown error'})`,
+        description: `${countText(failed, 'image')} failed to upload (${firstFailure ?? 'unknown error'})`,
       });
     }
   }

@@ -8,6 +8,7 @@ import { Card } from '../../ui/card';
 import type { AiAction } from './use-place-ai-actions';
 import { formatDate } from '@/client/lib/format-date';
 import { imageAttributes } from '@/shared/media';
+import { countText } from '@/shared/count-text';
 
 interface PlaceCardProps {
   place: AdminPlaceDto;
@@ -18,11 +19,9 @@ interface PlaceCardProps {
   onDelete: () => void;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /** What "Gallery (n)" counts, as the place page does: the cover and the gallery's photos. */
 export function photoCountText({ photoCount, galleryCount }: Pick<AdminPlaceDto, 'photoCount' | 'galleryCount'>) {
-  return `${plural(photoCount, 'photo')} on the place page: the cover${galleryCount > 0 ? ` and ${plural(galleryCount, 'gallery photo')}` : ''}`;
+  return `${countText(photoCount, 'photo')} on the place page: the cover${galleryCount > 0 ? ` and ${countText(galleryCount, 'gallery photo')}` : ''}`;
 }
 
 function ActionIcon({ busy, icon: Icon }: { busy: boolean; icon: typeof Sparkles }) {
@@ -62,11 +61,11 @@ export function PlaceCard({ place, isRunning, onAiAction, onGallery, onEdit, onD
           <div className="flex flex-wrap items-center gap-1.5">
             <Badge variant={place.historyEventCount > 0 ? 'success' : 'secondary'}>
               <BookOpen className="size-3" aria-hidden="true" />
-              {place.historyEventCount > 0 ? plural(place.historyEventCount, 'event') : 'No events'}
+              {place.historyEventCount > 0 ? countText(place.historyEventCount, 'event') : 'No events'}
             </Badge>
             <Badge variant={place.factsCount > 0 ? 'success' : 'secondary'}>
               <Sparkles className="size-3" aria-hidden="true" />
-              {place.factsCount > 0 ? plural(place.factsCount, 'fact') : 'No facts'}
+              {place.factsCount > 0 ? countText(place.factsCount, 'fact') : 'No facts'}
             </Badge>
           </div>
           <div className="mt-auto grid grid-cols-2 gap-2 pt-1 sm:flex sm:flex-wrap">
