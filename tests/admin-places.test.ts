@@ -328,6 +328,18 @@ describe('Edit Places API', () => {
       );
       const long = await t.admin({ method: 'GET', url: `${LIST}?q=${'a'.repeat(201)}` });
       expect(long.statusCode).toBe(400);
+      // hostile text is text: a backslash, quotes and SQL find nothing and break nothing
+      for (const hostile of ['a\\b', "o'; drop table places; --", 'x%y', 'a_b', '🙂 olives🙂', 'a'.repeat(200)]) {
+        const response = await t.admin({ method: 'GET', url: `${LIST}?q=${encodeURIComponent(hostile)}` });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual([]);
+      }
+      // nothing to look for (no letter or digit): the whole list
+      for (const symbols of ['\\', '%', '🙂']) {
+        expect(await titles(`${LIST}?q=${encodeURIComponent(symbols)}`)).toHaveLength(7);
+      }
+      expect((await t.admin({ method: 'GET', url: `${LIST}?q=a%00b` })).statusCode).toBe(400);
+      expect(await titles(LIST)).toHaveLength(7);
     });
   });
 
