@@ -229,8 +229,8 @@ describe('Edit Places and galleries in the admin', () => {
       .locator('input[type=file]')
       .setInputFiles([{ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a photo') }]);
     await page.getByText('Some uploads failed').waitFor();
-    await page.getByText('Successfully uploaded 0 of 1 images').waitFor();
-    await page.getByText(/1 image\(s\) failed to upload \(notes\.jpg: .*not a supported image/).waitFor();
+    await page.getByText('Successfully uploaded 0 of 1 image').waitFor();
+    await page.getByText(/1 image failed to upload \(notes\.jpg: .*not a supported image/).waitFor();
     await expect(dialog.getByRole('img').count()).resolves.toBe(2);
 
     await dialog.getByRole('button', { name: 'Delete gallery image 1' }).click();

@@ -122,7 +122,9 @@ function GalleryBody({ place }: { place: AdminPlaceDto }) {
     await invalidatePlaceLists(queryClient);
     const failed = files.length - succeeded;
     // Spec 8: 'Upload complete' with the count, then (after any failure) 'Some uploads failed' with the reason.
-    toast.success('Upload complete', { description: `Successfully uploaded ${succeeded} of ${files.length} images` });
+    toast.success('Upload complete', {
+      description: `Successfully uploaded ${succeeded} of ${countText(files.length, 'image')}`,
+    });
     if (failed > 0) {
       toast.error('Some uploads failed', {
         description: `${countText(failed, 'image')} failed to upload (${firstFailure ?? 'unknown error'})`,
