@@ -10,7 +10,6 @@ import { GEO_DESCRIPTION_MAX, GEO_NAME_MAX } from './admin-geo';
 
 /** Who wrote a language's text: a model (or the offline writer), or a person. */
 export const contentOrigin = z.enum(['machine', 'person']);
-export type ContentOrigin = z.infer<typeof contentOrigin>;
 
 /**
  * Where one language stands: `source` is English (the original); `current` was written from the
@@ -104,10 +103,6 @@ export const placeLanguageEntry = languageEntry(placeTextDto);
 export const historyLanguageEntry = languageEntry(eventsDto);
 export const factsLanguageEntry = languageEntry(factsDto);
 export const areaLanguageEntry = languageEntry(areaTextDto);
-export type PlaceLanguageEntry = z.infer<typeof placeLanguageEntry>;
-export type HistoryLanguageEntry = z.infer<typeof historyLanguageEntry>;
-export type FactsLanguageEntry = z.infer<typeof factsLanguageEntry>;
-export type AreaLanguageEntry = z.infer<typeof areaLanguageEntry>;
 
 /** Answer of GET /api/admin/places/{id}/content: every language of the place's text, history and trivia (English first). */
 export const placeContentDto = z.object({
