@@ -52,7 +52,7 @@ describe('one slug namespace for places, cities and countries', () => {
       ['Łódź', 'Poland', 'lodz'],
       ['北京', 'China', 'bei-jing'],
     ] as const) {
-      const created = await createCity(name, country, 'https://example.org/city.jpg');
+      const created = await createCity(name, country, '/media/web/city-1000.jpg');
       expect(created.statusCode).toBe(201);
       expect(created.json<{ city: { slug: string } }>().city.slug).toBe(slug);
       const page = await t.app.inject({ url: `/en/${slug}` });
@@ -71,7 +71,7 @@ describe('one slug namespace for places, cities and countries', () => {
       country: 'Italy',
       date: '2024-05-17',
     });
-    const created = await createCity('Rome', 'Italy', 'https://example.org/rome.jpg');
+    const created = await createCity('Rome', 'Italy', '/media/web/rome-1000.jpg');
     expect(created.statusCode).toBe(201);
     expect(created.json<{ city: { slug: string } }>().city.slug).toBe('rome');
     const [moved] = await t.db.select().from(places).where(eq(places.id, old.id));
