@@ -109,8 +109,7 @@ export function createReverseGeocoder(): ReverseGeocoder {
     }
     const ownTown =
       centre &&
-      (!containing ||
-        (centre.share < containing.share && containing.population < CITY_OVER_TOWN * centre.population));
+      (!containing || (centre.share < containing.share && containing.population < CITY_OVER_TOWN * centre.population));
     return ownTown ? centre!.row : (containing?.row ?? best?.row);
   }
 

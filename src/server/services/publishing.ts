@@ -1,4 +1,10 @@
-import { newUploadsMode, type AdminSettings, type NewUploadsMode, type PlaceState, type PublicationResponse } from '../../shared/api/publishing';
+import {
+  newUploadsMode,
+  type AdminSettings,
+  type NewUploadsMode,
+  type PlaceState,
+  type PublicationResponse,
+} from '../../shared/api/publishing';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import * as repo from '../db/repos/publishing-repo';
@@ -41,6 +47,8 @@ export function createPublishingService(db: Database, options: { aiConfigured: b
       await repo.writeNewUploads(db, settings.newUploads);
       return { newUploads: await newUploads() };
     },
+    /** Whether the place at `slug` is a draft or published; undefined when no place has that address. */
+    stateOfSlug: (slug: string): Promise<PlaceState | undefined> => repo.findStateBySlug(db, slug),
     publish: (id: string) => setState(id, 'published'),
     unpublish: (id: string) => setState(id, 'draft'),
   };

@@ -24,7 +24,10 @@ export async function findPhotoByHash(db: DbOrTx, hash: { contentHash: string } 
 }
 
 export async function insertPlace(db: DbOrTx, place: NewPlace) {
-  const [row] = await db.insert(places).values(place).returning({ id: places.id, slug: places.slug, state: places.state });
+  const [row] = await db
+    .insert(places)
+    .values(place)
+    .returning({ id: places.id, slug: places.slug, state: places.state });
   return row!;
 }
 

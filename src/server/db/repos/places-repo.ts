@@ -214,25 +214,27 @@ function placeSections(lang: Placeholder) {
 function preparePlacePage(db: DbOrTx) {
   const lang = sql.placeholder('lang');
   const sections = placeSections(lang);
-  return db
-    .select({
-      ...translatedFields(places, tr, lang),
-      pageGallery: sections.gallery,
-      pageHistory: sections.history,
-      pageFacts: sections.facts,
-      pageRelated: sections.related,
-    })
-    .from(places)
-    .leftJoin(tr, and(eq(tr.placeId, places.id), eq(tr.languageCode, lang)))
-    // A draft only for the admin's preview.
-    .where(
-      and(
-        eq(places.slug, sql.placeholder('slug')),
-        sql`(${places.state} = 'published' or ${sql.placeholder('includeDrafts')}::boolean)`,
-      ),
-    )
-    .limit(1)
-    .prepare('place_page');
+  return (
+    db
+      .select({
+        ...translatedFields(places, tr, lang),
+        pageGallery: sections.gallery,
+        pageHistory: sections.history,
+        pageFacts: sections.facts,
+        pageRelated: sections.related,
+      })
+      .from(places)
+      .leftJoin(tr, and(eq(tr.placeId, places.id), eq(tr.languageCode, lang)))
+      // A draft only for the admin's preview.
+      .where(
+        and(
+          eq(places.slug, sql.placeholder('slug')),
+          sql`(${places.state} = 'published' or ${sql.placeholder('includeDrafts')}::boolean)`,
+        ),
+      )
+      .limit(1)
+      .prepare('place_page')
+  );
 }
 
 const placePageStatement = preparedOnce(preparePlacePage);

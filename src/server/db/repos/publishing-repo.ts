@@ -27,3 +27,9 @@ export async function setPlaceState(db: DbOrTx, id: string, state: PlaceState) {
     .returning({ title: places.title, slug: places.slug });
   return rows[0];
 }
+
+/** The state of the place at `slug`, if there is one. */
+export async function findStateBySlug(db: DbOrTx, slug: string): Promise<PlaceState | undefined> {
+  const rows = await db.select({ state: places.state }).from(places).where(eq(places.slug, slug));
+  return rows[0]?.state;
+}

@@ -1,4 +1,17 @@
-import { and, asc, eq, gte, isNotNull, lt, max, notExists, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gte,
+  isNotNull,
+  lt,
+  max,
+  notExists,
+  notInArray,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { cities, countries, places } from '../schema';
 

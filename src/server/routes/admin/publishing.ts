@@ -11,8 +11,10 @@ export const adminPublishingRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('Cache-Control', 'no-store');
     return publishing.settings();
   });
-  app.put('/api/admin/settings', { schema: { body: adminSettings, response: { 200: adminSettings, ...errors } } }, (req) =>
-    publishing.saveSettings(req.body),
+  app.put(
+    '/api/admin/settings',
+    { schema: { body: adminSettings, response: { 200: adminSettings, ...errors } } },
+    (req) => publishing.saveSettings(req.body),
   );
   app.post(
     '/api/admin/places/:id/publish',
