@@ -97,6 +97,13 @@ describe('Manage Cities and Manage Countries', () => {
     await dialog.getByRole('button', { name: 'Create City' }).click();
 
     await expectToast(page, 'City created', 'Paris was created');
+    // created, but not translated (no AI model): a yellow warning in plain words, not a green success
+    const created = page.locator('[data-sonner-toast]').filter({ hasText: 'City created' }).first();
+    await expect(created.getAttribute('data-type')).resolves.toBe('warning');
+    const said = (await created.textContent()) ?? '';
+    expect(said).toContain('Its translations could not be made: no AI model is set up');
+    expect(said).toContain('Ask whoever runs the site to set up an AI model.');
+    expect(said).not.toMatch(/AI_PROVIDER|openai|anthropic/);
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('heading', { name: 'Missing Cities (3)' }).waitFor();
     await page.getByRole('heading', { name: 'Existing Cities (1)' }).waitFor();

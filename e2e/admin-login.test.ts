@@ -1,6 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { axe, launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+import {
+  ADMIN_PASSWORD,
+  axe,
+  launchBrowser,
+  login,
+  newContext,
+  startSite,
+  watchConsole,
+  type RunningSite,
+} from './helpers';
 
 describe('admin login screen', () => {
   let site: RunningSite;
@@ -37,6 +46,40 @@ describe('admin login screen', () => {
     await page.getByText('Login failed').waitFor();
     await page.getByText('Invalid password').waitFor();
     expect(new URL(page.url()).pathname).toBe('/iladmin/login');
+  });
+
+  it("does not keep a failed try's toast after a successful sign-in", async () => {
+    await page.goto(`${site.baseUrl}/iladmin/login`);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    const failed = page.locator('[data-sonner-toast]').filter({ hasText: 'Login failed' });
+    await failed.waitFor();
+    await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('heading', { name: 'Admin Panel' }).waitFor();
+    await page.getByText('Login successful').waitFor();
+    await failed.waitFor({ state: 'detached' });
+  });
+
+  it('shows toasts clear of the Logout button on a phone and on a laptop', async () => {
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 667 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await login(page, site.baseUrl);
+      const toast = page.locator('[data-sonner-toast]').filter({ hasText: 'Login successful' }).first();
+      await toast.waitFor();
+      const logout = page.getByRole('button', { name: 'Logout' });
+      await logout.waitFor();
+      const a = (await toast.boundingBox())!;
+      const b = (await logout.boundingBox())!;
+      const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      expect({ viewport, toast: a, logout: b, overlap }).toMatchObject({ overlap: false });
+      // the toast is on the screen, not pushed out of it
+      expect(a.y + a.height).toBeLessThanOrEqual(viewport.height);
+      await page.context().clearCookies();
+    }
   });
 
   it('signs in with the right password, lands on the panel, and logs out again', async () => {

@@ -49,8 +49,9 @@ describe('Edit Places and galleries in the admin', () => {
       ['Lyon', 'France'],
       ['Kyoto', 'Japan'],
     ] as const;
-    // 12 places: more than the 10 the unfiltered list shows; Kyoto's two are the oldest.
-    for (let i = 0; i < 12; i++) {
+    // 12 places: more than the 10 the unfiltered list shows; Kyoto's two are the oldest, taken
+    // and uploaded first (the newest photo is the last upload).
+    for (let i = 11; i >= 0; i--) {
       const [location, country] = i < 10 ? cities[i % 2]! : cities[2];
       const key = `web/e2e-place-${i}-1000.jpg`;
       await site.app.storage.put(key, await photo(colours[i % 3]!, 1000, 700));
@@ -174,10 +175,8 @@ describe('Edit Places and galleries in the admin', () => {
       )
       .waitFor();
     await dialog.waitFor({ state: 'hidden' });
-    // the new date makes it the newest place
-    await expect(page.getByRole('article').first().getByRole('heading').textContent()).resolves.toBe(
-      'Lyon old town at night',
-    );
+    // newest uploads first: a new date does not move it (sorting by photo date does, below)
+    await expect(page.getByRole('article').first().getByRole('heading').textContent()).resolves.toBe('Paris sight 1');
     await card('Lyon old town at night').getByText('Lyon, France • January 20, 2025').waitFor();
     await card('Lyon old town at night').getByTitle('Chinese: outdated (text)', { exact: true }).waitFor();
     const [row] = await site.db.select().from(places).where(eq(places.title, 'Lyon old town at night'));
@@ -233,8 +232,8 @@ describe('Edit Places and galleries in the admin', () => {
       .locator('input[type=file]')
       .setInputFiles([{ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('not really a photo') }]);
     await page.getByText('Some uploads failed').waitFor();
-    await page.getByText('Successfully uploaded 0 of 1 images').waitFor();
-    await page.getByText(/1 image\(s\) failed to upload \(notes\.jpg: .*not a supported image/).waitFor();
+    await page.getByText('Successfully uploaded 0 of 1 image').waitFor();
+    await page.getByText(/1 image failed to upload \(notes\.jpg: .*not a supported image/).waitFor();
     await expect(dialog.getByRole('img').count()).resolves.toBe(2);
 
     await dialog.getByRole('button', { name: 'Delete gallery image 1' }).click();
@@ -334,9 +333,10 @@ describe('Edit Places and galleries in the admin', () => {
   });
 
   it("pages a city with more places than one page: 'Load more' loads the rest", async () => {
-    // 30 places in Osaka, older than all others; more than one page of the city (24).
+    // 30 places in Osaka, taken before all others but uploaded after them (the oldest photo
+    // first); more than one page of the city (24).
     const count = PAGE_SIZE_DEFAULT + 6;
-    for (let i = 0; i < count; i++) {
+    for (let i = count - 1; i >= 0; i--) {
       await makePlace(site.db, {
         title: `Osaka sight ${i + 1}`,
         location: 'Osaka',
@@ -357,9 +357,14 @@ describe('Edit Places and galleries in the admin', () => {
     await page.getByRole('heading', { name: `All Places (${11 + count})` }).waitFor();
     await page.getByText('Showing last 10 places').waitFor();
     expect(await page.getByRole('article').count()).toBe(10);
-    // 'all' asks the server for the latest ten only
-    expect(requested).toEqual([`?limit=${EDIT_PLACES_DEFAULT_COUNT}`]);
-    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    // 'all' asks the server for the latest ten uploads, then ten more at a time
+    expect(requested).toEqual([`?limit=${EDIT_PLACES_DEFAULT_COUNT}&sort=uploaded`]);
+    await osaka('Osaka sight 1').waitFor();
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.getByText('Showing last 20 places').waitFor();
+    await osaka('Osaka sight 20').waitFor();
+    expect(new URLSearchParams(requested[1]).has('cursor')).toBe(true);
+    requested.length = 1;
 
     const filter = page.getByLabel('Filter by City');
     expect(await filter.locator('option').allTextContents()).toEqual([
@@ -405,6 +410,48 @@ describe('Edit Places and galleries in the admin', () => {
     const violations = (await axe(page).analyze()).violations;
     expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
     expect(consoleErrors.filter((e) => !e.includes('status of 415'))).toEqual([]);
+  });
+
+  it('shows an old photo uploaded last on top, sorts by photo date and searches by title or place', async () => {
+    await makePlace(site.db, {
+      title: 'Harbour at dawn',
+      description: 'A photo taken long ago, uploaded today.',
+      location: 'Porto',
+      country: 'Portugal',
+      imageUrl: '/media/web/e2e-place-0-1000.jpg',
+      date: '2008-04-12',
+    });
+    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await page.getByText('Showing last 10 places').waitFor();
+    const firstTitle = () => page.getByRole('article').first().getByRole('heading').textContent();
+    await expect(firstTitle()).resolves.toBe('Harbour at dawn');
+
+    const sort = page.getByLabel('Sort by');
+    expect(await sort.locator('option').allTextContents()).toEqual([
+      'Newest uploads first',
+      'Newest photos first (date taken)',
+    ]);
+    await sort.selectOption('taken');
+    await card('Harbour at dawn').waitFor({ state: 'detached' });
+    // the place whose date an earlier test set to 2025-01-20
+    await expect(firstTitle()).resolves.toBe('Lyon old town at night');
+
+    const search = page.getByLabel('Search places');
+    await search.fill('HARBOUR');
+    await page.getByText('Showing 1 place matching "HARBOUR"').waitFor();
+    expect(await page.getByRole('article').count()).toBe(1);
+    await search.fill('porto');
+    await card('Harbour at dawn').waitFor();
+    await search.fill('kyoto');
+    await page.getByText('Showing 2 places matching "kyoto"').waitFor();
+    expect(await page.getByRole('article').getByRole('heading').allTextContents()).toEqual([
+      'Kyoto sight 11',
+      'Kyoto sight 12',
+    ]);
+    await search.fill('atlantis');
+    await page.getByText('No places found matching "atlantis"').waitFor();
+    await search.fill('');
+    await page.getByText('Showing last 10 places').waitFor();
   });
 
   it('sends the administrator to login once the session is gone', async () => {

@@ -23,6 +23,8 @@ describe('Upload screen: setting the location of a photo without GPS', () => {
     // a photo as a messaging app sends it on: its EXIF (and GPS) stripped
     writeFileSync(join(dir, 'from-chat.jpg'), await stripMetadata(await makePhoto({ width: 1200, height: 800 })));
     writeFileSync(join(dir, 'no-gps.jpg'), await makePhoto({ width: 1200, height: 800 }));
+    // another photo without GPS (an identical one would be answered as already uploaded)
+    writeFileSync(join(dir, 'harbour.jpg'), await makePhoto({ width: 1200, height: 800, seed: 17 }));
     const context = await newContext(browser);
     page = await context.newPage();
     consoleErrors = watchConsole(page);
@@ -69,7 +71,7 @@ describe('Upload screen: setting the location of a photo without GPS', () => {
     expect(await page.getByLabel('Latitude').inputValue()).toBe('51.77058');
 
     await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
-    await page.getByText('Successfully uploaded 1 of 1 photo(s)').waitFor();
+    await page.getByText('Successfully uploaded 1 of 1 photo').waitFor();
     const card = page.getByTestId('upload-result');
     await card.getByText('Łódź, Poland', { exact: true }).waitFor();
 
@@ -99,7 +101,7 @@ describe('Upload screen: setting the location of a photo without GPS', () => {
 
     await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
     await page.getByText('Some uploads failed').waitFor();
-    await page.getByText('No GPS position in no-gps.jpg').waitFor();
+    await page.getByTestId('upload-result').getByRole('button', { name: 'Set location and retry' }).waitFor();
     expect(await site.db.select().from(places)).toHaveLength(1);
 
     await page.getByLabel('Photos', { exact: true }).setInputFiles([join(dir, 'no-gps.jpg')]);
@@ -107,9 +109,43 @@ describe('Upload screen: setting the location of a photo without GPS', () => {
     await page.getByLabel('Longitude').fill('12.4922');
     await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
     // the toast of the first test's upload may still show the same words
-    await page.getByText('Successfully uploaded 1 of 1 photo(s)').last().waitFor();
+    await page.getByText('Successfully uploaded 1 of 1 photo').last().waitFor();
     await page.getByTestId('upload-result').getByText('Rome, Italy', { exact: true }).waitFor();
     // Chromium logs the intended 422 of the photo sent without a location; nothing else may appear.
+    expect(consoleErrors.filter((e) => !e.includes('status of 422'))).toEqual([]);
+  });
+
+  it('retries a photo refused for having no GPS from its card, with a town chosen there', async () => {
+    const before = (await site.db.select().from(places)).length;
+    await page.getByLabel('Photos', { exact: true }).setInputFiles([join(dir, 'harbour.jpg')]);
+    await page.getByRole('group', { name: 'Set location' }).waitFor();
+    // sent without a location: refused
+    await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
+    const card = page.getByTestId('upload-result');
+    await card.getByText('Failed', { exact: true }).waitFor();
+    const retry = card.getByRole('button', { name: 'Set location and retry' });
+    expect(await retry.isDisabled()).toBe(true);
+
+    // the town search is right on the card
+    await card.getByRole('combobox', { name: 'Town or city' }).fill('Porto');
+    await card
+      .getByRole('listbox', { name: 'Matching towns' })
+      .getByRole('option', { name: /^Porto, Portugal/ })
+      .click();
+    await card
+      .getByTestId('chosen-location')
+      .getByText(/Location: Porto, Portugal/)
+      .waitFor();
+    await retry.click();
+
+    await card.getByText('Uploaded', { exact: true }).waitFor();
+    await card.getByText('Porto, Portugal', { exact: true }).waitFor();
+    await card.getByRole('link', { name: 'Open in Browser' }).waitFor();
+    expect(await card.getByRole('button', { name: 'Set location and retry' }).count()).toBe(0);
+    await page.getByText('Results (1 uploaded, 0 failed)').waitFor();
+    const after = await site.db.select().from(places);
+    expect(after).toHaveLength(before + 1);
+    expect(after.some((place) => place.location === 'Porto' && place.country === 'Portugal')).toBe(true);
     expect(consoleErrors.filter((e) => !e.includes('status of 422'))).toEqual([]);
   });
 });

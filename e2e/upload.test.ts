@@ -65,14 +65,14 @@ describe('Upload screen', () => {
     await page.getByText('Photos need at least 1,000 pixels on the long side', { exact: false }).waitFor();
 
     await page.getByLabel('Photos').setInputFiles([join(dir, 'eiffel.jpg'), join(dir, 'colosseum.jpg')]);
-    await page.getByText('2 photo(s) selected').waitFor();
+    await page.getByText('2 photos selected').waitFor();
     await page.getByLabel('Story (optional)').fill('A long weekend of famous sights.');
     await page.getByLabel('Generate Historical Events').check();
     await page.getByLabel('Generate Trivia Facts').check();
     await page.getByRole('button', { name: 'Upload 2 Photos' }).click();
 
     await page.getByText('Upload complete').waitFor();
-    await page.getByText('Successfully uploaded 2 of 2 photo(s)').waitFor();
+    await page.getByText('Successfully uploaded 2 of 2 photos').waitFor();
     const cards = page.getByTestId('upload-result');
     expect(await cards.count()).toBe(2);
     await cards.nth(0).getByText('Paris, France', { exact: true }).waitFor();
@@ -85,8 +85,8 @@ describe('Upload screen', () => {
     await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
     expect(await site.db.select().from(places)).toHaveLength(2);
     // after the uploads, history and facts ran once per place (offline provider: none found)
-    await page.getByText('No event(s) found').waitFor();
-    await page.getByText('No fact(s) found').waitFor();
+    await page.getByText('No events found').waitFor();
+    await page.getByText('No facts found').waitFor();
     expect(await site.db.select().from(placeHistory)).toHaveLength(2);
     expect(await site.db.select().from(placeFacts)).toHaveLength(2);
     // the form is cleared for the next batch
@@ -101,11 +101,18 @@ describe('Upload screen', () => {
     await page.getByLabel('Photos').setInputFiles([join(dir, 'no-gps.jpg')]);
     await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
     await page.getByText('Some uploads failed').waitFor();
+    const card = page.getByTestId('upload-result');
+    await card.getByText('Failed').waitFor();
+    // what to do comes first; the raw EXIF waits behind a disclosure
+    await card.getByRole('button', { name: 'Set location and retry' }).waitFor();
+    expect(await page.getByText('No GPS position in no-gps.jpg').count()).toBe(0);
+    const details = card.getByRole('button', { name: 'Show photo details' });
+    expect(await details.getAttribute('aria-expanded')).toBe('false');
+    await details.click();
     await page.getByText('No GPS position in no-gps.jpg').waitFor();
     await page.getByText('GPS Data Not Found').waitFor();
     await page.getByText('Examplecam X100').waitFor();
-    await page.getByTestId('upload-result').getByText('Failed').waitFor();
-    await page.getByRole('button', { name: 'Dismiss' }).first().click();
+    await card.getByRole('button', { name: 'Dismiss', exact: true }).click();
     expect(await page.getByText('No GPS position in no-gps.jpg').count()).toBe(0);
   });
 
@@ -116,7 +123,7 @@ describe('Upload screen', () => {
     expect(await firstField.textContent()).toBe('latitude');
     await page.getByLabel('Photos').setInputFiles([join(dir, 'no-gps.jpg')]);
     await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
-    await page.getByText('Successfully uploaded 1 of 1 photo(s)').waitFor();
+    await page.getByText('Successfully uploaded 1 of 1 photo').waitFor();
     await page.getByTestId('upload-result').getByText('Tokyo, Japan', { exact: true }).waitFor();
     // Chromium logs the intended 422 for the photo without GPS; nothing else may appear.
     expect(consoleErrors.filter((e) => !e.includes('status of 422'))).toEqual([]);
@@ -135,8 +142,8 @@ describe('Upload screen', () => {
     await toasts.filter({ hasText: 'Upload complete' }).first().waitFor({ state: 'attached' });
     const completeAt = Date.now();
     // the work ends (offline: nothing found) and each progress toast gives way to its result
-    await page.getByText('No event(s) found').waitFor();
-    await page.getByText('No fact(s) found').waitFor();
+    await page.getByText('No events found').waitFor();
+    await page.getByText('No facts found').waitFor();
     await toasts.filter({ hasText: 'No Historical Events' }).first().waitFor({ state: 'attached' });
     await toasts.filter({ hasText: 'No Trivia Facts' }).first().waitFor({ state: 'attached' });
     // within 5 s of 'Upload complete' no 'Generating' toast is left, shown or stacked behind another

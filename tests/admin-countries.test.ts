@@ -106,7 +106,7 @@ describe('Manage Countries API', () => {
       expect(stored).toEqual([]);
       expect(body).toMatchObject({ translatedLanguages: [], translationQueued: false });
       expect(body.message).toMatch(
-        /^Spain was created\. It could not be translated into Spanish, German, French and Chinese/,
+        /^Spain was created\. Its translations could not be made: no AI model is set up, so Spanish, German, French and Chinese show the English text for now\./,
       );
       const german = await t.app.inject({ method: 'GET', url: '/api/countries/by-slug/spain/translations/de' });
       expect(german.json()).toMatchObject({ name: 'Spanien', englishFields: ['description'] });

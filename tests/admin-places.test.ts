@@ -238,6 +238,111 @@ describe('Edit Places API', () => {
     });
   });
 
+  describe('GET /api/admin/places-with-translations: newest uploads first, photo dates, search', () => {
+    const LIST = '/api/admin/places-with-translations';
+    const titles = async (url: string) => {
+      const response = await t.admin({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      return response.json<AdminPlaceDto[]>().map((p) => p.title);
+    };
+
+    it('puts a photo taken in 2008 and uploaded last on top of the first page', async () => {
+      await makePlaces(EDIT_PLACES_DEFAULT_COUNT + 2);
+      const photo = await makePhoto({
+        gps: { latitude: 48.8584, longitude: 2.2945 },
+        dateTaken: '2008:04:12 10:00:00',
+        seed: 2008,
+      });
+      const uploaded = await t.admin(uploadRequest(photo, { description: 'Tower in 2008.' }));
+      expect(uploaded.statusCode).toBe(200);
+      const place = uploaded.json<{ place: { id: string } }>().place;
+      const [row] = await t.db.select().from(places).where(eq(places.id, place.id));
+      expect(row!.date).toBe('2008-04-12');
+
+      const first = await t.admin({ method: 'GET', url: `${LIST}?limit=${EDIT_PLACES_DEFAULT_COUNT}` });
+      expect(first.json<AdminPlaceDto[]>()[0]!.id).toBe(place.id);
+      // by the date the photo was taken it is the oldest: last, not on the first page
+      const byDate = (await walk(`${LIST}?limit=${EDIT_PLACES_DEFAULT_COUNT}&sort=taken`)).pages;
+      expect(byDate[0]!.map((p) => p.id)).not.toContain(place.id);
+      expect(byDate.flat().at(-1)!.id).toBe(place.id);
+    });
+
+    it('sorts by upload or by photo date, each paged through the Link header with its own order', async () => {
+      // uploaded in this order, taken in another
+      for (const [title, date] of [
+        ['Taken 2019', '2019-03-01'],
+        ['Taken 2024', '2024-03-01'],
+        ['Taken 2010', '2010-03-01'],
+        ['Taken 2022', '2022-03-01'],
+        ['Taken 2015', '2015-03-01'],
+      ] as const) {
+        await makePlace(t.db, { title, date });
+      }
+      const uploaded = await walk(`${LIST}?limit=2`);
+      expect(uploaded.pages.map((page) => page.map((p) => p.title))).toEqual([
+        ['Taken 2015', 'Taken 2022'],
+        ['Taken 2010', 'Taken 2024'],
+        ['Taken 2019'],
+      ]);
+      const taken = await walk(`${LIST}?limit=2&sort=taken`);
+      expect(taken.pages.map((page) => page.map((p) => p.title))).toEqual([
+        ['Taken 2024', 'Taken 2022'],
+        ['Taken 2019', 'Taken 2015'],
+        ['Taken 2010'],
+      ]);
+      expect(
+        new URL(/<([^>]+)>;\s*rel="next"/.exec(taken.links[0]!)![1]!, 'http://localhost').searchParams.get('sort'),
+      ).toBe('taken');
+      // a cursor of one order is no place in the other
+      const next = /<([^>]+)>;\s*rel="next"/.exec(taken.links[0]!)![1]!.replace('sort=taken', 'sort=uploaded');
+      expect((await t.admin({ method: 'GET', url: next })).statusCode).toBe(400);
+      const bad = await t.admin({ method: 'GET', url: `${LIST}?sort=random` });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json<{ error: string }>().error).toContain('Sort by');
+    });
+
+    it('finds places by title or location, without case or accents, in any language, and pages the matches', async () => {
+      await makePlace(t.db, { title: 'Cathédrale Notre-Dame', location: 'Paris', country: 'France' });
+      await makePlace(t.db, { title: 'Old bridge', location: 'Köln', country: 'Germany' });
+      const tower = await makePlace(t.db, { title: 'Tower of the wind', location: 'Athens', country: 'Greece' });
+      await makePlaceTranslation(t.db, tower.id, 'zh', { title: '风之塔', location: '雅典' });
+      await makePlaces(4, { title: 'Market of 100% olives', location: 'Lyon' });
+
+      expect(await titles(`${LIST}?q=cathedrale`)).toEqual(['Cathédrale Notre-Dame']);
+      expect(await titles(`${LIST}?q=${encodeURIComponent('  KOLN ')}`)).toEqual(['Old bridge']);
+      expect(await titles(`${LIST}?q=${encodeURIComponent('雅典')}`)).toEqual(['Tower of the wind']);
+      expect(await titles(`${LIST}?q=athens`)).toEqual(['Tower of the wind']);
+      // LIKE's wildcards are plain characters
+      expect(await titles(`${LIST}?q=${encodeURIComponent('0% o')}`)).toHaveLength(4);
+      expect(await titles(`${LIST}?q=${encodeURIComponent('t_wer')}`)).toEqual([]);
+      expect(await titles(`${LIST}?q=${encodeURIComponent('to%er')}`)).toEqual([]);
+      expect(await titles(`${LIST}?q=nowhere`)).toEqual([]);
+      // nothing to look for: the whole list
+      expect(await titles(`${LIST}?q=${encodeURIComponent('  ')}`)).toHaveLength(7);
+
+      const { pages, links } = await walk(`${LIST}?limit=3&q=olives`);
+      expect(pages.map((page) => page.length)).toEqual([3, 1]);
+      expect(pages.flat().every((p) => p.title === 'Market of 100% olives')).toBe(true);
+      expect(new URL(/<([^>]+)>;\s*rel="next"/.exec(links[0]!)![1]!, 'http://localhost').searchParams.get('q')).toBe(
+        'olives',
+      );
+      const long = await t.admin({ method: 'GET', url: `${LIST}?q=${'a'.repeat(201)}` });
+      expect(long.statusCode).toBe(400);
+      // hostile text is text: a backslash, quotes and SQL find nothing and break nothing
+      for (const hostile of ['a\\b', "o'; drop table places; --", 'x%y', 'a_b', '🙂 olives🙂', 'a'.repeat(200)]) {
+        const response = await t.admin({ method: 'GET', url: `${LIST}?q=${encodeURIComponent(hostile)}` });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual([]);
+      }
+      // nothing to look for (no letter or digit): the whole list
+      for (const symbols of ['\\', '%', '🙂']) {
+        expect(await titles(`${LIST}?q=${encodeURIComponent(symbols)}`)).toHaveLength(7);
+      }
+      expect((await t.admin({ method: 'GET', url: `${LIST}?q=a%00b` })).statusCode).toBe(400);
+      expect(await titles(LIST)).toHaveLength(7);
+    });
+  });
+
   describe('GET /api/admin/places/locations', () => {
     it('refuses a visitor without a session', async () => {
       await makePlace(t.db);

@@ -223,7 +223,7 @@ describe('offline provider', () => {
     const place = { title: 'Eiffel Tower', location: 'Paris', country: 'France' };
     await expect(offline.historicalEvents(place)).resolves.toEqual({ hasEvents: 'no', events: [] });
     await expect(offline.triviaFacts(place)).resolves.toEqual({ hasFacts: 'no', facts: [] });
-    await expect(offline.translate({ title: 'Eiffel Tower' }, 'fr')).rejects.toThrow(/Translation needs an AI model/);
+    await expect(offline.translate({ title: 'Eiffel Tower' }, 'fr')).rejects.toThrow(/No AI model is set up/);
   });
 
   it('translates country names without a model', () => {

@@ -6,21 +6,23 @@ import {
   downloadFileName,
   downloadName,
   downloadUrl,
+  parseMediaName,
   responsiveImage,
   thumbnailUrl,
 } from './media';
 
 describe('responsive images from the media naming convention', () => {
   it('derives WebP and JPEG sources at 480 and 1000 px from a web image URL', () => {
-    expect(responsiveImage('/media/web/3f2c9a-1000.jpg')).toEqual({
-      src: '/media/web/3f2c9a-1000.jpg',
-      jpegSrcSet: '/media/web/3f2c9a-480.jpg 480w, /media/web/3f2c9a-1000.jpg 1000w',
-      webpSrcSet: '/media/web/3f2c9a-480.webp 480w, /media/web/3f2c9a-1000.webp 1000w',
+    const base = '/media/web/3f2c9a0123456789abcdef0123456789';
+    expect(responsiveImage(`${base}-1000.jpg`)).toEqual({
+      src: `${base}-1000.jpg`,
+      jpegSrcSet: `${base}-480.jpg 480w, ${base}-1000.jpg 1000w`,
+      webpSrcSet: `${base}-480.webp 480w, ${base}-1000.webp 1000w`,
       width: 1000,
       height: 750,
       original: undefined,
     });
-    expect(thumbnailUrl('/media/web/3f2c9a-1000.jpg')).toBe('/media/web/3f2c9a-480.jpg');
+    expect(thumbnailUrl(`${base}-1000.jpg`)).toBe(`${base}-480.jpg`);
   });
 
   it('knows the larger WebP sizes and the true aspect ratio from the size recorded in the id', () => {
@@ -45,17 +47,44 @@ describe('responsive images from the media naming convention', () => {
       jpg: `/media/web/${id}-card.jpg`,
       webp: `/media/web/${id}-card.webp`,
     });
-    expect(cardCrop('/media/web/3f2c9a-1000.jpg')).toBeUndefined();
+    expect(cardCrop('/media/web/3f2c9a0123456789abcdef0123456789-1000.jpg')).toBeUndefined();
   });
 
   it('leaves any other address without variants', () => {
     expect(responsiveImage('https://example.com/photo.jpg')).toBeUndefined();
     expect(responsiveImage('/media/originals/3f2c9a.jpg')).toBeUndefined();
     expect(responsiveImage('/media/web/../x-1000.jpg')).toBeUndefined();
+    // a name our uploads never make (typed by hand): no 480 px twin to count on
+    expect(responsiveImage('/media/web/3f2c9a-1000.jpg')).toBeUndefined();
     expect(thumbnailUrl('/og-image.jpg')).toBe('/og-image.jpg');
     // a stored address of another site is never put in a page
     expect(thumbnailUrl('https://example.com/photo.jpg')).toBe(BLANK_IMAGE);
     expect(thumbnailUrl('/\\evil.example/photo.jpg')).toBe(BLANK_IMAGE);
+  });
+
+  it('reads every media name with one pattern: web sizes, card crops and originals, as keys or addresses', () => {
+    const id = '0123456789abcdef0123456789abcdef_4000x3000';
+    expect(parseMediaName(`web/${id}-480.jpg`)).toEqual({
+      kind: 'web',
+      id,
+      variant: 480,
+      ext: 'jpg',
+      original: { width: 4000, height: 3000 },
+    });
+    expect(parseMediaName(`/media/web/${id}-card.webp`)).toMatchObject({ kind: 'web', id, variant: 'card' });
+    const old = '0123456789abcdef0123456789abcdef';
+    expect(parseMediaName(`/media/originals/${old}.png`)).toEqual({ kind: 'original', id: old, ext: 'png' });
+    for (const other of [
+      `web/${id}.jpg`,
+      `originals/${id}-480.jpg`,
+      `web/${old.toUpperCase()}-480.jpg`,
+      `web/${id}-480.gif`,
+      `thumbs/${id}-480.jpg`,
+      `/media/web/../${id}-480.jpg`,
+      'https://example.com/photo-1000.jpg',
+    ]) {
+      expect(parseMediaName(other)).toBeUndefined();
+    }
   });
 
   it('downloads the original as an attachment, or the image itself when there is none', () => {

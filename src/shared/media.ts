@@ -39,16 +39,60 @@ export interface ResponsiveImage {
   original?: { width: number; height: number };
 }
 
-const WEB_IMAGE = /^(\/media\/web\/[a-z0-9][a-z0-9_-]*?)-(?:480|1000|1600|2400|card)\.(?:jpg|webp)$/;
-const SIZED_ID = /_(\d{1,5})x(\d{1,5})$/;
+/**
+ * The one pattern of our media names, read by the client and the server alike: a storage key
+ * `web/<id>-<variant>.<jpg|webp>` or `originals/<id>.<ext>`, where the id is 32 hex digits and,
+ * since issue 15, `_<width>x<height>` of the original.
+ */
+const MEDIA_NAME =
+  /^(?:web\/(?<webId>[0-9a-f]{32}(?:_\d{1,5}x\d{1,5})?)-(?<variant>\d{1,5}|card)\.(?<webExt>jpg|webp)|originals\/(?<originalId>[0-9a-f]{32}(?:_\d{1,5}x\d{1,5})?)\.(?<originalExt>jpg|png|webp|avif))$/;
+const SIZE_OF_ID = /_(\d{1,5})x(\d{1,5})$/;
+
+/** One of our media files as its name describes it. */
+export interface MediaName {
+  kind: 'web' | 'original';
+  /** The upload's id, shared by all of its files: `<32 hex>` or `<32 hex>_<W>x<H>`. */
+  id: string;
+  /** A web file's width in pixels, or `card` for the 4:5 crop; undefined for the original. */
+  variant?: number | 'card';
+  ext: string;
+  /** The original's upright size, when the id records it. */
+  original?: { width: number; height: number };
+}
 
 /** The original's size recorded in an image id (`<hex>_4032x3024`), if any. */
-export function originalSize(idOrBase: string): { width: number; height: number } | undefined {
-  const match = SIZED_ID.exec(idOrBase);
+function originalSize(id: string): { width: number; height: number } | undefined {
+  const match = SIZE_OF_ID.exec(id);
   if (!match) return undefined;
   const width = Number(match[1]);
   const height = Number(match[2]);
   return width > 0 && height > 0 ? { width, height } : undefined;
+}
+
+/** Reads a storage key (`web/...`, `originals/...`) or a `/media/...` address; undefined for any other name. */
+export function parseMediaName(keyOrUrl: string): MediaName | undefined {
+  const key = keyOrUrl.startsWith('/media/') ? keyOrUrl.slice('/media/'.length) : keyOrUrl;
+  const groups = MEDIA_NAME.exec(key)?.groups;
+  if (!groups) return undefined;
+  const id = (groups.webId ?? groups.originalId)!;
+  const variant =
+    groups.variant === undefined ? undefined : groups.variant === 'card' ? 'card' : Number(groups.variant);
+  return {
+    kind: groups.webId ? 'web' : 'original',
+    id,
+    ...(variant === undefined ? {} : { variant }),
+    ext: (groups.webExt ?? groups.originalExt)!,
+    ...(originalSize(id) ? { original: originalSize(id) } : {}),
+  };
+}
+
+/** A web file of ours in one of the sizes pages choose from (or the card crop), with its `/media/web/<id>` base. */
+function webImage(url: string): { base: string; name: MediaName } | undefined {
+  if (!url.startsWith('/media/web/')) return undefined;
+  const name = parseMediaName(url);
+  const known = [...WEB_IMAGE_WIDTHS, ...LARGE_IMAGE_WIDTHS, 'card'] as const;
+  if (!name || !(known as readonly (number | string | undefined)[]).includes(name.variant)) return undefined;
+  return { base: `/media/web/${name.id}`, name };
 }
 
 /** The large WebP widths made for an original this wide: only those below its width. */
@@ -57,10 +101,10 @@ export function largeWidthsFor(originalWidth: number): number[] {
 }
 
 export function responsiveImage(url: string): ResponsiveImage | undefined {
-  const match = WEB_IMAGE.exec(url);
-  if (!match) return undefined;
-  const base = match[1]!;
-  const original = originalSize(base);
+  const image = webImage(url);
+  if (!image) return undefined;
+  const { base } = image;
+  const original = image.name.original;
   // a file is never wider than the original: below 1000 px, the "1000" file is the original's width
   const fileWidth = (w: number) => (original ? Math.min(w, original.width) : w);
   const web = original && original.width <= 480 ? [480] : [...WEB_IMAGE_WIDTHS];
@@ -77,11 +121,20 @@ export function responsiveImage(url: string): ResponsiveImage | undefined {
   };
 }
 
+/**
+ * `src`, `srcSet` and `sizes` of a plain `<img>` (the admin's cards and dialogs): the 480 and 1000
+ * px JPEGs of one of our images, so small cards load the 480 px file; any other address as it is.
+ */
+export function imageAttributes(url: string, sizes: string): { src: string; srcSet?: string; sizes?: string } {
+  const image = responsiveImage(url);
+  return image ? { src: image.src, srcSet: image.jpegSrcSet, sizes } : { src: siteImage(url) };
+}
+
 /** The 4:5 attention crop of an image with a recorded size, for area cards; undefined otherwise. */
 export function cardCrop(url: string): { jpg: string; webp: string } | undefined {
-  const match = WEB_IMAGE.exec(url);
-  if (!match || !originalSize(match[1]!)) return undefined;
-  return { jpg: `${match[1]}-card.jpg`, webp: `${match[1]}-card.webp` };
+  const image = webImage(url);
+  if (!image?.name.original) return undefined;
+  return { jpg: `${image.base}-card.jpg`, webp: `${image.base}-card.webp` };
 }
 
 /** The smallest variant, for thumbnails; the URL itself when it has no variants (if on this site). */

@@ -3,8 +3,9 @@ import { stripNul, stripNulDeep } from '../security/nul-guard';
 import { AiError } from './errors';
 import type { AiProvider, ImageAnalysis, ImageAnalysisInput } from './types';
 
+/** What the administrator reads when Translate runs without a model (no setup words: they cannot act on them). */
 const OFFLINE_TRANSLATION_MESSAGE =
-  'Translation needs an AI model. Set AI_PROVIDER to openai, anthropic or openai-compatible to translate text.';
+  'No AI model is set up, so nothing could be translated. Ask whoever runs the site to set one up, then use Translate again.';
 
 const firstSentence = (text: string) => {
   const match = /^(.+?[.!?])(\s|$)/s.exec(text);

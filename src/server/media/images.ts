@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import exifr from 'exifr';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { formatMegabytes, WEB_IMAGE_WIDTH } from '../../shared/limits';
-import { CARD_CROP, LARGE_IMAGE_WIDTHS, largeWidthsFor } from '../../shared/media';
+import { CARD_CROP, LARGE_IMAGE_WIDTHS, largeWidthsFor, parseMediaName } from '../../shared/media';
 import { AppError } from '../errors';
 import { decodeHeic, readHeicSize, type DecodedHeic, type HeicSize } from './heic-decoder';
 import { sniffImageType, type ImageType } from './image-type';
@@ -43,10 +43,6 @@ export interface ProcessedImage {
 
 const ORIGINAL_EXT: Record<ImageType, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', avif: 'avif', heif: 'jpg' };
 const ORIGINAL_EXTS = ['jpg', 'png', 'webp', 'avif'];
-/** An image's id: 32 hex digits, and (since larger sizes exist) the original's upright size. */
-const ID = '([0-9a-f]{32}(?:_\\d{1,5}x\\d{1,5})?)';
-const WEB_KEY = new RegExp(`^web/${ID}-(?:\\d+|card)\\.(?:jpg|webp)$`);
-const ORIGINAL_KEY = new RegExp(`^originals/${ID}\\.(?:jpg|png|webp|avif)$`);
 
 /** Every storage key an image with this id may have (see src/shared/media.ts for the naming). */
 export function imageFamilyKeys(id: string): string[] {
@@ -59,7 +55,7 @@ export function imageFamilyKeys(id: string): string[] {
 
 /** The image id in one of our storage keys (web size, card crop or original), if it is one. */
 export function imageIdOfKey(key: string): string | undefined {
-  return (WEB_KEY.exec(key) ?? ORIGINAL_KEY.exec(key))?.[1];
+  return key.startsWith('/') ? undefined : parseMediaName(key)?.id;
 }
 
 const unreadable = () =>

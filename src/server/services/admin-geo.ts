@@ -37,6 +37,7 @@ export interface GeoOutcome {
   translatedLanguages: string[];
   outdatedLanguages: string[];
   translationQueued: boolean;
+  untranslated: boolean;
   message: string;
 }
 
@@ -205,6 +206,7 @@ export function createAdminGeoService<T extends GeoTypes>(kind: GeoKind<T>, { db
         translatedLanguages: entity.translatedLanguages,
         outdatedLanguages: [],
         translationQueued: queue.active,
+        untranslated: !queue.active,
         message: createdMessage(entity.name, queue.active),
       });
     },
@@ -239,6 +241,7 @@ export function createAdminGeoService<T extends GeoTypes>(kind: GeoKind<T>, { db
         translatedLanguages: entity.translatedLanguages,
         outdatedLanguages: outdated,
         translationQueued: queued,
+        untranslated: result.textChanged && !queued,
         message: updatedMessage(entity.name, { textChanged: result.textChanged, queued, outdated }),
       });
     },

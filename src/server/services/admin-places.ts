@@ -2,6 +2,7 @@ import {
   ADMIN_PLACE_LOCATIONS_MAX,
   succeeded,
   type AdminPlaceDto,
+  type AdminPlaceSort,
   type AdminPlaceLocations,
   type SuccessMessage,
   type UpdatePlaceRequest,
@@ -13,9 +14,9 @@ import type { Database, DbOrTx } from '../db/client';
 import { isUuid } from '../db/ids';
 import * as repo from '../db/repos/admin-places-repo';
 import type { Keyed } from '../db/repos/keyset';
-import { placesKeyset, type PlaceFilter } from '../db/repos/places-repo';
 import { clearFailures, enqueueJob } from '../db/repos/translation-jobs-repo';
 import { NotFoundError } from '../errors';
+import { searchProblem, searchText } from '../../shared/search';
 import type { TranslationQueue } from '../translation/queue';
 import { translationState, type SourcePart, type VersionMap } from '../translation/status';
 import { imageIdOf } from '../media/images';
@@ -102,12 +103,15 @@ async function chooseCover(
 export function createAdminPlacesService(db: Database, files: MediaFiles, queue: TranslationQueue) {
   return {
     /**
-     * One page of the Edit Places list, newest first (keyset paging over placesKeyset), optionally
-     * of one location and/or country.
+     * One page of the Edit Places list, newest first by upload or by photo date (keyset paging),
+     * optionally of one location and/or country and/or matching a search. A search with no letter
+     * or digit in it looks for nothing, so it lists everything.
      */
-    list(filter: PlaceFilter, page: PageQuery): Promise<Page<AdminPlaceDto>> {
-      return readPage(placesKeyset, page, async (seek, limit) => {
-        const rows = await repo.listAdminPlacePage(db, filter, seek, limit);
+    list(filter: repo.AdminPlaceFilter, sort: AdminPlaceSort, page: PageQuery): Promise<Page<AdminPlaceDto>> {
+      const text = searchText(filter.search);
+      const search = searchProblem(text) === undefined ? text : undefined;
+      return readPage(repo.adminPlaceKeysets[sort], page, async (seek, limit) => {
+        const rows = await repo.listAdminPlacePage(db, { ...filter, search }, sort, seek, limit);
         return rows.map(toAdminPlace);
       });
     },

@@ -6,8 +6,8 @@ import { languageList } from '../../shared/language-list';
 export const TARGET_LANGUAGES = TRANSLATION_TARGETS;
 
 const ALL_LANGUAGES = languageList(TARGET_LANGUAGES);
-const NO_MODEL =
-  'Translation needs an AI model: set AI_PROVIDER to openai, anthropic or openai-compatible, then edit or translate it.';
+/** What to do without an AI model, in the administrator's words (the setup itself is the operator's). */
+const ASK_FOR_MODEL = 'Ask whoever runs the site to set up an AI model.';
 
 /** Languages whose stored translation was made from older text (shown until replaced). */
 export const outdatedLanguages = (state: TranslationStateDto) =>
@@ -20,7 +20,7 @@ export const outdatedLanguages = (state: TranslationStateDto) =>
 export function createdMessage(name: string, queued: boolean): string {
   return queued
     ? `${name} was created. Its description is being written and translated into ${ALL_LANGUAGES}; each language's badge shows when it is ready.`
-    : `${name} was created. It could not be translated into ${ALL_LANGUAGES}; the English text is shown there. ${NO_MODEL}`;
+    : `${name} was created. Its translations could not be made: no AI model is set up, so ${ALL_LANGUAGES} show the English text for now. ${ASK_FOR_MODEL}`;
 }
 
 /** The toast sentence after an edit: what happens to the translations of the old text. */
@@ -37,5 +37,5 @@ export function updatedMessage(
     ? ` The ${languageList(change.outdated)} ${change.outdated.length === 1 ? 'translation is' : 'translations are'} kept and shown until ${change.outdated.length === 1 ? 'its' : 'their'} new version is ready.`
     : '';
   if (change.queued) return `${name} was updated and is being translated again.${kept}`;
-  return `${name} was updated.${kept} ${NO_MODEL}`;
+  return `${name} was updated.${kept} The new text could not be translated: no AI model is set up. ${ASK_FOR_MODEL}`;
 }

@@ -61,6 +61,11 @@ const translationOutcome = {
   outdatedLanguages: z.array(z.string()),
   /** A job will write the description and the translations. */
   translationQueued: z.boolean(),
+  /**
+   * New or changed English text that nothing will translate (no AI model is set up): a partial
+   * success, which the screen shows as a warning.
+   */
+  untranslated: z.boolean(),
   /** One sentence for the administrator describing what was saved and what happens next. */
   message: z.string(),
 };

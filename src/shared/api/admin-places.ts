@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { imageAddressField } from './image-address-field';
 import { LANGUAGE_CODES } from '../languages';
+import { SEARCH_TEXT_MAX } from '../search-limits';
 import { pageQuery } from './paging';
 import { placeDto } from './public';
 import { translationStateDto } from './translation-status';
@@ -37,10 +38,20 @@ export type AdminPlaceDto = z.infer<typeof adminPlaceDto>;
 /** Answer of GET /api/admin/places-with-translations: one page (the neighbours are in the Link header). */
 export const adminPlaceList = z.array(adminPlaceDto);
 
-/** `?limit=&cursor=&location=&country=` of GET /api/admin/places-with-translations. */
+/**
+ * The orders of the Edit Places list, newest first: by when the photo was uploaded (the default,
+ * so a new upload of an old photo is on top) or by the date the photo was taken.
+ */
+export const ADMIN_PLACE_SORTS = ['uploaded', 'taken'] as const;
+export type AdminPlaceSort = (typeof ADMIN_PLACE_SORTS)[number];
+
+/** `?limit=&cursor=&location=&country=&sort=&q=` of GET /api/admin/places-with-translations. */
 export const adminPlaceListQuery = z.object({
   location: z.string().max(500).optional(),
   country: z.string().max(500).optional(),
+  sort: z.enum(ADMIN_PLACE_SORTS, { error: 'Sort by "uploaded" or "taken".' }).default('uploaded'),
+  /** Words of the title or the location, in any of the five languages; empty means no search. */
+  q: z.string().trim().max(SEARCH_TEXT_MAX, `Search for at most ${SEARCH_TEXT_MAX} characters.`).optional(),
   ...pageQuery.shape,
 });
 

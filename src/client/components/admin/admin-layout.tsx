@@ -2,6 +2,7 @@ import { ArrowLeft, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { SiteLink } from '../../lib/navigation';
 import { Button } from '../ui/button';
+import { TOAST_CLEARANCE } from '../ui/toaster';
 
 interface AdminLayoutProps {
   title: string;
@@ -24,7 +25,7 @@ export function AdminLayout({ title, subtitle, backTo, actions, children }: Admi
           <span className="text-sm text-slate-500">Admin</span>
         </div>
       </header>
-      <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+      <main className={`mx-auto max-w-6xl px-4 pt-8 sm:px-6 ${TOAST_CLEARANCE}`}>
         <div className="mb-8 flex flex-wrap items-start justify-between gap-4">
           <div className="flex items-start gap-3">
             {backTo && (

@@ -3,7 +3,7 @@ import {
   downloadFileName,
   downloadName,
   downloadUrl,
-  originalSize,
+  parseMediaName,
   responsiveImage,
   thumbnailUrl,
 } from '@/shared/media';
@@ -33,7 +33,7 @@ function fileFacts(image: CarouselImage): string {
   const path = (image.originalImagePath || image.imageUrl).split('?')[0]!;
   const name = path.slice(path.lastIndexOf('/') + 1);
   const dot = name.lastIndexOf('.');
-  const size = originalSize(name.slice(0, dot)) ?? responsiveImage(image.imageUrl)?.original;
+  const size = parseMediaName(path)?.original ?? responsiveImage(image.imageUrl)?.original;
   const format = FORMATS[name.slice(dot + 1).toLowerCase()];
   return [size && `${size.width} × ${size.height} px`, format].filter(Boolean).join(' · ');
 }

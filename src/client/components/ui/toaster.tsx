@@ -9,12 +9,29 @@ const ACCESSIBLE_COLOURS = {
   '--info-text': 'hsl(210, 92%, 33%)',
 } as CSSProperties;
 
-/** Spec: at most one toast visible at a time; 5 s by default. */
+/**
+ * Spec: at most one toast visible at a time; 5 s by default. Toasts sit at the bottom right (the
+ * whole bottom edge on a phone), away from the top of the page where Logout and the page's own
+ * buttons are; admin pages leave room at their foot (TOAST_CLEARANCE) so the last card's buttons
+ * can be scrolled above a toast.
+ */
 export function Toaster() {
   return (
-    <Sonner visibleToasts={1} duration={5000} position="top-right" richColors closeButton style={ACCESSIBLE_COLOURS} />
+    <Sonner
+      visibleToasts={1}
+      duration={5000}
+      position="bottom-right"
+      offset={{ bottom: 24, right: 24 }}
+      mobileOffset={{ bottom: 16, left: 16, right: 16 }}
+      richColors
+      closeButton
+      style={ACCESSIBLE_COLOURS}
+    />
   );
 }
+
+/** Space at the foot of an admin page, taller than a toast with its offset. */
+export const TOAST_CLEARANCE = 'pb-40';
 
 interface ToastOptions {
   description?: string;
@@ -28,6 +45,7 @@ export const toast = {
   success: (title: string, options: ToastOptions = {}) => sonnerToast.success(title, options),
   info: (title: string, options: ToastOptions = {}) => sonnerToast(title, options),
   error: (title: string, options: ToastOptions = {}) => sonnerToast.error(title, options),
+  /** A partial success (yellow): the description says what worked, what did not and what to do next. */
   warning: (title: string, options: ToastOptions = {}) => sonnerToast.warning(title, options),
   /**
    * Sonner keeps a loading toast until it is replaced or dismissed (it ignores `duration`): give it

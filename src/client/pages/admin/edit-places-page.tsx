@@ -1,7 +1,6 @@
 import { Loader2, MapPinOff, RefreshCw } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { AdminPlaceDto } from '@/shared/api/admin-places';
-import { EDIT_PLACES_DEFAULT_COUNT } from '@/shared/limits';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { AdminPlaceDto, AdminPlaceSort } from '@/shared/api/admin-places';
 import { AdminLayout } from '../../components/admin/admin-layout';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EditPlaceDialog } from '../../components/admin/places/edit-place-dialog';
@@ -9,6 +8,7 @@ import { LanguagesDialog } from '../../components/admin/content/languages-dialog
 import type { ContentTarget } from '../../components/admin/content/use-content';
 import { GalleryDialog } from '../../components/admin/places/gallery-dialog';
 import { PlaceCard } from '../../components/admin/places/place-card';
+import { ALL_CITIES, PlacesFilters } from '../../components/admin/places/places-filters';
 import {
   useAdminPlaceLocations,
   useAdminPlaces,
@@ -17,18 +17,19 @@ import {
 } from '../../components/admin/places/use-admin-places';
 import { usePlaceAiActions } from '../../components/admin/places/use-place-ai-actions';
 import { Button } from '../../components/ui/button';
-import { Card, CardContent } from '../../components/ui/card';
-import { Select, Skeleton } from '../../components/ui/form-controls';
-import { Label } from '../../components/ui/input';
+import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/form-controls';
 import { toast } from '../../components/ui/toaster';
 import { errorText } from '../../lib/api';
 import { useSessionExpiredRedirect } from '../../lib/admin-session';
+import { countText } from '@/shared/count-text';
 
-const ALL = 'all';
+/** Typing pauses this long before the list is asked again. */
+const SEARCH_DELAY_MS = 300;
 const cityOf = (place: PlaceCity) => `${place.location}, ${place.country}`;
 /** A select value that names a location and country exactly, whatever commas they contain. */
 const cityValue = (place: PlaceCity) => JSON.stringify([place.location, place.country]);
-const plural = (n: number) => `${n} place${n === 1 ? '' : 's'}`;
+const plural = (n: number) => countText(n, 'place');
 
 function LoadingCards() {
   return (
@@ -49,7 +50,14 @@ function LoadingCards() {
 
 export default function EditPlacesPage() {
   const locations = useAdminPlaceLocations();
-  const [city, setCity] = useState(ALL);
+  const [city, setCity] = useState(ALL_CITIES);
+  const [sort, setSort] = useState<AdminPlaceSort>('uploaded');
+  const [typed, setTyped] = useState('');
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setSearch(typed.replace(/\s+/g, ' ').trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
   // The choices come from the server, by city name; a city that disappeared (its last place
   // deleted or moved) falls back to all places.
   const choices = useMemo(
@@ -59,25 +67,38 @@ export default function EditPlacesPage() {
         .sort((a, b) => a.location.localeCompare(b.location) || a.country.localeCompare(b.country)),
     [locations.data],
   );
-  const chosen = city === ALL ? undefined : choices.find((choice) => choice.value === city);
-  const selected = chosen ? chosen.value : ALL;
-  const places = useAdminPlaces(chosen && { location: chosen.location, country: chosen.country });
+  const chosen = city === ALL_CITIES ? undefined : choices.find((choice) => choice.value === city);
+  const selected = chosen ? chosen.value : ALL_CITIES;
+  const places = useAdminPlaces({
+    city: chosen && { location: chosen.location, country: chosen.country },
+    sort,
+    search,
+  });
   useSessionExpiredRedirect(places.error ?? locations.error);
   const deletePlace = useDeletePlace();
   const ai = usePlaceAiActions();
-  const filterId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [editing, setEditing] = useState<AdminPlaceDto | undefined>();
   const [writing, setWriting] = useState<ContentTarget | undefined>();
   const [galleryOf, setGalleryOf] = useState<AdminPlaceDto | undefined>();
   const [deleting, setDeleting] = useState<AdminPlaceDto | undefined>();
 
-  // 'All' asks the server for the latest ten only; a city for its pages loaded so far.
+  // The pages loaded so far: the latest ten first, then each 'Load more'.
   const shown = useMemo(() => places.data?.pages.flatMap((page) => page.items) ?? [], [places.data]);
   const total = locations.data?.total;
   const cityLabel = chosen?.label ?? '';
-  // For a city the line names all of its places, loaded or not; 'all' names what is shown.
-  const showingCount = chosen ? Math.max(chosen.count, shown.length) : shown.length;
+  // For a city the line names all of its places, loaded or not; 'all' and a search name what is shown.
+  const showingCount = chosen && !search ? Math.max(chosen.count, shown.length) : shown.length;
+  const showingLine = search
+    ? `Showing ${plural(shown.length)} matching "${search}"${chosen ? ` in ${cityLabel}` : ''}`
+    : chosen
+      ? `Showing ${plural(showingCount)} from ${cityLabel}`
+      : `Showing last ${plural(shown.length)}`;
+  const emptyLine = search
+    ? `No places found matching "${search}"${chosen ? ` in ${cityLabel}` : ''}`
+    : chosen
+      ? `No places found in ${cityLabel}`
+      : 'No places found';
   // Dialogs follow the fresh list, so counts and titles update while they are open.
   const galleryPlace = galleryOf && (shown.find((p) => p.id === galleryOf.id) ?? galleryOf);
 
@@ -120,30 +141,25 @@ export default function EditPlacesPage() {
   return (
     <AdminLayout title="Edit Places" subtitle="Manage travel destinations" backTo="/iladmin">
       <title>Edit Places · Travel Places Admin</title>
-      <Card className="mb-6">
-        <CardContent className="flex flex-col gap-2 pt-6 sm:flex-row sm:items-center sm:gap-4">
-          <Label htmlFor={filterId} className="shrink-0">
-            Filter by City
-          </Label>
-          <Select
-            id={filterId}
-            value={selected}
-            onChange={(event) => {
-              focusCardAt.current = undefined;
-              setCity(event.target.value);
-            }}
-            className="sm:max-w-md"
-            disabled={!locations.data}
-          >
-            <option value={ALL}>All Places (Last {EDIT_PLACES_DEFAULT_COUNT})</option>
-            {choices.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </Select>
-        </CardContent>
-      </Card>
+      <PlacesFilters
+        city={selected}
+        cities={choices}
+        citiesLoaded={Boolean(locations.data)}
+        onCity={(value) => {
+          focusCardAt.current = undefined;
+          setCity(value);
+        }}
+        sort={sort}
+        onSort={(value) => {
+          focusCardAt.current = undefined;
+          setSort(value);
+        }}
+        search={typed}
+        onSearch={(text) => {
+          focusCardAt.current = undefined;
+          setTyped(text);
+        }}
+      />
 
       <section aria-labelledby="places-heading">
         <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
@@ -157,7 +173,7 @@ export default function EditPlacesPage() {
           </h2>
           {places.data && shown.length > 0 && (
             <p className="text-sm text-slate-600" aria-live="polite">
-              {chosen ? `Showing ${plural(showingCount)} from ${cityLabel}` : `Showing last ${plural(shown.length)}`}
+              {showingLine}
             </p>
           )}
         </div>
@@ -174,10 +190,10 @@ export default function EditPlacesPage() {
         ) : shown.length === 0 ? (
           <Card className="flex flex-col items-center gap-2 p-10 text-center">
             <MapPinOff className="size-10 text-slate-400" aria-hidden="true" />
-            <p className="font-medium text-slate-900">
-              {chosen ? `No places found in ${cityLabel}` : 'No places found'}
+            <p className="font-medium text-slate-900">{emptyLine}</p>
+            <p className="text-sm text-slate-600">
+              {search ? 'Check the spelling, or search for fewer words.' : 'Upload geotagged photos to create places.'}
             </p>
-            <p className="text-sm text-slate-600">Upload geotagged photos to create places.</p>
           </Card>
         ) : (
           <div ref={listRef} className="flex flex-col gap-4">

@@ -24,6 +24,8 @@ export default function LoginPage() {
     event.preventDefault();
     login.mutate(password, {
       onSuccess: () => {
+        // A failed try before this one is history now: its toast must not outlive the sign-in.
+        toast.dismiss();
         toast.success('Login successful', { description: 'Welcome to the admin panel' });
         void navigate('/iladmin');
       },

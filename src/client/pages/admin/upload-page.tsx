@@ -1,6 +1,7 @@
 import { Loader2, Upload } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ExifData } from '@/shared/api/upload';
+import { countText } from '@/shared/count-text';
 import { AdminLayout } from '../../components/admin/admin-layout';
 import { ExifPanel } from '../../components/admin/upload/exif-panel';
 import { extractExif, hasGps } from '../../components/admin/upload/exif-source';
@@ -30,12 +31,6 @@ import { Checkbox, Progress } from '../../components/ui/form-controls';
 import { Label, Textarea } from '../../components/ui/input';
 import { toast } from '../../components/ui/toaster';
 
-interface Rejection {
-  key: string;
-  fileName: string;
-  exifData: ExifData;
-}
-
 const IMAGE_ACCEPT = 'image/*,.heic,.heif';
 
 export default function UploadPage() {
@@ -51,7 +46,6 @@ export default function UploadPage() {
   const [current, setCurrent] = useState(0);
   const [progress, setProgress] = useState(0);
   const [results, setResults] = useState<UploadResult[]>([]);
-  const [rejections, setRejections] = useState<Rejection[]>([]);
   const [counts, setCounts] = useState({ success: 0, failed: 0 });
   // Remounting the file inputs is the only way to clear what a user picked.
   const [inputsVersion, setInputsVersion] = useState(0);
@@ -70,7 +64,6 @@ export default function UploadPage() {
     });
     // New selection: a fresh start for results, counts and generation statuses.
     setResults([]);
-    setRejections([]);
     setCounts({ success: 0, failed: 0 });
     setProgress(0);
     generation.reset();
@@ -105,7 +98,6 @@ export default function UploadPage() {
     const batchGps = gpsStates;
     setUploading(true);
     setResults([]);
-    setRejections([]);
     let success = 0;
     let failed = 0;
     let firstFailure: string | undefined;
@@ -135,9 +127,9 @@ export default function UploadPage() {
         const error = outcome.kind === 'no-gps' ? 'geo data not found: this photo has no GPS position.' : outcome.error;
         firstFailure ??= `${file.name}: ${error}`;
         result = { key, fileName: file.name, previewUrl, status: 'failed', error };
+        // Its card offers to set a location and send the same file again, with the same story.
         if (outcome.kind === 'no-gps') {
-          const exifData = outcome.exifData;
-          setRejections((list) => [...list, { key, fileName: file.name, exifData }]);
+          result.noGps = { file, exifData: outcome.exifData, fields: { description, exifData: exifSource?.exif } };
         }
       }
       setResults((list) => [...list, result]);
@@ -157,6 +149,28 @@ export default function UploadPage() {
     if (success > 0 && (wanted.history || wanted.facts)) {
       await generation.run([...placeIds], wanted);
     }
+  }
+
+  /** Sends a photo refused for having no GPS again, with the location set on its card. */
+  async function retry(failed: UploadResult, location: { latitude: string; longitude: string }) {
+    const noGps = failed.noGps;
+    if (!noGps) return;
+    const patch = (change: (result: UploadResult) => UploadResult) =>
+      setResults((list) => list.map((result) => (result.key === failed.key ? change(result) : result)));
+    patch((result) => ({ ...result, retrying: true }));
+    const outcome = await uploadPhoto(noGps.file, { ...noGps.fields, location }, () => undefined);
+    if (outcome.kind === 'success') {
+      const { key, fileName, previewUrl } = failed;
+      patch(() => ({ key, fileName, previewUrl, status: 'success', response: outcome.response }));
+      setCounts((c) => ({ success: c.success + 1, failed: Math.max(0, c.failed - 1) }));
+      toast.success('Upload complete', { description: uploadCompleteText(1, 1) });
+      const placeId = outcome.response.place?.id;
+      if (placeId && (wanted.history || wanted.facts)) await generation.run([placeId], wanted);
+      return;
+    }
+    const error = outcome.kind === 'no-gps' ? 'geo data not found: this photo has no GPS position.' : outcome.error;
+    patch((result) => ({ ...result, retrying: false, error }));
+    toast.error('Some uploads failed', { description: uploadFailedText(1, `${failed.fileName}: ${error}`) });
   }
 
   const withoutGps = files.filter((_, i) => gpsStates[i] === false).length;
@@ -188,7 +202,9 @@ export default function UploadPage() {
                   className="block w-full text-sm text-slate-700 file:mr-4 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:font-medium file:text-brand-800 hover:file:bg-brand-100"
                 />
                 <p className="text-sm text-slate-500">
-                  {files.length === 0 ? 'Choose one or more geotagged photos.' : `${files.length} photo(s) selected`}
+                  {files.length === 0
+                    ? 'Choose one or more geotagged photos.'
+                    : `${countText(files.length, 'photo')} selected`}
                 </p>
                 <SelectedFiles files={files} current={uploading ? current : 0} gps={gpsStates} />
               </div>
@@ -282,23 +298,13 @@ export default function UploadPage() {
         </div>
       </div>
 
-      {rejections.length > 0 && (
-        <section className="mt-8 flex flex-col gap-4" aria-label="Photos without GPS">
-          <p className="text-sm text-slate-600">
-            A photo without GPS can still become a place: choose it again and set its location under Set location.
-          </p>
-          {rejections.map((r) => (
-            <ExifPanel
-              key={r.key}
-              title={`No GPS position in ${r.fileName}`}
-              exif={r.exifData}
-              onDismiss={() => setRejections((list) => list.filter((x) => x.key !== r.key))}
-            />
-          ))}
-        </section>
-      )}
-
-      <UploadResults results={results} counts={counts} uploading={uploading} onDismissAll={() => setResults([])} />
+      <UploadResults
+        results={results}
+        counts={counts}
+        uploading={uploading}
+        onDismissAll={() => setResults([])}
+        onRetry={(result, location) => void retry(result, location)}
+      />
     </AdminLayout>
   );
 }

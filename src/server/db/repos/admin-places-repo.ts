@@ -1,19 +1,60 @@
-import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { UpdatePlaceRequest } from '@/shared/api/admin-places';
+import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminPlaceSort, UpdatePlaceRequest } from '@/shared/api/admin-places';
 import type { VersionMap } from '../../translation/status';
 import type { DbOrTx } from '../client';
 import { cities, countries, galleryImages, photos, places, placeTranslations } from '../schema';
-import { keysetOrder, pageKeyColumn, type Seek } from './keyset';
-import { placesKeyset, placesPageWhere, type PlaceFilter } from './places-repo';
+import { keysetOrder, pageKeyColumn, seekCondition, type Keyset, type Seek } from './keyset';
+import { placesKeyset, type PlaceFilter } from './places-repo';
 import { failuresJson, jobJson } from './translation-jobs-repo';
 
+/** Newest uploads first: when the place was made, then its id (places_created_idx backwards). */
+const placesUploadedKeyset: Keyset = {
+  columns: [
+    { column: places.createdAt, kind: 'timestamp' },
+    { column: places.id, kind: 'uuid' },
+  ],
+};
+
+/** The key of each order of the Edit Places list; a cursor is only valid for the order that made it. */
+export const adminPlaceKeysets: Record<AdminPlaceSort, Keyset> = {
+  uploaded: placesUploadedKeyset,
+  taken: placesKeyset,
+};
+
+/** The Edit Places list's filter: a city, and/or words of a title or location. */
+export interface AdminPlaceFilter extends PlaceFilter {
+  /** Found in the names of the place (title, location, country) in any of the five languages. */
+  search?: string;
+}
+
+/** `%`, `_` and `\` stand for themselves in the LIKE pattern. */
+const likeEscaped = (text: SQL) =>
+  sql`replace(replace(replace(${text}, ${'\\'}, ${'\\\\'}), ${'%'}, ${'\\%'}), ${'_'}, ${'\\_'})`;
+
 /**
- * One page of places, newest first, with the figures the Edit Places cards show; optionally of one
- * location and/or country. The seek and order follow placesKeyset, so the scan walks
- * places_newest_idx (or places_location_country_newest_idx for a city) backwards and stops after
- * `limit` rows; the figures' subqueries run only for the rows of the page.
+ * Places whose names contain the text, folded the way public search folds it (no case, no
+ * accents): the search documents hold each place's title, location and country in every language
+ * (plus the English names), so "Köln", "Cologne" and "科隆" find the same place once translated.
  */
-export function listAdminPlacePage(db: DbOrTx, filter: PlaceFilter, seek: Seek | undefined, limit: number) {
+function searchCondition(text: string): SQL {
+  return sql`${places.id} in (select d.entity_id from search_documents d where d.kind = 'place'
+    and d.name_norm like '%' || ${likeEscaped(sql`search_normalize(${text})`)} || '%')`;
+}
+
+/**
+ * One page of places, newest first by `sort`, with the figures the Edit Places cards show;
+ * optionally of one location and/or country and/or matching a search. Without a search the scan
+ * walks places_created_idx (or places_newest_idx by photo date) backwards and stops after `limit`
+ * rows; the figures' subqueries run only for the rows of the page.
+ */
+export function listAdminPlacePage(
+  db: DbOrTx,
+  filter: AdminPlaceFilter,
+  sort: AdminPlaceSort,
+  seek: Seek | undefined,
+  limit: number,
+) {
+  const keyset = adminPlaceKeysets[sort];
   return db
     .select({
       id: places.id,
@@ -44,11 +85,18 @@ export function listAdminPlacePage(db: DbOrTx, filter: PlaceFilter, seek: Seek |
       factsCount: sql<number | null>`(select jsonb_array_length(pf.facts)::int
         from place_facts pf where pf.place_id = "places"."id" and pf.language_code = 'en')`,
       galleryCount: sql<number>`(select count(*)::int from gallery_images gi where gi.place_id = "places"."id")`,
-      pageKey: pageKeyColumn(placesKeyset),
+      pageKey: pageKeyColumn(keyset),
     })
     .from(places)
-    .where(placesPageWhere(filter, seek))
-    .orderBy(...keysetOrder(placesKeyset, seek))
+    .where(
+      and(
+        filter.location !== undefined ? eq(places.location, filter.location) : undefined,
+        filter.country !== undefined ? eq(places.country, filter.country) : undefined,
+        filter.search !== undefined ? searchCondition(filter.search) : undefined,
+        seekCondition(keyset, seek),
+      ),
+    )
+    .orderBy(...keysetOrder(keyset, seek))
     .limit(limit);
 }
 

@@ -15,7 +15,8 @@ export const adminPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { adminPlaces } = app.services;
   const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
-  // One page of the list, newest first; the neighbouring pages are named in the Link header.
+  // One page of the list, newest uploads (or photo dates) first; the neighbouring pages are named
+  // in the Link header.
   app.get(
     '/api/admin/places-with-translations',
     {
@@ -26,8 +27,8 @@ export const adminPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const { location, country, ...page } = req.query;
-      return sendPage(req, reply, await adminPlaces.list({ location, country }, page));
+      const { location, country, sort, q, ...page } = req.query;
+      return sendPage(req, reply, await adminPlaces.list({ location, country, search: q }, sort, page));
     },
   );
 

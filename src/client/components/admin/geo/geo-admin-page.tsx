@@ -30,6 +30,8 @@ interface GeoOutcome {
   message: string;
   /** A job writes the description and translations; the list follows it until it is done. */
   translationQueued: boolean;
+  /** The text is saved but nothing will translate it: a partial success (warning toast). */
+  untranslated: boolean;
 }
 
 /** One row of the Missing card, and what creating it sends. */
@@ -99,7 +101,8 @@ export function GeoAdminPage<
       onSuccess: (result) => {
         setAdding(undefined);
         const description = `${result.message} Its page: /en/${config.slugOf(result)}`;
-        toast.success(`${noun} created`, { description });
+        // Without a translation job the city exists but its translations do not: a partial success.
+        (result.untranslated ? toast.warning : toast.success)(`${noun} created`, { description });
         if (result.translationQueued) translating.current = { id: config.idOf(result), slug: config.slugOf(result) };
       },
       onError: (error) => toast.error('Error', { description: errorText(error, `Failed to create ${lower}`) }),
@@ -132,7 +135,10 @@ export function GeoAdminPage<
       {
         onSuccess: (result) => {
           setEditing(undefined);
-          toast.success(`${noun} updated successfully`, { description: result.message });
+          // Changed text that nothing will translate is a partial success: the toast says so in yellow.
+          (result.untranslated ? toast.warning : toast.success)(`${noun} updated successfully`, {
+            description: result.message,
+          });
         },
         onError: (error) => toast.error('Error', { description: errorText(error, `Failed to update ${lower}`) }),
       },

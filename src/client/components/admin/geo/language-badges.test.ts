@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LanguageTranslationDto } from '@/shared/api/translation-status';
-import { badgeLabel } from './language-badges';
+import { badgeLabel, jobLine } from './language-badges';
 
 const language = (overrides: Partial<LanguageTranslationDto>): LanguageTranslationDto => ({
   languageCode: 'de',
@@ -34,5 +34,19 @@ describe('the hover and screen-reader text of a language badge', () => {
     expect(badgeLabel(language({ status: 'failed', reason: 'The AI provider (openai) failed: quota exceeded' }))).toBe(
       'German: failed: The AI provider (openai) failed: quota exceeded',
     );
+  });
+});
+
+describe('the line under the badges about the translation job', () => {
+  const failedJob = (attempts: number) => ({
+    state: 'failed' as const,
+    attempts,
+    nextRunAt: new Date().toISOString(),
+    lastError: null,
+  });
+
+  it('counts the attempts in the right number', () => {
+    expect(jobLine(failedJob(1))?.text).toMatch(/^Translation stopped after 1 attempt\. /);
+    expect(jobLine(failedJob(3))?.text).toMatch(/^Translation stopped after 3 attempts\. /);
   });
 });

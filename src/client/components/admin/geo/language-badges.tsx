@@ -7,6 +7,7 @@ import type {
 } from '@/shared/api/translation-status';
 import { LANGUAGES } from '@/shared/languages';
 import { Badge } from '../../ui/badge';
+import { countText } from '@/shared/count-text';
 
 const LOOK: Record<
   TranslationStatus,
@@ -35,12 +36,12 @@ export function badgeLabel(language: LanguageTranslationDto): string {
 const time = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
 
 /** What the translation job is doing, when that is worth a line: waiting, running, or given up. */
-function jobLine(job: TranslationJobDto | null): { text: string; busy: boolean; failed: boolean } | undefined {
+export function jobLine(job: TranslationJobDto | null): { text: string; busy: boolean; failed: boolean } | undefined {
   if (!job || job.state === 'done') return undefined;
   if (job.state === 'running') return { text: 'Translating…', busy: true, failed: false };
   if (job.state === 'failed') {
     return {
-      text: `Translation stopped after ${job.attempts} attempts. Use Translate or edit to try again.`,
+      text: `Translation stopped after ${countText(job.attempts, 'attempt')}. Use Translate or edit to try again.`,
       busy: false,
       failed: true,
     };

@@ -12,9 +12,9 @@ import { toast } from '../../ui/toaster';
 import { errorText } from '@/client/lib/api';
 import { cn } from '@/client/lib/utils';
 import { isoDate } from '@/client/lib/format-date';
-import { responsiveImage } from './responsive-image';
 import { useGallery, useUpdatePlace } from './use-admin-places';
 import { useRestoreFocus } from '../../ui/use-restore-focus';
+import { imageAttributes } from '@/shared/media';
 
 type FormInput = z.input<typeof updatePlaceRequest>;
 
@@ -108,7 +108,7 @@ function CoverPicker({
             >
               <input type="radio" value={url} {...registration} className="peer sr-only" />
               <img
-                {...responsiveImage(url, '120px')}
+                {...imageAttributes(url, '120px')}
                 alt={index === 0 ? 'Current cover' : `Gallery photo ${index}`}
                 className="aspect-[4/3] w-full bg-slate-100 object-cover"
               />
@@ -160,7 +160,9 @@ function EditPlaceForm({ place, onDone }: { place: AdminPlaceDto; onDone: () => 
       { id: place.id, body },
       {
         onSuccess: ({ outdatedTranslations, translationQueued }) => {
-          toast.success('Place updated successfully', {
+          // Outdated translations that nothing is bringing up to date: saved, but only partly done.
+          const partial = outdatedTranslations.length > 0 && !translationQueued;
+          (partial ? toast.warning : toast.success)('Place updated successfully', {
             description: outdatedNote(outdatedTranslations, translationQueued),
           });
           onDone();

@@ -18,9 +18,10 @@ import { ApiError, errorText } from '@/client/lib/api';
 import { cn } from '@/client/lib/utils';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { photoCountText } from './place-card';
-import { responsiveImage } from './responsive-image';
 import { invalidatePlaceLists, useDeleteGalleryImage, useGallery } from './use-admin-places';
 import { useRestoreFocus } from '../../ui/use-restore-focus';
+import { imageAttributes } from '@/shared/media';
+import { countText } from '@/shared/count-text';
 
 interface UploadProgress {
   current: number;
@@ -66,7 +67,7 @@ function GalleryGrid({ place, images }: { place: AdminPlaceDto; images: GalleryI
         {images.map((image, index) => (
           <li key={image.id} className="group relative overflow-hidden rounded-xl border border-slate-200 bg-slate-100">
             <img
-              {...responsiveImage(image.imageUrl, '(min-width: 640px) 240px, 50vw')}
+              {...imageAttributes(image.imageUrl, '(min-width: 640px) 240px, 50vw')}
               alt={`Gallery image ${index + 1} of ${place.title}`}
               loading="lazy"
               className="aspect-[4/3] w-full object-cover"
@@ -125,7 +126,9 @@ function GalleryBody({ place }: { place: AdminPlaceDto }) {
     await invalidatePlaceLists(queryClient);
     const failed = files.length - succeeded;
     // Spec 8: 'Upload complete' with the count, then (after any failure) 'Some uploads failed' with the reason.
-    toast.success('Upload complete', { description: `Successfully uploaded ${succeeded} of ${files.length} images` });
+    toast.success('Upload complete', {
+      description: `Successfully uploaded ${succeeded} of ${countText(files.length, 'image')}`,
+    });
     // Kept, but smaller than a photo should be: the administrator may want to replace it.
     if (warnings.length > 0) {
       toast.warning(warnings.length === 1 ? 'Small image' : `${warnings.length} small images`, {
@@ -134,7 +137,7 @@ function GalleryBody({ place }: { place: AdminPlaceDto }) {
     }
     if (failed > 0) {
       toast.error('Some uploads failed', {
-        description: `${failed} image(s) failed to upload (${firstFailure ?? 'unknown error'})`,
+        description: `${countText(failed, 'image')} failed to upload (${firstFailure ?? 'unknown error'})`,
       });
     }
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BLANK_IMAGE } from '@/shared/image-address';
 import { formatDate, isoDate } from '@/client/lib/format-date';
 import { photoCountText } from './place-card';
-import { responsiveImage } from './responsive-image';
+import { imageAttributes } from '@/shared/media';
 
 describe("place dates on the Edit Places screen (the site's one date formatter)", () => {
   it('fills the date input from ISO, EXIF and other readable dates', () => {
@@ -29,14 +29,24 @@ describe('gallery counts', () => {
 });
 
 describe('card images', () => {
-  it('offers the 480 px twin of a generated image, leaves other addresses of this site alone and shows none of another site', () => {
+  it('loads the 480 px file of a new upload (an id with the original size) on a small card', () => {
+    const base = `/media/web/${'a'.repeat(32)}_4000x3000`;
+    const sizes = '(min-width: 640px) 224px, 100vw';
+    expect(imageAttributes(`${base}-1000.jpg`, sizes)).toEqual({
+      src: `${base}-1000.jpg`,
+      srcSet: `${base}-480.jpg 480w, ${base}-1000.jpg 1000w`,
+      sizes,
+    });
+  });
+
+  it('offers the 480 px twin of an image from before sizes were recorded, leaves other addresses of this site alone and shows none of another site', () => {
     const id = 'a'.repeat(32);
-    expect(responsiveImage(`/media/web/${id}-1000.jpg`, '100vw')).toEqual({
+    expect(imageAttributes(`/media/web/${id}-1000.jpg`, '100vw')).toEqual({
       src: `/media/web/${id}-1000.jpg`,
       srcSet: `/media/web/${id}-480.jpg 480w, /media/web/${id}-1000.jpg 1000w`,
       sizes: '100vw',
     });
-    expect(responsiveImage('/images/a.jpg', '100vw')).toEqual({ src: '/images/a.jpg' });
-    expect(responsiveImage('https://example.org/a.jpg', '100vw')).toEqual({ src: BLANK_IMAGE });
+    expect(imageAttributes('/images/a.jpg', '100vw')).toEqual({ src: '/images/a.jpg' });
+    expect(imageAttributes('https://example.org/a.jpg', '100vw')).toEqual({ src: BLANK_IMAGE });
   });
 });

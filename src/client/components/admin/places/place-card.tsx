@@ -7,7 +7,8 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import type { AiAction } from './use-place-ai-actions';
 import { formatDate } from '@/client/lib/format-date';
-import { responsiveImage } from './responsive-image';
+import { imageAttributes } from '@/shared/media';
+import { countText } from '@/shared/count-text';
 
 interface PlaceCardProps {
   place: AdminPlaceDto;
@@ -20,11 +21,9 @@ interface PlaceCardProps {
   onDelete: () => void;
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
 /** What "Gallery (n)" counts, as the place page does: the cover and the gallery's photos. */
 export function photoCountText({ photoCount, galleryCount }: Pick<AdminPlaceDto, 'photoCount' | 'galleryCount'>) {
-  return `${plural(photoCount, 'photo')} on the place page: the cover${galleryCount > 0 ? ` and ${plural(galleryCount, 'gallery photo')}` : ''}`;
+  return `${countText(photoCount, 'photo')} on the place page: the cover${galleryCount > 0 ? ` and ${countText(galleryCount, 'gallery photo')}` : ''}`;
 }
 
 function ActionIcon({ busy, icon: Icon }: { busy: boolean; icon: typeof Sparkles }) {
@@ -45,7 +44,7 @@ export function PlaceCard({ place, isRunning, onAiAction, onGallery, onLanguages
     <Card className="overflow-hidden" aria-labelledby={headingId} role="article">
       <div className="flex flex-col sm:flex-row">
         <img
-          {...responsiveImage(place.imageUrl, '(min-width: 640px) 224px, 100vw')}
+          {...imageAttributes(place.imageUrl, '(min-width: 640px) 224px, 100vw')}
           alt=""
           loading="lazy"
           className="aspect-video w-full shrink-0 bg-slate-100 object-cover sm:aspect-auto sm:h-auto sm:w-56"
@@ -64,11 +63,11 @@ export function PlaceCard({ place, isRunning, onAiAction, onGallery, onLanguages
           <div className="flex flex-wrap items-center gap-1.5">
             <Badge variant={place.historyEventCount > 0 ? 'success' : 'secondary'}>
               <BookOpen className="size-3" aria-hidden="true" />
-              {place.historyEventCount > 0 ? plural(place.historyEventCount, 'event') : 'No events'}
+              {place.historyEventCount > 0 ? countText(place.historyEventCount, 'event') : 'No events'}
             </Badge>
             <Badge variant={place.factsCount > 0 ? 'success' : 'secondary'}>
               <Sparkles className="size-3" aria-hidden="true" />
-              {place.factsCount > 0 ? plural(place.factsCount, 'fact') : 'No facts'}
+              {place.factsCount > 0 ? countText(place.factsCount, 'fact') : 'No facts'}
             </Badge>
           </div>
           <div className="mt-auto grid grid-cols-2 gap-2 pt-1 sm:flex sm:flex-wrap">

@@ -1,6 +1,14 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type {
   AdminPlaceDto,
+  AdminPlaceSort,
   AdminPlaceLocations,
   GalleryItemDto,
   SuccessMessage,
@@ -12,7 +20,7 @@ import { parseLinkHeader, type Page } from '@/shared/paging';
 import { EDIT_PLACES_DEFAULT_COUNT } from '@/shared/limits';
 import { apiJson, apiRequest } from '@/client/lib/api';
 
-/** Every page of the Edit Places list lives under this key (then 'latest', or 'city' + location + country). */
+/** Every page of the Edit Places list lives under this key (then the city, the order and the search). */
 export const ADMIN_PLACES_KEY = ['api', 'admin', 'places-with-translations'] as const;
 /** The Filter by City choices with their counts, and the number of all places. */
 export const ADMIN_PLACE_LOCATIONS_KEY = ['api', 'admin', 'places', 'locations'] as const;
@@ -46,27 +54,40 @@ async function fetchPlacesPage(search: URLSearchParams): Promise<Page<AdminPlace
   return { items, ...parseLinkHeader(response.headers.get('Link')) };
 }
 
+/** What the Edit Places list shows: all places or one city's, in which order, matching what. */
+export interface AdminPlacesView {
+  city?: PlaceCity;
+  sort: AdminPlaceSort;
+  /** Words of a title or location; empty for no search. */
+  search: string;
+}
+
 /**
- * The Edit Places list. Without a city: the latest EDIT_PLACES_DEFAULT_COUNT places, one page and
- * no more (spec section 2). With a city: its places newest first, a page at a time;
- * `fetchNextPage` follows the Link header's next cursor until there is none.
+ * The Edit Places list, newest uploads (or photo dates) first. Without a city and a search, the
+ * first page is the latest EDIT_PLACES_DEFAULT_COUNT places (spec section 2); with a city, its
+ * places a server page at a time. `fetchNextPage` ("Load more") follows the Link header's next
+ * cursor until there is none, so however many places there are, each is reachable.
  */
-export function useAdminPlaces(city: PlaceCity | undefined) {
+export function useAdminPlaces({ city, sort, search }: AdminPlacesView) {
   return useInfiniteQuery({
-    queryKey: city ? [...ADMIN_PLACES_KEY, 'city', city.location, city.country] : [...ADMIN_PLACES_KEY, 'latest'],
+    queryKey: [...ADMIN_PLACES_KEY, city ? ['city', city.location, city.country] : 'all', sort, search],
     queryFn: ({ pageParam }) => {
-      const search = new URLSearchParams();
+      const params = new URLSearchParams();
       if (city) {
-        search.set('location', city.location);
-        search.set('country', city.country);
+        params.set('location', city.location);
+        params.set('country', city.country);
       } else {
-        search.set('limit', String(EDIT_PLACES_DEFAULT_COUNT));
+        params.set('limit', String(EDIT_PLACES_DEFAULT_COUNT));
       }
-      if (pageParam) search.set('cursor', pageParam);
-      return fetchPlacesPage(search);
+      params.set('sort', sort);
+      if (search) params.set('q', search);
+      if (pageParam) params.set('cursor', pageParam);
+      return fetchPlacesPage(params);
     },
     initialPageParam: '',
-    getNextPageParam: (last) => (city && last.next ? last.next : undefined),
+    getNextPageParam: (last) => last.next ?? undefined,
+    // While a new search or order loads, the list shown so far stays instead of flashing empty.
+    placeholderData: keepPreviousData,
     // While a translation job of a shown place waits or runs, look again: its badges follow it.
     refetchInterval: (query) =>
       query.state.data?.pages.some((page) => page.items.some((place) => translationPending(place.translations)))

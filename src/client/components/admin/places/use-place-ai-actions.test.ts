@@ -3,7 +3,7 @@ import { failureReason } from './use-place-ai-actions';
 
 describe('the Translation Failed toast', () => {
   const offline =
-    'Translation needs an AI model. Set AI_PROVIDER to openai, anthropic or openai-compatible to translate text.';
+    'No AI model is set up, so nothing could be translated. Ask whoever runs the site to set one up, then use Translate again.';
 
   it('carries the reason the server gave for the failed languages', () => {
     const message = `Translation failed for Spanish, German, French, Chinese. ${offline}`;

@@ -12,6 +12,7 @@ import { LANGUAGES } from '@/shared/languages';
 import { toast } from '../../ui/toaster';
 import { apiJson, errorText } from '@/client/lib/api';
 import { invalidatePlaceLists } from './use-admin-places';
+import { countText } from '@/shared/count-text';
 
 export type AiAction = 'translate' | 'history' | 'facts';
 
@@ -20,7 +21,6 @@ const RESULT_MS = 5_000;
 
 const languageNames = (codes: readonly string[]) =>
   codes.map((code) => LANGUAGES.find((l) => l.code === code)?.name ?? code.toUpperCase()).join(', ');
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * Why languages failed, from the server's message ("Translation failed for Spanish, German. <reason>"
@@ -47,7 +47,7 @@ function showTranslateResult(id: string, result: TranslateResponse) {
     failed.length ? failureReason(result.message, failed) : '',
   ].filter(Boolean);
   const options = { id, duration: RESULT_MS, description: lines.join('\n') };
-  if (done.length && failed.length) toast.info('Partial Success', options);
+  if (done.length && failed.length) toast.warning('Partial Success', options);
   else if (done.length) toast.success('Translation Complete', options);
   else if (failed.length) toast.error('Translation Failed', options);
   else
@@ -83,7 +83,8 @@ function showPartResult(id: string, part: 'history' | 'facts', count: number | u
   const { fetched, found, none } = PART_RESULT[part];
   const options = { id, duration: RESULT_MS };
   if (count === undefined) toast.success(fetched[0], { ...options, description: `${fetched[1]}${cache}` });
-  else if (count > 0) toast.success(found[0], { ...options, description: `Found ${plural(count, found[1])}${cache}` });
+  else if (count > 0)
+    toast.success(found[0], { ...options, description: `Found ${countText(count, found[1])}${cache}` });
   else toast.info(none[0], { ...options, description: `${none[1]}${cache}` });
 }
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { eventCount, factCount, type FactsResponse, type HistoryResponse } from '@/shared/api/place-ai';
 import { apiJson, errorText } from '@/client/lib/api';
 import { toast } from '../../ui/toaster';
+import { countText } from '@/shared/count-text';
 
 export type GenerationStatus = { state: 'idle' } | { state: 'generating' } | { state: 'done'; count: number };
 
@@ -38,7 +39,7 @@ const KINDS: { [K in Kind]: KindSpec<K> } = {
     toastId: 'upload-generate-history',
     count: eventCount,
     loading: ['Generating Historical Events', 'Please wait while we research the history of your places...'],
-    found: ['Historical Events Generated', 'event(s)'],
+    found: ['Historical Events Generated', 'event'],
     none: ['No Historical Events', 'No historical events were found for these places.'],
     failed: ['History Generation Error', 'Failed to generate historical events'],
   },
@@ -47,7 +48,7 @@ const KINDS: { [K in Kind]: KindSpec<K> } = {
     toastId: 'upload-generate-facts',
     count: factCount,
     loading: ['Generating Trivia Facts', 'Please wait while we collect trivia about your places...'],
-    found: ['Trivia Facts Generated', 'fact(s)'],
+    found: ['Trivia Facts Generated', 'fact'],
     none: ['No Trivia Facts', 'No trivia facts were found for these places.'],
     failed: ['Facts Generation Error', 'Failed to generate trivia facts'],
   },
@@ -75,7 +76,7 @@ export function useAfterUploadGeneration() {
       const cached = answers.every((a) => a.fromCache);
       setKind(kind, { state: 'done', count: total });
       if (total > 0) {
-        const description = `${total} ${found[1]} found${cached ? ' (from cache)' : ''}`;
+        const description = `${countText(total, found[1])} found${cached ? ' (from cache)' : ''}`;
         toast.success(found[0], { id, duration: RESULT_MS, description });
       } else {
         toast.info(none[0], { id, duration: RESULT_MS, description: none[1] });
@@ -100,10 +101,12 @@ export function useAfterUploadGeneration() {
 /** The checkbox label of a kind. */
 export const choiceLabel = (kind: Kind) => KINDS[kind].choice;
 
-/** What a kind's checkbox says of its last run: "Generating...", "3 event(s) generated", "No fact(s) found". */
+/** What a kind's checkbox says of its last run: "Generating...", "1 event generated", "No facts found". */
 export function describeStatus(status: GenerationStatus, kind: Kind): string | undefined {
   const noun = KINDS[kind].found[1];
   if (status.state === 'generating') return 'Generating...';
-  if (status.state === 'done') return status.count === 0 ? `No ${noun} found` : `${status.count} ${noun} generated`;
+  if (status.state === 'done') {
+    return status.count === 0 ? `No ${noun}s found` : `${countText(status.count, noun)} generated`;
+  }
   return undefined;
 }

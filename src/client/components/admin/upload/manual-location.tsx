@@ -38,6 +38,8 @@ interface ManualLocationProps {
   draft: LocationDraft;
   onChange: (draft: LocationDraft) => void;
   disabled?: boolean;
+  /** What the fieldset says first; by default, for photos about to be uploaded. */
+  explanation?: string;
 }
 
 /**
@@ -45,7 +47,7 @@ interface ManualLocationProps {
  * the offline gazetteer, or coordinates. The server then finds city and country from them, as it
  * would from GPS, and records that the position was set by hand.
  */
-export function ManualLocation({ count, draft, onChange, disabled }: ManualLocationProps) {
+export function ManualLocation({ count, draft, onChange, disabled, explanation }: ManualLocationProps) {
   const id = useId();
   // A new search field (empty) when the town it shows is no longer the location.
   const [searchField, setSearchField] = useState(0);
@@ -66,9 +68,13 @@ export function ManualLocation({ count, draft, onChange, disabled }: ManualLocat
     >
       <legend className="px-1 text-base font-semibold text-slate-900">Set location</legend>
       <p id={`${id}-why`} className="text-sm text-slate-700">
-        {count === 1 ? '1 photo has' : `${count} photos have`} no GPS position. Choose the town where{' '}
-        {count === 1 ? 'it was' : 'they were'} taken, or enter its coordinates: city and country are found from them.
-        Photos with GPS keep their own position.
+        {explanation ?? (
+          <>
+            {count === 1 ? '1 photo has' : `${count} photos have`} no GPS position. Choose the town where{' '}
+            {count === 1 ? 'it was' : 'they were'} taken, or enter its coordinates: city and country are found from
+            them. Photos with GPS keep their own position.
+          </>
+        )}
       </p>
       <CityCombobox
         key={searchField}

@@ -1,8 +1,9 @@
 import { AlertTriangle, CheckCircle2, ExternalLink, XCircle } from 'lucide-react';
-import type { UploadResponse } from '@/shared/api/upload';
+import type { ExifData, UploadResponse } from '@/shared/api/upload';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent } from '../../ui/card';
+import { RetryWithLocation } from './retry-with-location';
 
 export interface UploadResult {
   key: string;
@@ -12,10 +13,25 @@ export interface UploadResult {
   status: 'success' | 'failed';
   response?: UploadResponse;
   error?: string;
+  /** Refused for having no GPS: the file and its EXIF, so the card can send it again with a location. */
+  noGps?: {
+    file: File;
+    exifData: ExifData;
+    /** What the first try sent with it: the story and the EXIF source's data. */
+    fields: { description: string; exifData?: ExifData };
+  };
+  /** It is being sent again. */
+  retrying?: boolean;
 }
 
-/** One photo's outcome: what the server made of it, or why it failed. */
-export function UploadResultCard({ result }: { result: UploadResult }) {
+interface UploadResultCardProps {
+  result: UploadResult;
+  /** Uploads a photo refused for having no GPS again, with a position set on its card. */
+  onRetry?: (result: UploadResult, location: { latitude: string; longitude: string }) => void;
+}
+
+/** One photo's outcome: what the server made of it, or why it failed (and, without GPS, a way on). */
+export function UploadResultCard({ result, onRetry }: UploadResultCardProps) {
   const photo = result.response?.photo;
   const place = result.response?.place;
   return (
@@ -41,6 +57,14 @@ export function UploadResultCard({ result }: { result: UploadResult }) {
             <span className="truncate text-sm text-slate-500">{result.fileName}</span>
           </div>
           {result.status === 'failed' && <p className="text-sm text-red-700">{result.error}</p>}
+          {result.status === 'failed' && result.noGps && onRetry && (
+            <RetryWithLocation
+              fileName={result.fileName}
+              exifData={result.noGps.exifData}
+              retrying={result.retrying ?? false}
+              onRetry={(location) => onRetry(result, location)}
+            />
+          )}
           {photo && (
             <>
               <div>

@@ -8,10 +8,11 @@ interface UploadResultsProps {
   counts: { success: number; failed: number };
   uploading: boolean;
   onDismissAll: () => void;
+  onRetry: (result: UploadResult, location: { latitude: string; longitude: string }) => void;
 }
 
 /** A card per uploaded photo, with Edit Places and Dismiss All. */
-export function UploadResults({ results, counts, uploading, onDismissAll }: UploadResultsProps) {
+export function UploadResults({ results, counts, uploading, onDismissAll, onRetry }: UploadResultsProps) {
   return (
     <section className="mt-8" aria-label="Upload results">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -38,7 +39,7 @@ export function UploadResults({ results, counts, uploading, onDismissAll }: Uplo
       ) : (
         <div className="flex flex-col gap-4">
           {results.map((result) => (
-            <UploadResultCard key={result.key} result={result} />
+            <UploadResultCard key={result.key} result={result} onRetry={onRetry} />
           ))}
         </div>
       )}

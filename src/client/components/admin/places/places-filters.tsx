@@ -1,0 +1,86 @@
+import { Search } from 'lucide-react';
+import { useId } from 'react';
+import type { AdminPlaceSort } from '@/shared/api/admin-places';
+import { SEARCH_TEXT_MAX } from '@/shared/search-limits';
+import { EDIT_PLACES_DEFAULT_COUNT } from '@/shared/limits';
+import { Card, CardContent } from '../../ui/card';
+import { Select } from '../../ui/form-controls';
+import { Input, Label } from '../../ui/input';
+
+/** The value of the Filter by City select that means every place. */
+export const ALL_CITIES = 'all';
+
+const SORT_LABELS: Record<AdminPlaceSort, string> = {
+  uploaded: 'Newest uploads first',
+  taken: 'Newest photos first (date taken)',
+};
+
+interface PlacesFiltersProps {
+  city: string;
+  cities: { value: string; label: string }[];
+  citiesLoaded: boolean;
+  onCity: (value: string) => void;
+  sort: AdminPlaceSort;
+  onSort: (sort: AdminPlaceSort) => void;
+  search: string;
+  onSearch: (text: string) => void;
+}
+
+/** Edit Places' controls: Filter by City (spec section 2), the order, and a search of titles and places. */
+export function PlacesFilters(props: PlacesFiltersProps) {
+  const id = useId();
+  return (
+    <Card className="mb-6">
+      <CardContent className="grid gap-4 pt-6 sm:grid-cols-2 lg:grid-cols-3">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-city`}>Filter by City</Label>
+          <Select
+            id={`${id}-city`}
+            value={props.city}
+            onChange={(event) => props.onCity(event.target.value)}
+            disabled={!props.citiesLoaded}
+          >
+            <option value={ALL_CITIES}>All Places (Last {EDIT_PLACES_DEFAULT_COUNT})</option>
+            {props.cities.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-sort`}>Sort by</Label>
+          <Select
+            id={`${id}-sort`}
+            value={props.sort}
+            onChange={(event) => props.onSort(event.target.value as AdminPlaceSort)}
+          >
+            {(Object.keys(SORT_LABELS) as AdminPlaceSort[]).map((sort) => (
+              <option key={sort} value={sort}>
+                {SORT_LABELS[sort]}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="flex flex-col gap-2 sm:col-span-2 lg:col-span-1">
+          <Label htmlFor={`${id}-search`}>Search places</Label>
+          <div className="relative">
+            <Search
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+              aria-hidden="true"
+            />
+            <Input
+              id={`${id}-search`}
+              type="search"
+              value={props.search}
+              maxLength={SEARCH_TEXT_MAX}
+              placeholder="Title or place, in any language"
+              onChange={(event) => props.onSearch(event.target.value)}
+              className="pl-9"
+            />
+          </div>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}
