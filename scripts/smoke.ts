@@ -48,12 +48,24 @@ async function main() {
     });
     const body = (await upload.json()) as {
       success?: boolean;
-      place?: { slug: string };
+      place?: { id: string; slug: string; state: string };
       photo?: { imageUrl: string; title: string };
     };
     check('upload a geotagged photo', upload.status === 200 && body.success === true, `status ${upload.status}`);
     const slug = body.place?.slug ?? '';
     const title = body.photo?.title ?? '';
+    // Without an AI model an upload is kept as a draft: invisible until it is published.
+    const draft = await fetch(`${baseUrl}/en/${slug}`);
+    check(
+      'the upload is a draft, unseen by visitors',
+      body.place?.state === 'draft' && draft.status === 404,
+      `state ${body.place?.state}, status ${draft.status}`,
+    );
+    const publish = await fetch(`${baseUrl}/api/admin/places/${body.place?.id ?? ''}/publish`, {
+      method: 'POST',
+      headers: { origin: baseUrl, cookie },
+    });
+    check('publish it', publish.status === 200, `status ${publish.status}`);
 
     const home = await fetch(`${baseUrl}/en`);
     const homeHtml = await home.text();

@@ -58,6 +58,8 @@ describe('two instances on one bucket', () => {
       await app.ready();
       apps.push(app);
     }
+    // Uploads are published at once (the spec's behaviour): one setting for both, in their database.
+    await apps[0]!.services.publishing.saveSettings({ newUploads: 'publish' });
   });
   afterAll(async () => {
     for (const app of apps) await app.close();

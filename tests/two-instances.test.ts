@@ -84,4 +84,28 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
     expect(removed.statusCode).toBe(200);
     expect((await a.inject({ method: 'GET', url: '/en/gone-everywhere' })).statusCode).toBe(404);
   });
+
+  it('publishing through A shows a draft on B’s next request, and unpublishing hides it there at once', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const login = await a.inject({ method: 'POST', url: '/api/admin/login', payload: { password: TEST_PASSWORD } });
+    const cookie = `tp_session=${login.cookies.find((c) => c.name === 'tp_session')!.value}`;
+    const place = await makePlace(handles[0]!.db, { title: 'Quiet draft', slug: 'quiet-draft', state: 'draft' });
+    expect((await b.inject({ method: 'GET', url: '/en/quiet-draft' })).statusCode).toBe(404);
+    expect((await b.inject({ method: 'GET', url: '/en/home' })).body).not.toContain('Quiet draft');
+    for (const [action, status] of [
+      ['publish', 200],
+      ['unpublish', 404],
+    ] as const) {
+      const done = await a.inject({
+        method: 'POST',
+        url: `/api/admin/places/${place.id}/${action}`,
+        headers: { cookie, origin: a.config.publicUrl },
+      });
+      expect(done.statusCode).toBe(200);
+      expect((await b.inject({ method: 'GET', url: '/en/quiet-draft' })).statusCode, action).toBe(status);
+      expect((await b.inject({ method: 'GET', url: '/en/home' })).body.includes('Quiet draft'), action).toBe(
+        status === 200,
+      );
+    }
+  });
 });

@@ -6,6 +6,7 @@ import { buildApp, type BuildOptions } from '../../src/server/app';
 import { testConfig, type AppConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { openTestDatabase } from './test-database';
+import type { NewUploadsMode } from '../../src/shared/api/publishing';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 
@@ -23,13 +24,21 @@ export interface TestApp {
 
 export async function createTestApp(
   overrides: Partial<AppConfig> = {},
-  options: Omit<BuildOptions, 'database'> = {},
+  options: Omit<BuildOptions, 'database'> & {
+    /**
+     * What uploads become. Tests publish them at once (the spec's behaviour) unless they say
+     * otherwise; 'default' leaves the product's default (drafts with the offline writer).
+     */
+    newUploads?: NewUploadsMode | 'default';
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tp-test-'));
   const database = await openTestDatabase();
   const config = testConfig({ dataDir, adminPassword: TEST_PASSWORD, ...overrides });
-  const app = await buildApp(config, { database, loginDelayPerFailureMs: 0, ...options });
+  const { newUploads = 'publish', ...buildOptions } = options;
+  const app = await buildApp(config, { database, loginDelayPerFailureMs: 0, ...buildOptions });
   await app.ready();
+  if (newUploads !== 'default') await app.services.publishing.saveSettings({ newUploads });
 
   let cookie: string | undefined;
   const login = async () => {

@@ -129,6 +129,10 @@ export const places = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     sourceVersion: sourceVersion(),
+    /** A draft is invisible to visitors everywhere; published places are the public site (migration 0011). */
+    state: text('state', { enum: ['draft', 'published'] })
+      .notNull()
+      .default('published'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

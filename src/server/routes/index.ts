@@ -7,6 +7,7 @@ import { adminGeoRoutes } from './admin/geo';
 import { adminCityContracts, adminCountryContracts } from '../../shared/api/admin-geo';
 import { adminPlaceAiRoutes } from './admin/place-ai';
 import { adminContentEditorRoutes } from './admin/content-editor';
+import { adminPublishingRoutes } from './admin/publishing';
 import { adminUploadRoutes } from './admin/uploads';
 import { adminGazetteerRoutes } from './admin/gazetteer';
 import { mediaRoutes } from './media';
@@ -41,6 +42,7 @@ export async function registerRoutes(app: FastifyInstance, pages: PageRouteOptio
     await admin.register(adminGazetteerRoutes);
     await admin.register(adminPlaceAiRoutes);
     await admin.register(adminContentEditorRoutes);
+    await admin.register(adminPublishingRoutes);
 
     // Unknown admin paths answer 401 before 404, so the admin API's shape is not revealed.
     admin.all('/api/admin/*', async (request, reply) =>

@@ -10,6 +10,7 @@ import {
   supportedLanguagePath,
 } from '../../shared/languages';
 import { PUBLIC_PAGE_CACHE } from '../cache/response-cache';
+import { sessionToken } from '../security/session';
 import { CLIENT_DIST_DIR } from '../paths';
 import { createRenderLimiter, RenderBusyError } from '../ssr/render-limiter';
 import {
@@ -145,6 +146,21 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
   };
   app.get('/iladmin', adminShell);
   app.get('/iladmin/*', adminShell);
+
+  // The admin's preview of a place, draft or published, as visitors would see it: only with a
+  // session (else the sign-in screen), never stored by any cache, never indexed.
+  app.get('/iladmin/preview/:lang/:slug', async (request, reply) => {
+    reply.header('Cache-Control', 'private, no-store').header('X-Robots-Tag', 'noindex, nofollow');
+    if (!(await app.services.auth.isValidSession(sessionToken(request)))) {
+      return reply.redirect('/iladmin/login', 302);
+    }
+    const { lang, slug } = request.params as { lang: string; slug: string };
+    const state = isLanguageCode(lang) ? await app.services.publishing.stateOfSlug(slug) : undefined;
+    if (!state) return adminShell(request, reply);
+    return handle(request, reply, async (signal) =>
+      renderer.renderPreview(lang, slug, { signal, state, version: await app.contentVersion.fresh() }),
+    );
+  });
 
   // Caching, compression and ETags of rendered pages: see cache/response-cache.ts. The cookie
   // decides the language only of pages whose path names none (error pages).

@@ -60,7 +60,7 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
     ].filter((entry): entry is [string, string] => Boolean(entry[1])),
   );
   async function placeById(id: string) {
-    const place = isUuid(id) ? await placesRepo.findPlaceById(db, id) : undefined;
+    const place = isUuid(id) ? await placesRepo.findPublishedPlaceById(db, id) : undefined;
     return found(place, 'Place not found');
   }
 
@@ -106,11 +106,14 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
       return localizePlace(found(place, 'Place not found'), code);
     },
 
-    /** A whole place page (place, gallery, history, trivia, related) in one read: server rendering. */
-    async placePage(slug: string, lang: string): Promise<placesRepo.PlacePage> {
+    /**
+     * A whole place page (place, gallery, history, trivia, related) in one read: server rendering.
+     * A draft only with `includeDrafts` (the admin's preview).
+     */
+    async placePage(slug: string, lang: string, includeDrafts = false): Promise<placesRepo.PlacePage> {
       const code = toLanguageCode(lang);
       const page = plausibleSlug(slug)
-        ? await placesRepo.findPlacePage(db, slug, code, RELATED_PLACES_DEFAULT)
+        ? await placesRepo.findPlacePage(db, slug, code, RELATED_PLACES_DEFAULT, includeDrafts)
         : undefined;
       return localizePlacePage(found(page, 'Place not found'), code);
     },

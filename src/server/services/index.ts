@@ -15,6 +15,7 @@ import { createContentEditorService, type ContentEditorService } from './content
 import { createMapService, type MapService } from './maps';
 import { createNearbyService, type NearbyService } from './nearby';
 import { createPlaceAiService, type PlaceAiService } from './place-ai';
+import { createPublishingService, type PublishingService } from './publishing';
 import { createUploadService, type UploadService } from './uploads';
 import { createReverseGeocoder, type ReverseGeocoder } from '../geo/reverse-geocoder';
 import { createSeoService, type SeoService } from './seo';
@@ -42,6 +43,8 @@ export interface AppServices {
   placeAi: PlaceAiService;
   adminCities: AdminCitiesService;
   adminCountries: AdminCountriesService;
+  /** Drafts and publishing, and what an upload becomes. */
+  publishing: PublishingService;
   /** Every language of a place, city and country, written by a person (the editor's desk). */
   contentEditor: ContentEditorService;
   seo: SeoService;
@@ -83,6 +86,7 @@ export async function createServices(
   const translationQueue = createTranslationQueue(db, ai, config.translationJobs);
   const password = await resolvePasswordHash(db, config.adminPassword, options.announcePassword ?? (() => {}));
   const adminPlaces = createAdminPlacesService(db, files, translationQueue);
+  const publishing = createPublishingService(db, { aiConfigured: ai.name !== 'offline' });
   const adminCities = createAdminCitiesService({ db, ai, files, queue: translationQueue });
   const adminCountries = createAdminCountriesService({ db, ai, files, queue: translationQueue });
   return {
@@ -100,8 +104,10 @@ export async function createServices(
     gallery: createGalleryService(db, files, config),
     ai,
     geocoder,
+    publishing,
     uploads: createUploadService({
       db,
+      publishing,
       files,
       ai,
       geocoder,

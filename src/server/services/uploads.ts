@@ -14,6 +14,7 @@ import { MIN_PHOTO_LONG_SIDE } from '../../shared/limits';
 import { offlineAnalysis, type AiProvider, type ImageAnalysis } from '../ai';
 import type { Database } from '../db/client';
 import { violatedUniqueConstraint } from '../db/errors';
+import type { PlaceState } from '../../shared/api/publishing';
 import { findPhotoByHash, insertPhoto, insertPlace, type PhotoRow } from '../db/repos/photos-repo';
 import { BadRequestError } from '../errors';
 import type { ReverseGeocoder } from '../geo/reverse-geocoder';
@@ -22,6 +23,7 @@ import { imageDataHash } from '../media/image-data-hash';
 import { stripNul } from '../security/nul-guard';
 import { checkImageHeader, processImage, type ImageLimits, type StoredImage } from '../media/images';
 import type { MediaFiles } from './media-files';
+import type { PublishingService } from './publishing';
 import { placeSlugText, uniqueSlug } from './slugs';
 
 export interface UploadInput {
@@ -44,6 +46,8 @@ export interface UploadOutcome {
 
 export interface UploadServiceDeps {
   db: Database;
+  /** What an upload becomes: published at once or kept as a draft (the admin's setting). */
+  publishing: Pick<PublishingService, 'stateForUpload'>;
   files: MediaFiles;
   ai: AiProvider;
   geocoder: ReverseGeocoder;
@@ -111,7 +115,7 @@ function photoDto(photo: PhotoRow, imageUrl: string): UploadedPhotoDto {
 
 const success = (
   photo: UploadedPhotoDto,
-  place: { id: string; slug: string | null },
+  place: { id: string; slug: string | null; state: PlaceState },
   extra: { duplicate?: boolean; aiWarning?: string | null } = {},
 ): UploadOutcome => ({
   status: 200,
@@ -133,7 +137,7 @@ const success = (
  * leaves neither rows nor files; a crash in between is cleaned up at the next start (media-files).
  */
 export function createUploadService(deps: UploadServiceDeps) {
-  const { db, files, ai, geocoder, limits } = deps;
+  const { db, files, ai, geocoder, limits, publishing } = deps;
 
   /** The place of a photo uploaded before: the same file, or the same image data without its metadata. */
   async function existing(contentHash: string, imageHash: string | null): Promise<UploadOutcome | undefined> {
@@ -143,7 +147,7 @@ export function createUploadService(deps: UploadServiceDeps) {
     if (!found) return undefined;
     return success(
       photoDto(found.photo, found.place.imageUrl),
-      { id: found.place.id, slug: found.place.slug },
+      { id: found.place.id, slug: found.place.slug, state: found.place.state },
       {
         duplicate: true,
       },
@@ -267,6 +271,7 @@ export function createUploadService(deps: UploadServiceDeps) {
       locationSource: 'exif' | 'manual';
     },
   ) {
+    const state = await publishing.stateForUpload();
     for (let attempt = 1; ; attempt++) {
       try {
         return await db.transaction(async (tx) => {
@@ -274,6 +279,7 @@ export function createUploadService(deps: UploadServiceDeps) {
           const slug = await uniqueSlug(tx, placeSlugText(analysis.title, p));
           const place = await insertPlace(tx, {
             slug,
+            state,
             title: analysis.title,
             description: analysis.summary,
             fullDescription: analysis.travelArticle,

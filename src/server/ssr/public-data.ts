@@ -71,12 +71,18 @@ export function createPublicDataSource(
   renderLang: LanguageCode,
   spatial: { maps: MapReaders; nearby: NearbyService },
   search: SearchService,
+  /** The admin's preview: an address is a place, draft or published (never a city or country page). */
+  preview = false,
 ): PublicDataSource {
   const addresses = new Map<string, Promise<PageAddress>>();
+  const readAddress = async (slug: string): Promise<PageAddress> =>
+    preview
+      ? { country: null, city: null, page: await orNull(catalog.placePage(slug, renderLang, true)) }
+      : catalog.address(slug, renderLang);
   const addressOf = (slug: string) => {
     let read = addresses.get(slug);
     if (!read) {
-      read = catalog.address(slug, renderLang);
+      read = readAddress(slug);
       addresses.set(slug, read);
     }
     return read;

@@ -71,7 +71,12 @@ export function createPageRenderer(app: FastifyInstance, source: RenderSource) {
      */
     async renderPublic(
       url: string,
-      { cookieLanguage, signal, version }: { cookieLanguage?: string; signal?: AbortSignal; version: number },
+      {
+        cookieLanguage,
+        signal,
+        version,
+        preview = false,
+      }: { cookieLanguage?: string; signal?: AbortSignal; version: number; preview?: boolean },
     ): Promise<Page> {
       const [template, entry] = await Promise.all([source.template(url), source.entry()]);
       const chromeReaders = chrome.at(version);
@@ -84,6 +89,7 @@ export function createPageRenderer(app: FastifyInstance, source: RenderSource) {
             lang,
             { maps: app.services.maps.at(version), nearby: app.services.nearby },
             app.services.search,
+            preview,
           ),
         signal,
         cookieLanguage,
@@ -98,6 +104,35 @@ export function createPageRenderer(app: FastifyInstance, source: RenderSource) {
         `<script id="__QUERY_STATE__" type="application/json">${jsonForScript(result.state)}</script>`,
       );
       return { status: result.status, html };
+    },
+
+    /**
+     * The admin's preview of a place, draft or published, as visitors would see it: the same server
+     * rendering with a bar that says what it is, never indexed, and without the page's scripts (the
+     * browser's router would take the preview's address for an admin screen).
+     */
+    async renderPreview(
+      lang: string,
+      slug: string,
+      options: { signal?: AbortSignal; version: number; state: 'draft' | 'published' },
+    ): Promise<Page> {
+      const page = await this.renderPublic(`/${lang}/${slug}`, { ...options, preview: true });
+      const bar =
+        options.state === 'draft'
+          ? 'Draft preview: visitors cannot see this page until you publish it.'
+          : 'Preview: this place is published, so visitors see this page.';
+      const html = page.html
+        .replace(/<script type="module"[^>]*><\/script>\s*/g, '')
+        .replace(/<link rel="modulepreload"[^>]*>\s*/g, '')
+        .replace(/<meta name="robots"[^>]*>/g, '')
+        .replace('<!--app-head-->', '')
+        .replace('</head>', () => '<meta name="robots" content="noindex, nofollow" /></head>')
+        .replace(
+          '<body>',
+          () =>
+            `<body><div role="status" data-preview-bar style="position:sticky;top:0;z-index:100;display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:center;padding:.6rem 1rem;background:${options.state === 'draft' ? '#92400e' : '#0f766e'};color:#fff;font:600 15px/1.4 system-ui,sans-serif">${bar} <a href="/iladmin/edit-places" style="color:#fff;text-decoration:underline">Back to Edit Places</a></div>`,
+        );
+      return { status: page.status, html };
     },
 
     /** The client-only shell for admin screens: no server rendering, never indexed. */

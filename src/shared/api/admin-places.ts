@@ -4,6 +4,7 @@ import { LANGUAGE_CODES } from '../languages';
 import { SEARCH_TEXT_MAX } from '../search-limits';
 import { pageQuery } from './paging';
 import { placeDto } from './public';
+import { placeState } from './publishing';
 import { translationStateDto } from './translation-status';
 
 /** A place as the Edit Places screen sees it: the original (English) row plus its admin figures. */
@@ -21,6 +22,8 @@ export const adminPlaceDto = placeDto
     date: true,
   })
   .extend({
+    /** A draft is invisible to visitors; published places are the public site. */
+    state: placeState,
     /** Languages the place can be read in, in product order; always starts with 'en' (the original text). */
     translatedLanguages: z.array(z.enum(LANGUAGE_CODES)),
     /** Each other language: up to date, outdated, missing or failed; and the translation job. */

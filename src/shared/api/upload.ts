@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { placeState } from './publishing';
 import { MIN_PHOTO_LONG_SIDE } from '../limits';
 
 /** EXIF as JSON: the fields the server read from the photo, or the client's "EXIF source photo". */
@@ -114,7 +115,8 @@ export type UploadedPhotoDto = z.infer<typeof uploadedPhotoDto>;
 export const uploadResponse = z.object({
   success: z.boolean(),
   photo: uploadedPhotoDto.nullable(),
-  place: z.object({ id: z.string(), slug: z.string().nullable() }).nullable(),
+  /** The place the photo became, and whether visitors see it yet (a draft: only the admin's preview). */
+  place: z.object({ id: z.string(), slug: z.string().nullable(), state: placeState }).nullable(),
   /** "geo data not found" when the photo has no GPS position (answered with HTTP 422). */
   error: z.string().nullable(),
   /** The EXIF read from the photo, so the screen can show why it was rejected. */

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SiteLink } from '../../lib/navigation';
 import { AdminLayout } from '../../components/admin/admin-layout';
+import { NewUploadsSetting } from '../../components/admin/publishing/new-uploads-setting';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -74,6 +75,7 @@ export default function DashboardPage() {
           </CardDescription>
         </CardHeader>
       </Card>
+      <NewUploadsSetting />
       <nav aria-label="Admin sections" className="grid gap-4 sm:grid-cols-2">
         {SECTIONS.map(({ to, title, text, icon: Icon }) => (
           <SiteLink

@@ -59,6 +59,7 @@ export function listAdminPlacePage(
     .select({
       id: places.id,
       slug: places.slug,
+      state: places.state,
       title: places.title,
       description: places.description,
       fullDescription: places.fullDescription,

@@ -43,7 +43,8 @@ const translatedCountryColumns = {
   descriptionTranslated: descriptionTranslated(ctr.description, countries.description),
   // counted through the indexes on cities.country and places.country
   cityCount: sql<number>`(select count(*)::int from ${cities} where ${cities.country} = ${countries.name})`,
-  placeCount: sql<number>`(select count(*)::int from ${places} where ${places.country} = ${countries.name})`,
+  placeCount: sql<number>`(select count(*)::int from ${places} where ${places.country} = ${countries.name}
+    and ${places.state} = 'published')`,
 };
 
 function selectTranslatedCountries<Extra extends Record<string, SQL>>(db: DbOrTx, lang: LanguageCode, extra: Extra) {

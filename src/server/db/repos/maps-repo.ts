@@ -30,7 +30,8 @@ const areaPosition = (area: { slug: AnyPgColumn; name: AnyPgColumn }, translatio
   ...meanVector,
 });
 
-const hasCoordinates = and(isNotNull(places.latitude), isNotNull(places.longitude));
+/** Published places with a position: what the maps mark (a draft is on no map). */
+const hasCoordinates = and(isNotNull(places.latitude), isNotNull(places.longitude), eq(places.state, 'published'));
 
 export interface AreaPositionRow {
   slug: string;

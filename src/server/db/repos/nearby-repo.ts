@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { NEARBY_RADIUS_M } from '@/shared/api/nearby';
 import type { LanguageCode } from '@/shared/languages';
 import type { DbOrTx } from '../client';
+import { isPublished } from './places-repo';
 import { places, placeTranslations } from '../schema';
 import { preparedOnce } from './prepared';
 
@@ -118,7 +119,7 @@ function selectNearest(db: DbOrTx, o: NearestOptions) {
   const nearest = db
     .select({ id: places.id, distanceMeters: distance.as('distance_m') })
     .from(places)
-    .where(and(o.where, ne(places.id, o.id), sql`${distance} <= ${o.radius}::float8`))
+    .where(and(o.where, ne(places.id, o.id), isPublished(), sql`${distance} <= ${o.radius}::float8`))
     .orderBy(asc(distance), asc(places.id))
     .limit(o.limit)
     .as('nearest');
@@ -205,7 +206,7 @@ export async function findNearestPlaces(
   return rows;
 }
 
-/** A place's position by id, or undefined when there is no such place. */
+/** A published place's position by id, or undefined when visitors have no such place. */
 export async function findSpot(
   db: DbOrTx,
   id: string,
@@ -213,7 +214,7 @@ export async function findSpot(
   const rows = await db
     .select({ id: places.id, latitude: places.latitude, longitude: places.longitude })
     .from(places)
-    .where(eq(places.id, id))
+    .where(and(eq(places.id, id), isPublished()))
     .limit(1);
   return rows[0];
 }

@@ -12,7 +12,10 @@ export type NewPlace = typeof places.$inferInsert;
  */
 export async function findPhotoByHash(db: DbOrTx, hash: { contentHash: string } | { imageHash: string }) {
   const rows = await db
-    .select({ photo: photos, place: { id: places.id, slug: places.slug, imageUrl: places.imageUrl } })
+    .select({
+      photo: photos,
+      place: { id: places.id, slug: places.slug, state: places.state, imageUrl: places.imageUrl },
+    })
     .from(photos)
     .innerJoin(places, eq(places.id, photos.placeId))
     .where('contentHash' in hash ? eq(photos.contentHash, hash.contentHash) : eq(photos.imageHash, hash.imageHash))
@@ -21,7 +24,10 @@ export async function findPhotoByHash(db: DbOrTx, hash: { contentHash: string } 
 }
 
 export async function insertPlace(db: DbOrTx, place: NewPlace) {
-  const [row] = await db.insert(places).values(place).returning({ id: places.id, slug: places.slug });
+  const [row] = await db
+    .insert(places)
+    .values(place)
+    .returning({ id: places.id, slug: places.slug, state: places.state });
   return row!;
 }
 

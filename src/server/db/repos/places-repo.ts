@@ -107,13 +107,19 @@ function jsonObject(fields: Record<string, unknown>): SQL {
   return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
 
-/** Places with their text in `lang`, falling back to the original (English) text per place. */
+/**
+ * What visitors may see: published places only. Every public read of places asks for it (a draft
+ * is invisible everywhere: pages, lists, search, nearby, maps, sitemaps); the admin reads all.
+ */
+export const isPublished = (table: typeof places = places) => eq(table.state, 'published');
+
+/** Published places with their text in `lang`, falling back to the original (English) text per place. */
 function selectTranslated(db: DbOrTx, lang: LanguageCode, where?: SQL) {
   return db
     .select(translatedColumns(lang))
     .from(places)
     .leftJoin(tr, and(eq(tr.placeId, places.id), eq(tr.languageCode, lang)))
-    .where(where)
+    .where(and(isPublished(), where))
     .orderBy(...newestFirst);
 }
 
@@ -143,7 +149,7 @@ export function listPlacesPage(
     .select({ ...cardColumns(lang), pageKey: pageKeyColumn(placesKeyset) })
     .from(places)
     .leftJoin(tr, and(eq(tr.placeId, places.id), eq(tr.languageCode, lang)))
-    .where(placesPageWhere(filter, seek))
+    .where(and(isPublished(), placesPageWhere(filter, seek)))
     .orderBy(...keysetOrder(placesKeyset, seek))
     .limit(limit);
 }
@@ -198,7 +204,7 @@ function placeSections(lang: Placeholder) {
           from ${places} ${related} left join ${placeTranslations} ${relatedTr}
             on ${relatedTr.placeId} = ${related.id} and ${relatedTr.languageCode} = ${lang}
           where ${related.location} = ${places.location} and ${related.country} = ${places.country}
-            and ${related.id} <> ${places.id}
+            and ${related.id} <> ${places.id} and ${related.state} = 'published'
           order by ${related.date} desc, ${related.createdAt} desc, ${related.id} desc
           limit ${sql.placeholder('relatedLimit')}) x)`,
   };
@@ -208,19 +214,27 @@ function placeSections(lang: Placeholder) {
 function preparePlacePage(db: DbOrTx) {
   const lang = sql.placeholder('lang');
   const sections = placeSections(lang);
-  return db
-    .select({
-      ...translatedFields(places, tr, lang),
-      pageGallery: sections.gallery,
-      pageHistory: sections.history,
-      pageFacts: sections.facts,
-      pageRelated: sections.related,
-    })
-    .from(places)
-    .leftJoin(tr, and(eq(tr.placeId, places.id), eq(tr.languageCode, lang)))
-    .where(eq(places.slug, sql.placeholder('slug')))
-    .limit(1)
-    .prepare('place_page');
+  return (
+    db
+      .select({
+        ...translatedFields(places, tr, lang),
+        pageGallery: sections.gallery,
+        pageHistory: sections.history,
+        pageFacts: sections.facts,
+        pageRelated: sections.related,
+      })
+      .from(places)
+      .leftJoin(tr, and(eq(tr.placeId, places.id), eq(tr.languageCode, lang)))
+      // A draft only for the admin's preview.
+      .where(
+        and(
+          eq(places.slug, sql.placeholder('slug')),
+          sql`(${places.state} = 'published' or ${sql.placeholder('includeDrafts')}::boolean)`,
+        ),
+      )
+      .limit(1)
+      .prepare('place_page')
+  );
 }
 
 const placePageStatement = preparedOnce(preparePlacePage);
@@ -235,8 +249,9 @@ export async function findPlacePage(
   slug: string,
   lang: LanguageCode,
   relatedLimit: number,
+  includeDrafts = false,
 ): Promise<PlacePageRow | undefined> {
-  const rows = await placePageStatement(db).execute({ slug, lang, relatedLimit });
+  const rows = await placePageStatement(db).execute({ slug, lang, relatedLimit, includeDrafts });
   const row = rows[0];
   if (!row) return undefined;
   const { pageGallery, pageHistory, pageFacts, pageRelated, ...place } = row;
@@ -269,7 +284,7 @@ function prepareAddress(db: DbOrTx) {
         'gallery', ${sections.gallery}, 'history', ${sections.history}, 'facts', ${sections.facts},
         'related', ${sections.related})
         from places left join place_translations tr on tr.place_id = places.id and tr.language_code = ${lang}
-        where places.slug = ${slug})`,
+        where places.slug = ${slug} and places.state = 'published')`,
     })
     .from(contentVersion)
     .where(eq(contentVersion.id, 1))
@@ -305,6 +320,16 @@ export async function findPlaceById(db: DbOrTx, id: string) {
   return rows[0];
 }
 
+/** A place visitors may see (published), by id: the public API's sections of a place. */
+export async function findPublishedPlaceById(db: DbOrTx, id: string) {
+  const rows = await db
+    .select()
+    .from(places)
+    .where(and(eq(places.id, id), isPublished()))
+    .limit(1);
+  return rows[0];
+}
+
 /**
  * Other places of the same city, newest first, never the place itself: the page lists them under
  * 'see also in {location}', so they come from that location only. Index-backed
@@ -320,7 +345,14 @@ export async function listRelatedPlaces(
     .select(cardColumns(lang))
     .from(places)
     .leftJoin(tr, and(eq(tr.placeId, places.id), eq(tr.languageCode, lang)))
-    .where(and(eq(places.location, place.location), eq(places.country, place.country), ne(places.id, place.id)))
+    .where(
+      and(
+        eq(places.location, place.location),
+        eq(places.country, place.country),
+        ne(places.id, place.id),
+        isPublished(),
+      ),
+    )
     .orderBy(...newestFirst)
     .limit(limit);
 }

@@ -1,4 +1,17 @@
-import { and, asc, gte, isNotNull, lt, max, notExists, notInArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gte,
+  isNotNull,
+  lt,
+  max,
+  notExists,
+  notInArray,
+  sql,
+  type AnyColumn,
+  type SQL,
+} from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { cities, countries, places } from '../schema';
 
@@ -60,8 +73,9 @@ const SOURCES = {
     id: places.id,
     slug: places.slug,
     updatedAt: places.updatedAt,
-    // A place without a slug has no page.
+    // A place without a slug has no page; a draft has none for visitors.
     listed: and(
+      eq(places.state, 'published'),
       isNotNull(places.slug),
       notInArray(places.slug, SITE_PAGE_SLUGS),
       slugFree(countries.slug, places.slug),

@@ -2,6 +2,7 @@ import { BookOpen, Images, Languages, Loader2, PenLine, Sparkles } from 'lucide-
 import type { AdminPlaceDto } from '@/shared/api/admin-places';
 import { EditDeleteButtons } from '../card-actions';
 import { LanguageBadges } from '../geo/language-badges';
+import { PublicationButtons, StateBadge } from '../publishing/publication-controls';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -59,6 +60,9 @@ export function PlaceCard({ place, isRunning, onAiAction, onGallery, onLanguages
             </p>
             <p className="mt-2 line-clamp-3 text-sm text-slate-700">{place.description}</p>
           </div>
+          <div>
+            <StateBadge state={place.state} />
+          </div>
           <LanguageBadges translations={place.translations} />
           <div className="flex flex-wrap items-center gap-1.5">
             <Badge variant={place.historyEventCount > 0 ? 'success' : 'secondary'}>
@@ -89,6 +93,7 @@ export function PlaceCard({ place, isRunning, onAiAction, onGallery, onLanguages
                 </Button>
               );
             })}
+            <PublicationButtons place={place} />
             <Button variant="outline" size="sm" onClick={onLanguages} aria-label={`Languages of ${place.title}`}>
               <PenLine aria-hidden="true" /> Languages
             </Button>

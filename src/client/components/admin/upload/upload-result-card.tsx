@@ -1,4 +1,5 @@
 import { AlertTriangle, CheckCircle2, ExternalLink, XCircle } from 'lucide-react';
+import { previewPath } from '@/shared/api/publishing';
 import type { ExifData, UploadResponse } from '@/shared/api/upload';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -93,10 +94,28 @@ export function UploadResultCard({ result, onRetry }: UploadResultCardProps) {
                   {result.response.aiWarning}
                 </p>
               )}
+              {place && (
+                <p className="text-sm text-slate-700" data-testid="publication-state">
+                  {place.state === 'draft' ? (
+                    <>
+                      <Badge variant="warning">Draft</Badge> Visitors cannot see it yet: read it, then publish it in
+                      Edit Places.
+                    </>
+                  ) : (
+                    <>
+                      <Badge variant="success">Published</Badge> Visitors can see it now.
+                    </>
+                  )}
+                </p>
+              )}
               {place?.slug && (
                 <div>
                   <Button asChild variant="outline" size="sm">
-                    <a href={`/en/${place.slug}`} target="_blank" rel="noopener noreferrer">
+                    <a
+                      href={place.state === 'draft' ? previewPath('en', place.slug) : `/en/${place.slug}`}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                    >
                       <ExternalLink aria-hidden="true" /> Open in Browser
                     </a>
                   </Button>

@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import type { PlaceState } from '@/shared/api/publishing';
+import type { DbOrTx } from '../client';
+import { places, settings } from '../schema';
+
+const NEW_UPLOADS = 'new_uploads';
+
+/** The stored choice of what an upload becomes, if the admin has made one. */
+export async function readNewUploads(db: DbOrTx): Promise<string | undefined> {
+  const rows = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, NEW_UPLOADS));
+  return rows[0]?.value;
+}
+
+export async function writeNewUploads(db: DbOrTx, value: string): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key: NEW_UPLOADS, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+}
+
+/** Sets a place's state; answers its title and address, or undefined when there is no such place. */
+export async function setPlaceState(db: DbOrTx, id: string, state: PlaceState) {
+  const rows = await db
+    .update(places)
+    .set({ state })
+    .where(eq(places.id, id))
+    .returning({ title: places.title, slug: places.slug });
+  return rows[0];
+}
+
+/** The state of the place at `slug`, if there is one. */
+export async function findStateBySlug(db: DbOrTx, slug: string): Promise<PlaceState | undefined> {
+  const rows = await db.select({ state: places.state }).from(places).where(eq(places.slug, slug));
+  return rows[0]?.state;
+}

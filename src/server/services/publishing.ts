@@ -1,0 +1,57 @@
+import {
+  newUploadsMode,
+  type AdminSettings,
+  type NewUploadsMode,
+  type PlaceState,
+  type PublicationResponse,
+} from '../../shared/api/publishing';
+import type { Database } from '../db/client';
+import { isUuid } from '../db/ids';
+import * as repo from '../db/repos/publishing-repo';
+import { NotFoundError } from '../errors';
+
+/**
+ * Publish on purpose (docs/decisions/015-publish-on-purpose.md): what an upload becomes, and
+ * publishing or unpublishing a place. With an AI model, uploads are published at once (the spec's
+ * behaviour); with the offline writer, whose text is a starting point, they are kept as drafts,
+ * until the admin chooses otherwise on the dashboard.
+ */
+export function createPublishingService(db: Database, options: { aiConfigured: boolean }) {
+  const defaultMode: NewUploadsMode = options.aiConfigured ? 'publish' : 'draft';
+
+  async function newUploads(): Promise<NewUploadsMode> {
+    const parsed = newUploadsMode.safeParse(await repo.readNewUploads(db));
+    return parsed.success ? parsed.data : defaultMode;
+  }
+
+  async function setState(id: string, state: PlaceState): Promise<PublicationResponse> {
+    const place = isUuid(id) ? await repo.setPlaceState(db, id, state) : undefined;
+    if (!place) throw new NotFoundError('Place not found. It may have been deleted.');
+    const message =
+      state === 'published'
+        ? `“${place.title}” is published: visitors can see it now.`
+        : `“${place.title}” is a draft again: visitors no longer see it. Publish it when it is ready.`;
+    return { success: true, state, message };
+  }
+
+  return {
+    newUploads,
+    /** The state a new upload gets. */
+    async stateForUpload(): Promise<PlaceState> {
+      return (await newUploads()) === 'publish' ? 'published' : 'draft';
+    },
+    async settings(): Promise<AdminSettings> {
+      return { newUploads: await newUploads() };
+    },
+    async saveSettings(settings: AdminSettings): Promise<AdminSettings> {
+      await repo.writeNewUploads(db, settings.newUploads);
+      return { newUploads: await newUploads() };
+    },
+    /** Whether the place at `slug` is a draft or published; undefined when no place has that address. */
+    stateOfSlug: (slug: string): Promise<PlaceState | undefined> => repo.findStateBySlug(db, slug),
+    publish: (id: string) => setState(id, 'published'),
+    unpublish: (id: string) => setState(id, 'draft'),
+  };
+}
+
+export type PublishingService = ReturnType<typeof createPublishingService>;

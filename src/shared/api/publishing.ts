@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/**
+ * Publish on purpose (docs/decisions/015-publish-on-purpose.md): a place is a draft (invisible to
+ * visitors everywhere) or published.
+ */
+export const placeState = z.enum(['draft', 'published']);
+export type PlaceState = z.infer<typeof placeState>;
+
+/** What an upload becomes: published at once, or kept as a draft to read and correct first. */
+export const newUploadsMode = z.enum(['publish', 'draft']);
+export type NewUploadsMode = z.infer<typeof newUploadsMode>;
+
+/** GET and PUT /api/admin/settings: the admin's own settings, stored in the database. */
+export const adminSettings = z.object({
+  newUploads: newUploadsMode,
+});
+export type AdminSettings = z.infer<typeof adminSettings>;
+
+/** Answer of POST /api/admin/places/{id}/publish and /unpublish. */
+export const publicationResponse = z.object({
+  success: z.literal(true),
+  state: placeState,
+  message: z.string(),
+});
+export type PublicationResponse = z.infer<typeof publicationResponse>;
+
+/** The admin's preview of a place as visitors would see it (a draft too): only with a session, never indexed. */
+export const previewPath = (lang: string, slug: string) => `/iladmin/preview/${lang}/${slug}`;
