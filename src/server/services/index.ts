@@ -97,7 +97,7 @@ export async function createServices(
     sessionsEndedAtStart: password.endedSessions,
     health: { check: () => database.ping() },
     adminPlaces,
-    gallery: createGalleryService(db, files, config),
+    gallery: createGalleryService(db, files, config, translationQueue),
     ai,
     geocoder,
     uploads: createUploadService({

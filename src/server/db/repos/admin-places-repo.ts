@@ -3,6 +3,7 @@ import type { UpdatePlaceRequest } from '@/shared/api/admin-places';
 import type { VersionMap } from '../../translation/status';
 import type { DbOrTx } from '../client';
 import { cities, countries, galleryImages, photos, places, placeTranslations } from '../schema';
+import { galleryOrder, nextPosition } from './gallery-repo';
 import { keysetOrder, pageKeyColumn, type Seek } from './keyset';
 import { placesKeyset, placesPageWhere, type PlaceFilter } from './places-repo';
 import { failuresJson, jobJson } from './translation-jobs-repo';
@@ -182,14 +183,18 @@ export function listGalleryRows(db: DbOrTx, placeId: string) {
     .select()
     .from(galleryImages)
     .where(eq(galleryImages.placeId, placeId))
-    .orderBy(galleryImages.createdAt, galleryImages.id);
+    .orderBy(...galleryOrder);
 }
 
+/** A new photo goes last in its gallery. */
 export async function insertGalleryRow(
   db: DbOrTx,
   row: { placeId: string; imageUrl: string; originalImagePath: string | null },
 ) {
-  const [inserted] = await db.insert(galleryImages).values(row).returning();
+  const [inserted] = await db
+    .insert(galleryImages)
+    .values({ ...row, position: nextPosition(row.placeId) })
+    .returning();
   return inserted!;
 }
 
