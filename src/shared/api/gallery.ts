@@ -37,7 +37,6 @@ export type GalleryTextBody = z.infer<typeof galleryTextBody>;
 export const galleryOrderBody = z.object({
   ids: z.array(z.string().max(100), { error: 'Send the photos as a list of ids: {"ids": [...]}' }).max(1000),
 });
-export type GalleryOrderBody = z.infer<typeof galleryOrderBody>;
 
 /** Answer of a save of a photo's texts: a plain sentence, and the languages now outdated (an English save). */
 export const galleryTextSaved = z.object({

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { galleryImages, galleryImageTexts } from '../schema';
 import { unlessNewer } from './translation-versions';
@@ -77,15 +77,6 @@ export async function saveMachineText(
         sourceVersion: sql`excluded.source_version`,
       }),
     );
-}
-
-/** Languages other than English that have a text of the photo. */
-export async function otherLanguages(db: DbOrTx, imageId: string): Promise<string[]> {
-  const rows = await db
-    .select({ code: galleryImageTexts.languageCode })
-    .from(galleryImageTexts)
-    .where(and(eq(galleryImageTexts.imageId, imageId), ne(galleryImageTexts.languageCode, 'en')));
-  return rows.map((row) => row.code);
 }
 
 /** Removes every text of a photo (its row now shows another picture). */
