@@ -143,6 +143,17 @@ describe('photos described one by one', () => {
       ['zh', 'missing', null],
     ]);
 
+    // a language written before there was any English is outdated by the first English
+    const { second } = await placeWithTwoPhotos(t);
+    await saveTexts(second.id, 'es', { caption: 'La torre', alt: 'Una torre' });
+    expect((await saveTexts(second.id, 'en', { caption: 'The tower', alt: 'A tower' })).json()).toMatchObject({
+      outdatedLanguages: ['es'],
+    });
+    const [later] = (await t.admin({ url: `/api/admin/places/${second.placeId}/gallery` }))
+      .json<GalleryItemDto[]>()
+      .filter((row) => row.id === second.id);
+    expect(later!.texts.find((text) => text.languageCode === 'es')?.status).toBe('outdated');
+
     expect((await saveTexts(first.id, 'xx', { caption: '', alt: '' })).statusCode).toBe(404);
     expect((await saveTexts('00000000-0000-4000-8000-000000000000', 'en', { caption: '', alt: '' })).statusCode).toBe(
       404,

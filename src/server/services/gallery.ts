@@ -146,7 +146,8 @@ export function createGalleryService(
           return { outdated: [], queued: false };
         }
         const unchanged = english && english.caption === body.caption && english.alt === body.alt;
-        const version = unchanged ? english.sourceVersion : (english?.sourceVersion ?? 0) + 1;
+        // Newer than every stored text: a language written before the first English is outdated by it.
+        const version = unchanged ? english.sourceVersion : Math.max(0, ...stored.map((row) => row.sourceVersion)) + 1;
         await texts.writePersonText(tx, { imageId: image.id, languageCode: 'en', ...body, sourceVersion: version });
         if (unchanged) return { outdated: [], queued: false };
         const outdated = stored.filter((row) => row.languageCode !== 'en').map((row) => row.languageCode);
