@@ -131,12 +131,19 @@ describe('Manage Cities and Manage Countries', () => {
     const edit = page.getByRole('dialog', { name: 'Edit City' });
     await expect(edit.getByLabel('City Name').inputValue()).resolves.toBe('Paris');
     await expect(edit.getByLabel('Country').inputValue()).resolves.toBe('France');
-    await expect(edit.getByLabel('Image URL').inputValue()).resolves.toBe(photos['Eiffel Tower']);
+    // the photo is chosen among the city's places' photos: no address to type
+    await expect(edit.getByRole('radio', { name: 'Eiffel Tower' }).isChecked()).resolves.toBe(true);
+    expect(await edit.getByRole('textbox', { name: /image|url/i }).count()).toBe(0);
+    await edit
+      .locator('label')
+      .filter({ has: page.getByRole('radio', { name: 'Louvre Courtyard' }) })
+      .click();
     await expect(edit.getByLabel('Description').getAttribute('rows')).resolves.toBe('5');
     await edit.getByLabel('Description').fill('The city of light, cafés and long walks along the Seine.');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'City updated successfully');
     await edit.waitFor({ state: 'detached' });
+    await expect(card.locator('img').getAttribute('src')).resolves.toBe(photos['Louvre Courtyard']);
     await card.getByText('The city of light, cafés and long walks along the Seine.').waitFor();
     const [edited] = await site.db.select().from(cities).where(eq(cities.id, row!.id));
     expect(edited!.description).toBe('The city of light, cafés and long walks along the Seine.');
@@ -230,18 +237,13 @@ describe('Manage Cities and Manage Countries', () => {
     await card.getByRole('button', { name: 'Edit Japan' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Country' });
     await expect(edit.getByLabel('Country Name').inputValue()).resolves.toBe('Japan');
-    await edit.getByLabel('Image URL').fill(photos['Eiffel Tower']!);
+    // Japan's places have one photo, the one it shows: chosen, and nothing to type
+    await expect(edit.getByRole('radio', { name: 'Fushimi Inari' }).isChecked()).resolves.toBe(true);
+    expect(await edit.getByRole('textbox', { name: /image|url/i }).count()).toBe(0);
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Country updated successfully');
-    await expect(card.locator('img').getAttribute('src')).resolves.toBe(photos['Eiffel Tower']);
-
-    // A server refusal keeps the dialog open and shows the server's sentence.
-    await card.getByRole('button', { name: 'Edit Japan' }).click();
-    await edit.getByLabel('Image URL').fill('javascript:alert(1)');
-    await edit.getByRole('button', { name: 'Save Changes' }).click();
-    await expectToast(page, 'Error', /Image URL must be/);
-    await edit.getByRole('button', { name: 'Cancel' }).click();
     await edit.waitFor({ state: 'detached' });
+    await expect(card.locator('img').getAttribute('src')).resolves.toBe(photos['Fushimi Inari']);
 
     await card.getByRole('button', { name: 'Delete Japan' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete country?' });

@@ -1,4 +1,4 @@
--- Publish on purpose (docs/decisions/015-publish-on-purpose.md): a place is a draft or published.
+-- Publish on purpose (docs/decisions/016-publish-on-purpose.md): a place is a draft or published.
 -- A draft is invisible to visitors everywhere: every public read asks for published places, and
 -- drafts have no search documents (the view leaves them out, and a place that becomes a draft loses
 -- its documents in the same statement).

@@ -197,6 +197,21 @@ describe('Gallery API', () => {
       expect(response.json<GalleryItemDto[]>().map((i) => i.id)).toEqual([first.id, second.id]);
     });
 
+    it('puts a new image at the end of the gallery, after the order the admin chose', async () => {
+      const place = await makePlace(t.db);
+      const first = (await upload(place.id)).json<GalleryItemDto>();
+      const second = (await upload(place.id)).json<GalleryItemDto>();
+      const reorder = await t.admin({
+        method: 'PUT',
+        url: `/api/admin/places/${place.id}/gallery/order`,
+        payload: { ids: [second.id, first.id] },
+      });
+      expect(reorder.json()).toEqual({ success: true, message: 'Gallery order saved' });
+      const third = (await upload(place.id)).json<GalleryItemDto>();
+      const response = await t.admin({ method: 'GET', url: `/api/admin/places/${place.id}/gallery` });
+      expect(response.json<GalleryItemDto[]>().map((i) => i.id)).toEqual([second.id, first.id, third.id]);
+    });
+
     it('refuses a visitor without a session and answers 404 for an unknown place', async () => {
       const place = await makePlace(t.db);
       const anonymous = await t.app.inject({ method: 'GET', url: `/api/admin/places/${place.id}/gallery` });

@@ -96,6 +96,7 @@ describe('Edit Places API', () => {
       expect(list[0]).toEqual({
         id: newer.id,
         slug: newer.slug,
+        state: 'published',
         title: 'Newer',
         description: newer.description,
         fullDescription: newer.fullDescription,

@@ -61,6 +61,12 @@ describe('publish on purpose: a draft is invisible to visitors everywhere, until
       expect((await crawl(t)).allLocs.some((loc) => loc.endsWith(`/${slug}`))).toBe(false);
     };
     await hidden();
+    // The admin finds it in Edit Places, marked as a draft, by its title.
+    const listed = await t.admin({
+      method: 'GET',
+      url: `/api/admin/places-with-translations?q=${encodeURIComponent(title.split(' ')[0]!)}`,
+    });
+    expect(listed.json<Array<{ id: string; state: string }>>().find((p) => p.id === id)?.state).toBe('draft');
 
     // The admin's preview shows it, with a draft bar, noindex and never stored by a cache.
     const preview = await t.admin({ method: 'GET', url: `/iladmin/preview/de/${slug}` });

@@ -187,7 +187,10 @@ describe('public API on populated data', () => {
     });
 
     const gallery = (await get(t, `/api/places/${place.id}/gallery`)).json();
-    expect(gallery).toEqual([{ id: image.id, imageUrl: image.imageUrl, originalImagePath: image.originalImagePath }]);
+    // no caption or alt text written yet: the page falls back to the place's title
+    expect(gallery).toEqual([
+      { id: image.id, imageUrl: image.imageUrl, originalImagePath: image.originalImagePath, alt: null, caption: null },
+    ]);
   });
 
   it('relates places of the same city only (the heading names the city), never the place itself', async () => {

@@ -151,7 +151,7 @@ describe('render and API cache', () => {
       const keys = [...state.keys()];
       for (const path of [
         '/api/places/by-slug/rendered-place/translations/de',
-        `/api/places/${place.id}/gallery`,
+        `/api/places/${place.id}/gallery?languageCode=de`,
         `/api/places/${place.id}/history?languageCode=de`,
         `/api/places/${place.id}/facts?languageCode=de`,
         `/api/places/${place.id}/related?limit=5&languageCode=de`,

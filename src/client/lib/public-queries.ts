@@ -126,8 +126,10 @@ export const factsQuery = (id: string, lang: LanguageCode) =>
   query<dto.TranslatedFactsDto | null>(`/api/places/${seg(id)}/facts?languageCode=${lang}`, 'null', (s) =>
     s.facts(id, lang),
   );
-export const galleryQuery = (id: string) =>
-  query<dto.GalleryImageDto[]>(`/api/places/${seg(id)}/gallery`, 'empty', (s) => s.gallery(id));
+export const galleryQuery = (id: string, lang: LanguageCode) =>
+  query<dto.GalleryImageDto[]>(`/api/places/${seg(id)}/gallery?languageCode=${lang}`, 'empty', (s) =>
+    s.gallery(id, lang),
+  );
 export const relatedQuery = (id: string, lang: LanguageCode) =>
   query<dto.PlaceCardDto[]>(
     `/api/places/${seg(id)}/related?limit=${RELATED_PLACES_DEFAULT}&languageCode=${lang}`,

@@ -106,7 +106,7 @@ async function resolveSlug(
   const place = await load(placeQuery(slug, lang));
   if (place) {
     await loadAll([
-      galleryQuery(place.id),
+      galleryQuery(place.id, lang),
       historyQuery(place.id, lang),
       factsQuery(place.id, lang),
       relatedQuery(place.id, lang),

@@ -245,9 +245,33 @@ export const galleryImages = pgTable(
     placeId: placeId(),
     imageUrl: text('image_url').notNull(),
     originalImagePath: text('original_image_path'),
+    /** Order within the place's gallery (smallest first; ties by age). */
+    position: integer('position').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('gallery_images_place_idx').on(t.placeId, t.createdAt)],
+  (t) => [index('gallery_images_place_position_idx').on(t.placeId, t.position, t.createdAt)],
+);
+
+/**
+ * A gallery photo's caption and alt text in one language. English is the row with language 'en' (its
+ * source version grows when a person changes it); a translation records the English version it was
+ * made from and who wrote it, and no machine write replaces a person's (decision 014).
+ */
+export const galleryImageTexts = pgTable(
+  'gallery_image_texts',
+  {
+    id: serialId(),
+    imageId: uuid('image_id')
+      .notNull()
+      .references(() => galleryImages.id, { onDelete: 'cascade' }),
+    languageCode: languageCode(),
+    caption: text('caption').notNull().default(''),
+    alt: text('alt').notNull().default(''),
+    sourceVersion: sourceVersion(),
+    origin: origin(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('gallery_image_texts_image_language_idx').on(t.imageId, t.languageCode)],
 );
 
 export const cities = pgTable(

@@ -13,6 +13,7 @@ import { LANGUAGE_CODES, type LanguageCode } from '../../shared/languages';
 import type { Database, DbOrTx } from '../db/client';
 import { isUuid } from '../db/ids';
 import * as repo from '../db/repos/admin-places-repo';
+import { deleteTexts } from '../db/repos/gallery-repo';
 import type { Keyed } from '../db/repos/keyset';
 import { clearFailures, enqueueJob } from '../db/repos/translation-jobs-repo';
 import { NotFoundError } from '../errors';
@@ -90,6 +91,8 @@ async function chooseCover(
   const chosen = await repo.lockGalleryRowByUrl(tx, placeId, imageUrl);
   if (chosen) {
     await repo.setGalleryRowImage(tx, chosen.id, before);
+    // The row now shows the former cover: the chosen photo's caption and alt text no longer describe it.
+    await deleteTexts(tx, chosen.id);
     return { originalImagePath: chosen.originalImagePath, released: [] };
   }
   const id = imageIdOf(imageUrl);

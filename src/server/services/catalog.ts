@@ -135,9 +135,9 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
       return row ? { ...row.content, languageCode: row.languageCode } : noFacts(code);
     },
 
-    async gallery(placeId: string, known?: dto.PlaceDto): Promise<dto.GalleryImageDto[]> {
+    async gallery(placeId: string, lang: string | undefined, known?: dto.PlaceDto): Promise<dto.GalleryImageDto[]> {
       if (!known) await placeById(placeId);
-      return placesRepo.listGallery(db, placeId);
+      return placesRepo.listGallery(db, placeId, toLanguageCode(lang));
     },
 
     async related(

@@ -4,30 +4,67 @@ import {
   type GalleryUploadResponse,
   type SuccessMessage,
 } from '../../shared/api/admin-places';
+import type { GalleryTextBody, GalleryTextEntry, GalleryTextSaved } from '../../shared/api/gallery';
 import { smallGalleryImageWarning } from '../../shared/api/upload';
+import { LANGUAGE_CODES, LANGUAGES, isLanguageCode } from '../../shared/languages';
 import { MIN_PHOTO_LONG_SIDE } from '../../shared/limits';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import * as repo from '../db/repos/admin-places-repo';
-import { NotFoundError } from '../errors';
+import * as texts from '../db/repos/gallery-repo';
+import { enqueueJob } from '../db/repos/translation-jobs-repo';
+import { BadRequestError, NotFoundError } from '../errors';
 import { processImage } from '../media/images';
+import type { TranslationQueue } from '../translation/queue';
 import type { MediaFiles } from './media-files';
 
 const PLACE_NOT_FOUND = 'Place not found';
 const IMAGE_NOT_FOUND = 'Gallery image not found';
+const LANGUAGE_NOT_FOUND = 'That language is not one of the site’s: use en, es, de, fr or zh.';
+const BAD_ORDER =
+  'The new order must list every photo of this gallery exactly once. The gallery may have changed meanwhile: reload it and try again.';
 
-function toDto(row: Awaited<ReturnType<typeof repo.insertGalleryRow>>): GalleryItemDto {
+const languageName = (code: string) => LANGUAGES.find((l) => l.code === code)?.name ?? code;
+
+/** A photo's texts in every language, English first (the editor's desk's statuses, decision 014). */
+function textEntries(stored: texts.StoredGalleryText[]): GalleryTextEntry[] {
+  const byCode = new Map(stored.map((row) => [row.languageCode, row]));
+  const englishVersion = byCode.get('en')?.sourceVersion ?? 1;
+  return LANGUAGE_CODES.map((code) => {
+    const row = byCode.get(code);
+    const status =
+      code === 'en' ? 'source' : !row ? 'missing' : row.sourceVersion < englishVersion ? 'outdated' : 'current';
+    return {
+      languageCode: code,
+      status,
+      origin: row?.origin ?? null,
+      caption: row?.caption ?? '',
+      alt: row?.alt ?? '',
+    };
+  });
+}
+
+function toDto(
+  row: Awaited<ReturnType<typeof repo.insertGalleryRow>>,
+  stored: texts.StoredGalleryText[] = [],
+): GalleryItemDto {
   return {
     id: row.id,
     placeId: row.placeId,
     imageUrl: row.imageUrl,
     originalImagePath: row.originalImagePath,
     createdAt: row.createdAt.toISOString(),
+    texts: textEntries(stored),
   };
 }
 
 /** Gallery images of a place: the same validation and derivatives as photo uploads (spec section 2). */
-export function createGalleryService(db: Database, files: MediaFiles, limits: { maxUploadBytes: number }) {
+export function createGalleryService(
+  db: Database,
+  files: MediaFiles,
+  limits: { maxUploadBytes: number },
+  queue: TranslationQueue,
+) {
   async function requirePlace(placeId: string) {
     if (!isUuid(placeId) || !(await repo.placeExists(db, placeId))) throw new NotFoundError(PLACE_NOT_FOUND);
   }
@@ -35,7 +72,13 @@ export function createGalleryService(db: Database, files: MediaFiles, limits: { 
   return {
     async list(placeId: string): Promise<GalleryItemDto[]> {
       await requirePlace(placeId);
-      return (await repo.listGalleryRows(db, placeId)).map(toDto);
+      const [rows, stored] = await Promise.all([repo.listGalleryRows(db, placeId), texts.listPlaceTexts(db, placeId)]);
+      return rows.map((row) =>
+        toDto(
+          row,
+          stored.filter((text) => text.imageId === row.id),
+        ),
+      );
     },
 
     /**
@@ -78,6 +121,72 @@ export function createGalleryService(db: Database, files: MediaFiles, limits: { 
       });
       await files.remove(keys);
       return succeeded('Image deleted successfully');
+    },
+
+    /**
+     * A person's caption and alt text of one photo in one language, kept as theirs (no machine
+     * replaces it). A change of the English makes the other languages outdated and, with an AI
+     * model, queues the place's translation job, which translates the languages a machine wrote.
+     */
+    async saveTexts(imageId: string, lang: string, body: GalleryTextBody): Promise<GalleryTextSaved> {
+      if (!isLanguageCode(lang)) throw new NotFoundError(LANGUAGE_NOT_FOUND);
+      if (!isUuid(imageId)) throw new NotFoundError(IMAGE_NOT_FOUND);
+      const result = await db.transaction(async (tx) => {
+        const image = await texts.lockImage(tx, imageId);
+        if (!image) return undefined;
+        const stored = await texts.listTexts(tx, [image.id]);
+        const english = stored.find((row) => row.languageCode === 'en');
+        if (lang !== 'en') {
+          await texts.writePersonText(tx, {
+            imageId: image.id,
+            languageCode: lang,
+            ...body,
+            sourceVersion: english?.sourceVersion ?? 1,
+          });
+          return { outdated: [], queued: false };
+        }
+        const unchanged = english && english.caption === body.caption && english.alt === body.alt;
+        // Newer than every stored text: a language written before the first English is outdated by it.
+        const version = unchanged ? english.sourceVersion : Math.max(0, ...stored.map((row) => row.sourceVersion)) + 1;
+        await texts.writePersonText(tx, { imageId: image.id, languageCode: 'en', ...body, sourceVersion: version });
+        if (unchanged) return { outdated: [], queued: false };
+        const outdated = stored.filter((row) => row.languageCode !== 'en').map((row) => row.languageCode);
+        if (!queue.active) return { outdated, queued: false };
+        await enqueueJob(tx, { type: 'place', id: image.placeId }, { allLanguages: false, describe: false });
+        return { outdated, queued: true };
+      });
+      if (!result) throw new NotFoundError(IMAGE_NOT_FOUND);
+      if (result.queued) queue.notify();
+      if (lang !== 'en') {
+        return {
+          success: true,
+          message: `${languageName(lang)} caption and alt text saved. They are marked as written by hand, so machine translation will not replace them.`,
+          outdatedLanguages: [],
+        };
+      }
+      const outdatedLanguages = LANGUAGE_CODES.filter((code) => result.outdated.includes(code));
+      const follow = result.queued
+        ? ' The other languages are being translated; those written by hand are kept and marked outdated.'
+        : outdatedLanguages.length > 0
+          ? ` ${outdatedLanguages.map(languageName).join(', ')} now need${outdatedLanguages.length === 1 ? 's' : ''} updating to match.`
+          : '';
+      return { success: true, message: `English caption and alt text saved.${follow}`, outdatedLanguages };
+    },
+
+    /** The gallery's new order: exactly the place's photos, each once, first to last. */
+    async reorder(placeId: string, ids: string[]): Promise<SuccessMessage> {
+      await requirePlace(placeId);
+      const done = await db.transaction(async (tx) => {
+        const current = await texts.lockGalleryIds(tx, placeId);
+        const wanted = new Set(ids);
+        const same =
+          wanted.size === ids.length && ids.length === current.length && current.every((id) => wanted.has(id));
+        if (!same) return false;
+        if (current.some((id, i) => id !== ids[i])) await texts.setOrder(tx, placeId, ids);
+        return true;
+      });
+      if (!done) throw new BadRequestError(BAD_ORDER);
+      return succeeded('Gallery order saved');
     },
   };
 }

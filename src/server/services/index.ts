@@ -101,7 +101,7 @@ export async function createServices(
     sessionsEndedAtStart: password.endedSessions,
     health: { check: () => database.ping() },
     adminPlaces,
-    gallery: createGalleryService(db, files, config),
+    gallery: createGalleryService(db, files, config, translationQueue),
     ai,
     geocoder,
     publishing,

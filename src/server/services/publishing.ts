@@ -11,7 +11,7 @@ import * as repo from '../db/repos/publishing-repo';
 import { NotFoundError } from '../errors';
 
 /**
- * Publish on purpose (docs/decisions/015-publish-on-purpose.md): what an upload becomes, and
+ * Publish on purpose (docs/decisions/016-publish-on-purpose.md): what an upload becomes, and
  * publishing or unpublishing a place. With an AI model, uploads are published at once (the spec's
  * behaviour); with the offline writer, whose text is a starting point, they are kept as drafts,
  * until the admin chooses otherwise on the dashboard.

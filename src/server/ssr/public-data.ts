@@ -116,7 +116,7 @@ export function createPublicDataSource(
       const page = pageOf(id, lang);
       return page ? (page.facts ?? noFacts(lang)) : orNull(catalog.facts(id, lang));
     },
-    gallery: async (id) => pages.get(id)?.gallery ?? orNull(catalog.gallery(id)),
+    gallery: async (id, lang) => pageOf(id, lang)?.gallery ?? orNull(catalog.gallery(id, lang)),
     related: async (id, limit, lang) => {
       const page = pageOf(id, lang);
       return page && limit <= RELATED_PLACES_DEFAULT

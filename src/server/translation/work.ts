@@ -15,13 +15,14 @@ import {
   savePlaceTranslation,
   type PlaceTranslationSource,
 } from '../db/repos/place-content-repo';
+import { saveMachineText } from '../db/repos/gallery-repo';
 import type { EntityRef, JobScope } from '../db/repos/translation-jobs-repo';
 import type { StoredVersion } from '../db/repos/translation-versions';
 import { translateCountryName } from '../geo/country-names';
 import { translatePart } from './place-parts';
 
 export type TargetLanguage = (typeof TRANSLATION_TARGETS)[number];
-type Part = 'text' | 'history' | 'facts';
+type Part = 'text' | 'history' | 'facts' | 'gallery';
 
 /** What one run of a job did. */
 export interface JobRun {
@@ -84,7 +85,8 @@ function plan(
     for (const p of all) {
       if (!lags(p.translations, code, p.version)) continue;
       if (p.translations.get(code)?.byPerson) kept.add(code);
-      else todo.push(p.part);
+      // the gallery is one part made of each photo's texts
+      else if (!todo.includes(p.part)) todo.push(p.part);
     }
     if (todo.length > 0) work.set(code, todo);
   }
@@ -94,7 +96,14 @@ function plan(
 const placeParts = (source: PlaceTranslationSource) => [
   ...(source.history ? [{ part: 'history' as const, ...source.history }] : []),
   ...(source.facts ? [{ part: 'facts' as const, ...source.facts }] : []),
+  ...source.gallery.map((photo) => ({ part: 'gallery' as const, ...photo })),
 ];
+
+/** Does a stored translation need the machine: absent, or a machine's made from older English? */
+const machineLags = (translations: Translations, code: string, version: number) => {
+  const made = translations.get(code);
+  return made === undefined || (!made.byPerson && made.version < version);
+};
 
 /**
  * The translating itself, for places (text, history, trivia), cities and countries: reads the
@@ -102,8 +111,26 @@ const placeParts = (source: PlaceTranslationSource) => [
  * the parts of one language in turn) and stores each result with the version it was made from.
  */
 export function createTranslationWork(db: Database, ai: AiProvider) {
+  /** Each photo's caption and alt text that a machine may (re)write in `lang`; a person's stay. */
+  async function translateGallery(source: PlaceTranslationSource, lang: TargetLanguage) {
+    for (const photo of source.gallery) {
+      if (!machineLags(photo.translations, lang, photo.version)) continue;
+      const fields = Object.fromEntries(Object.entries(photo.content).filter(([, value]) => value.trim() !== ''));
+      const t = Object.keys(fields).length > 0 ? await ai.translate(fields, lang) : {};
+      await saveMachineText(db, {
+        imageId: photo.imageId,
+        languageCode: lang,
+        caption: fields.caption ? (t.caption ?? '').trim() : '',
+        alt: fields.alt ? (t.alt ?? '').trim() : '',
+        sourceVersion: photo.version,
+      });
+    }
+  }
+
   async function translatePlacePart(source: PlaceTranslationSource, lang: TargetLanguage, part: Part) {
-    if (part !== 'text') {
+    if (part === 'gallery') {
+      await translateGallery(source, lang);
+    } else if (part !== 'text') {
       const english = source[part];
       if (!english) return;
       const translated = await translatePart(ai, part, english.content, lang);

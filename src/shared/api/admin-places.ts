@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { galleryTextEntry } from './gallery';
 import { imageAddressField } from './image-address-field';
 import { LANGUAGE_CODES } from '../languages';
 import { SEARCH_TEXT_MAX } from '../search-limits';
@@ -129,6 +130,8 @@ export const galleryItemDto = z.object({
   imageUrl: z.string(),
   originalImagePath: z.string().nullable(),
   createdAt: z.string(),
+  /** Its caption and alt text in every language, English first. */
+  texts: z.array(galleryTextEntry),
 });
 export type GalleryItemDto = z.infer<typeof galleryItemDto>;
 /**

@@ -40,7 +40,7 @@ export interface PublicDataSource {
   placeBySlug(slug: string, lang: LanguageCode): Promise<PlaceDto | null>;
   history(placeId: string, lang: LanguageCode): Promise<TranslatedHistoryDto | null>;
   facts(placeId: string, lang: LanguageCode): Promise<TranslatedFactsDto | null>;
-  gallery(placeId: string): Promise<GalleryImageDto[] | null>;
+  gallery(placeId: string, lang: LanguageCode): Promise<GalleryImageDto[] | null>;
   related(placeId: string, limit: number, lang: LanguageCode): Promise<PlaceCardDto[] | null>;
   nearby(placeId: string, lang: LanguageCode): Promise<NearbyPlaceDto[] | null>;
   worldMap(lang: LanguageCode): Promise<MapDto | null>;

@@ -125,6 +125,10 @@ export const galleryImageDto = z.object({
   id: z.string(),
   imageUrl: z.string(),
   originalImagePath: z.string().nullable(),
+  /** What the photo shows, for people who cannot see it: in the requested language, else English; null when none was written. */
+  alt: z.string().nullable(),
+  /** The photo's caption, in the same way. */
+  caption: z.string().nullable(),
 });
 export type GalleryImageDto = z.infer<typeof galleryImageDto>;
 

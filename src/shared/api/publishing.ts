@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Publish on purpose (docs/decisions/015-publish-on-purpose.md): a place is a draft (invisible to
+ * Publish on purpose (docs/decisions/016-publish-on-purpose.md): a place is a draft (invisible to
  * visitors everywhere) or published.
  */
 export const placeState = z.enum(['draft', 'published']);

@@ -16,6 +16,20 @@ export interface ArticleData {
   country: string;
   latitude: number | null;
   longitude: number | null;
+  /** The gallery after the cover, in order, with each photo's caption and alt text where written. */
+  gallery?: readonly { imageUrl: string; caption: string | null; alt: string | null }[];
+}
+
+/** A gallery photo as schema.org ImageObject: its caption, and its alt text as the description. */
+function imageObject(photo: { imageUrl: string; caption: string | null; alt: string | null }, publicUrl: string) {
+  const url = absoluteUrl(photo.imageUrl, publicUrl, SITE.defaultSocialImage);
+  return {
+    '@type': 'ImageObject',
+    url,
+    contentUrl: url,
+    ...(photo.caption || photo.alt ? { caption: photo.caption || photo.alt } : {}),
+    ...(photo.alt ? { description: photo.alt } : {}),
+  };
 }
 
 /** Meta descriptions are cut to 160 characters (spec 5), at a word boundary when one is near. */
@@ -66,7 +80,10 @@ function articleJsonLd(
     '@type': 'Article',
     headline: article.headline,
     description,
-    image: [absoluteUrl(article.image, publicUrl, SITE.defaultSocialImage)],
+    image: [
+      absoluteUrl(article.image, publicUrl, SITE.defaultSocialImage),
+      ...(article.gallery ?? []).map((photo) => imageObject(photo, publicUrl)),
+    ],
     ...(published ? { datePublished: published } : {}),
     inLanguage: lang,
     mainEntityOfPage: url,

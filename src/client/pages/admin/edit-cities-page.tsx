@@ -19,9 +19,10 @@ const CITIES: GeoAdminKind<AdminCityDto, MissingCityDto, CreateCityBody, CreateC
     { name: 'name', label: 'City Name' },
     { name: 'country', label: 'Country' },
     { name: 'description', label: 'Description', rows: 5 },
-    { name: 'imageUrl', label: 'Image URL' },
+    { name: 'imageUrl', label: 'Photo', photo: true },
   ],
   valuesOf: ({ name, country, description, imageUrl }) => ({ name, country, description, imageUrl }),
+  photoFilterOf: ({ name, country }) => ({ location: name, country }),
   // A city is missing per (name, country) pair: both make the key.
   entryOf: ({ location, country }) => ({
     key: JSON.stringify([location, country]),

@@ -18,9 +18,10 @@ const COUNTRIES: GeoAdminKind<AdminCountryDto, MissingCountryDto, CreateCountryB
   fields: [
     { name: 'name', label: 'Country Name' },
     { name: 'description', label: 'Description', rows: 5 },
-    { name: 'imageUrl', label: 'Image URL' },
+    { name: 'imageUrl', label: 'Photo', photo: true },
   ],
   valuesOf: ({ name, description, imageUrl }) => ({ name, description, imageUrl }),
+  photoFilterOf: ({ name }) => ({ country: name }),
   entryOf: ({ country }) => ({
     key: country,
     label: country,

@@ -89,7 +89,7 @@ function Section({
 function PlaceDetail({ place }: { place: PlaceDto }) {
   const lang = useLanguage();
   const t = useTranslate();
-  const gallery = usePublicQuery<GalleryImageDto[]>(galleryQuery(place.id));
+  const gallery = usePublicQuery<GalleryImageDto[]>(galleryQuery(place.id, lang));
   const history = usePublicQuery<TranslatedHistoryDto | null>(historyQuery(place.id, lang));
   const facts = usePublicQuery<TranslatedFactsDto | null>(factsQuery(place.id, lang));
   const related = usePublicQuery(relatedQuery(place.id, lang));
@@ -121,6 +121,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
       country: place.country,
       latitude: place.latitude,
       longitude: place.longitude,
+      gallery: gallery.data,
     },
     breadcrumbs: trail,
   });
@@ -134,9 +135,11 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
       alt: place.description,
       caption: place.description,
     },
+    // Each photo's own words (this language, else English); without them, the place and the photo's number.
     ...galleryImages.map((image, i) => ({
       ...image,
-      alt: `${place.title} – ${i + 2} / ${galleryImages.length + 1}`,
+      alt: image.alt ?? `${place.title} – ${i + 2} / ${galleryImages.length + 1}`,
+      caption: image.caption ?? undefined,
     })),
   ];
   const events = history.data?.hasEvents === 'yes' ? history.data.events : [];

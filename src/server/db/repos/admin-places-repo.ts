@@ -3,6 +3,7 @@ import type { AdminPlaceSort, UpdatePlaceRequest } from '@/shared/api/admin-plac
 import type { VersionMap } from '../../translation/status';
 import type { DbOrTx } from '../client';
 import { cities, countries, galleryImages, photos, places, placeTranslations } from '../schema';
+import { galleryOrder, nextPosition } from './gallery-repo';
 import { keysetOrder, pageKeyColumn, seekCondition, type Keyset, type Seek } from './keyset';
 import { placesKeyset, type PlaceFilter } from './places-repo';
 import { failuresJson, jobJson } from './translation-jobs-repo';
@@ -37,8 +38,12 @@ const likeEscaped = (text: SQL) =>
  * (plus the English names), so "Köln", "Cologne" and "科隆" find the same place once translated.
  */
 function searchCondition(text: string): SQL {
-  return sql`${places.id} in (select d.entity_id from search_documents d where d.kind = 'place'
-    and d.name_norm like '%' || ${likeEscaped(sql`search_normalize(${text})`)} || '%')`;
+  const pattern = sql`'%' || ${likeEscaped(sql`search_normalize(${text})`)} || '%'`;
+  // Drafts have no search documents (visitors must not find them): their English names are read here.
+  return sql`(${places.id} in (select d.entity_id from search_documents d where d.kind = 'place'
+    and d.name_norm like ${pattern})
+    or (${places.state} = 'draft'
+      and search_normalize(concat_ws(' ', ${places.title}, ${places.location}, ${places.country})) like ${pattern}))`;
 }
 
 /**
@@ -231,14 +236,18 @@ export function listGalleryRows(db: DbOrTx, placeId: string) {
     .select()
     .from(galleryImages)
     .where(eq(galleryImages.placeId, placeId))
-    .orderBy(galleryImages.createdAt, galleryImages.id);
+    .orderBy(...galleryOrder);
 }
 
+/** A new photo goes last in its gallery. */
 export async function insertGalleryRow(
   db: DbOrTx,
   row: { placeId: string; imageUrl: string; originalImagePath: string | null },
 ) {
-  const [inserted] = await db.insert(galleryImages).values(row).returning();
+  const [inserted] = await db
+    .insert(galleryImages)
+    .values({ ...row, position: nextPosition(row.placeId) })
+    .returning();
   return inserted!;
 }
 

@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FactsDto, HistoryDto } from '@/shared/api/public';
 import type { DbOrTx } from '../client';
 import { placeFacts, placeHistory, places, placeTranslations } from '../schema';
+import { listPlaceTexts as listGalleryTexts } from './gallery-repo';
 import { translationVersions, unlessNewer, type StoredVersion } from './translation-versions';
 
 /**
@@ -107,6 +108,8 @@ export interface PlaceTranslationSource {
   text: Map<string, StoredVersion>;
   history: PartSource<HistoryDto> | undefined;
   facts: PartSource<FactsDto> | undefined;
+  /** The gallery photos that have English texts: each a part of its own, translated with the place. */
+  gallery: Array<PartSource<{ caption: string; alt: string }> & { imageId: string }>;
 }
 
 function partSource<T>(
@@ -139,16 +142,24 @@ export async function findPlaceTranslationSource(
     .from(places)
     .where(eq(places.id, placeId));
   if (!place) return undefined;
-  const [text, history, facts] = await Promise.all([
+  const [text, history, facts, galleryTexts] = await Promise.all([
     translationVersions(db, placeTranslations, placeTranslations.placeId, placeId),
     partRows(db, 'history', placeId),
     partRows(db, 'facts', placeId),
+    listGalleryTexts(db, placeId),
   ]);
+  const byImage = new Map<string, typeof galleryTexts>();
+  for (const row of galleryTexts) byImage.set(row.imageId, [...(byImage.get(row.imageId) ?? []), row]);
+  const gallery = [...byImage].flatMap(([imageId, rows]) => {
+    const source = partSource(rows.map((row) => ({ ...row, content: { caption: row.caption, alt: row.alt } })));
+    return source ? [{ ...source, imageId }] : [];
+  });
   return {
     ...place,
     text,
     history: partSource(history),
     facts: partSource(facts),
+    gallery,
   };
 }
 

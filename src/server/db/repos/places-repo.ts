@@ -180,14 +180,24 @@ export interface PlacePageRow {
 }
 
 /**
+ * A gallery photo's caption or alt text (of the row `g`) in `lang`, else in English, else null: a
+ * language's empty field counts as not written.
+ */
+const galleryText = (field: 'alt' | 'caption', lang: Placeholder | LanguageCode) =>
+  sql<string | null>`(select nullif(t.${sql.raw(field)}, '') from gallery_image_texts t
+    where t.image_id = g.id and t.language_code in (${lang}, 'en') and t.${sql.raw(field)} <> ''
+    order by t.language_code = ${lang} desc limit 1)`;
+
+/**
  * The sections of a place page as JSON subqueries of the outer `places` row: its gallery, its
  * history and trivia in `lang` (else English), and the newest other places of its city.
  */
 function placeSections(lang: Placeholder) {
   return {
     gallery: sql<GalleryImageDto[]>`(select coalesce(json_agg(json_build_object(
-      'id', g.id, 'imageUrl', g.image_url, 'originalImagePath', g.original_image_path
-    ) order by g.created_at, g.id), '[]'::json) from gallery_images g where g.place_id = ${places.id})`,
+      'id', g.id, 'imageUrl', g.image_url, 'originalImagePath', g.original_image_path,
+      'alt', ${galleryText('alt', lang)}, 'caption', ${galleryText('caption', lang)}
+    ) order by g.position, g.created_at, g.id), '[]'::json) from gallery_images g where g.place_id = ${places.id})`,
     history: sql<TranslatedHistoryDto | null>`(select json_build_object('hasEvents', h.has_events, 'events', h.events,
       'languageCode', h.language_code)
     from place_history h where h.place_id = ${places.id} and h.language_code in (${lang}, 'en')
@@ -357,14 +367,18 @@ export async function listRelatedPlaces(
     .limit(limit);
 }
 
-export function listGallery(db: DbOrTx, placeId: string): Promise<GalleryImageDto[]> {
+/** A place's gallery in order, each photo's texts in `lang` (else English). */
+export function listGallery(db: DbOrTx, placeId: string, lang: LanguageCode): Promise<GalleryImageDto[]> {
+  const g = alias(galleryImages, 'g');
   return db
     .select({
-      id: galleryImages.id,
-      imageUrl: galleryImages.imageUrl,
-      originalImagePath: galleryImages.originalImagePath,
+      id: g.id,
+      imageUrl: g.imageUrl,
+      originalImagePath: g.originalImagePath,
+      alt: galleryText('alt', lang),
+      caption: galleryText('caption', lang),
     })
-    .from(galleryImages)
-    .where(eq(galleryImages.placeId, placeId))
-    .orderBy(galleryImages.createdAt, galleryImages.id);
+    .from(g)
+    .where(eq(g.placeId, placeId))
+    .orderBy(g.position, g.createdAt, g.id);
 }

@@ -2,6 +2,7 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { galleryList, galleryUploadResponse, successMessage } from '@/shared/api/admin-places';
 import { errorResponse, idParams } from '@/shared/api/common';
+import { galleryOrderBody, galleryTextBody, galleryTextParams, galleryTextSaved } from '@/shared/api/gallery';
 import { BadRequestError } from '../../errors';
 import { multipartReadError } from './multipart-errors';
 
@@ -50,6 +51,18 @@ export const adminGalleryRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return reply.status(201).send(await gallery.add(req.params.id, bytes));
     },
+  );
+
+  app.put(
+    '/api/admin/places/:id/gallery/order',
+    { schema: { params: idParams, body: galleryOrderBody, response: { 200: successMessage, ...errors } } },
+    (req) => gallery.reorder(req.params.id, req.body.ids),
+  );
+
+  app.put(
+    '/api/admin/gallery/:id/texts/:lang',
+    { schema: { params: galleryTextParams, body: galleryTextBody, response: { 200: galleryTextSaved, ...errors } } },
+    (req) => gallery.saveTexts(req.params.id, req.params.lang, req.body),
   );
 
   app.delete(

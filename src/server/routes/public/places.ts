@@ -46,8 +46,10 @@ export const publicPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/places/:id/gallery',
-    { schema: { params: idParams, response: { 200: z.array(api.galleryImageDto) } } },
-    (req) => catalog.gallery(req.params.id),
+    {
+      schema: { params: idParams, querystring: api.languageCodeQuery, response: { 200: z.array(api.galleryImageDto) } },
+    },
+    (req) => catalog.gallery(req.params.id, req.query.languageCode),
   );
 
   app.get(

@@ -4,12 +4,16 @@ import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { Input, Label, Textarea } from '../../ui/input';
 import { useRestoreFocus } from '../../ui/use-restore-focus';
+import { PhotoPicker } from './photo-picker';
+import { usePhotoChoices } from './use-geo-admin';
 
 export interface EditField<K extends string> {
   name: K;
   label: string;
   /** Rows of a multi-line field; single line when omitted. */
   rows?: number;
+  /** The field holds a photo address, chosen among the photos of the entity's places (no typing). */
+  photo?: boolean;
 }
 
 interface EditGeoDialogProps<K extends string> {
@@ -17,6 +21,8 @@ interface EditGeoDialogProps<K extends string> {
   description: string;
   fields: readonly EditField<K>[];
   initial: Record<K, string>;
+  /** Whose places' photos a photo field offers (as Add City / Add Country does). */
+  photoFilter?: { location?: string; country: string };
   pending: boolean;
   onClose: () => void;
   onSave: (values: Record<K, string>) => void;
@@ -32,11 +38,14 @@ export function EditGeoDialog<K extends string>({
   description,
   fields,
   initial,
+  photoFilter,
   pending,
   onClose,
   onSave,
 }: EditGeoDialogProps<K>) {
   const [values, setValues] = useState(initial);
+  const hasPhoto = fields.some((field) => field.photo);
+  const photos = usePhotoChoices(hasPhoto ? photoFilter : undefined);
   const idPrefix = useId();
   // mounted only while open
   const returnFocus = useRestoreFocus(true);
@@ -48,7 +57,7 @@ export function EditGeoDialog<K extends string>({
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
-      <DialogContent onCloseAutoFocus={returnFocus}>
+      <DialogContent className={hasPhoto ? 'sm:max-w-xl' : undefined} onCloseAutoFocus={returnFocus}>
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{description}</DialogDescription>
@@ -56,6 +65,24 @@ export function EditGeoDialog<K extends string>({
         <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
           {fields.map((field) => {
             const id = `${idPrefix}-${field.name}`;
+            if (field.photo) {
+              const current = initial[field.name];
+              // The photo it has now stays a choice, even when no place shows it any more.
+              const choices =
+                photos.data && current && !photos.data.some((photo) => photo.imageUrl === current)
+                  ? [{ imageUrl: current, title: 'Current photo' }, ...photos.data]
+                  : photos.data;
+              return (
+                <PhotoPicker
+                  key={field.name}
+                  photos={choices}
+                  loading={photos.isPending && photos.fetchStatus !== 'idle'}
+                  error={photos.isError}
+                  value={values[field.name]}
+                  onChange={(imageUrl) => setValues((values) => ({ ...values, [field.name]: imageUrl }))}
+                />
+              );
+            }
             const props = {
               id,
               name: field.name,

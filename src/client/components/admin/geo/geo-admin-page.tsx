@@ -60,6 +60,8 @@ export interface GeoAdminKind<
   keptOnDelete: string;
   fields: readonly EditField<F>[];
   valuesOf: (entity: Entity) => Record<F, string>;
+  /** Whose places' photos Edit offers: the city's (location and country) or the country's. */
+  photoFilterOf: (entity: Entity) => { location?: string; country: string };
   entryOf: (missing: Missing) => MissingEntry<CreateBody>;
   idOf: (result: Result) => string;
   slugOf: (result: Result) => string;
@@ -211,6 +213,7 @@ export function GeoAdminPage<
           description={`Change the details of ${editing.name}.`}
           fields={config.fields}
           initial={config.valuesOf(editing)}
+          photoFilter={config.photoFilterOf(editing)}
           pending={update.isPending}
           onClose={() => setEditing(undefined)}
           onSave={save}

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ImageOff, ImagePlus, Loader2, Trash2 } from 'lucide-react';
-import { useId, useState, type ChangeEvent } from 'react';
+import { ImageOff, ImagePlus, Loader2 } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import type { AdminPlaceDto, GalleryItemDto, GalleryUploadResponse } from '@/shared/api/admin-places';
-import { Button, buttonVariants } from '../../ui/button';
+import { buttonVariants } from '../../ui/button';
 import {
   Dialog,
   DialogClose,
@@ -18,9 +18,9 @@ import { ApiError, errorText } from '@/client/lib/api';
 import { cn } from '@/client/lib/utils';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { photoCountText } from './place-card';
-import { invalidatePlaceLists, useDeleteGalleryImage, useGallery } from './use-admin-places';
+import { GalleryPhoto } from './gallery-photo';
+import { invalidatePlaceLists, useDeleteGalleryImage, useGallery, useReorderGallery } from './use-admin-places';
 import { useRestoreFocus } from '../../ui/use-restore-focus';
-import { imageAttributes } from '@/shared/media';
 import { countText } from '@/shared/count-text';
 
 interface UploadProgress {
@@ -48,6 +48,33 @@ async function uploadGalleryImage(placeId: string, file: File): Promise<string |
 function GalleryGrid({ place, images }: { place: AdminPlaceDto; images: GalleryItemDto[] }) {
   const [pending, setPending] = useState<GalleryItemDto | undefined>();
   const remove = useDeleteGalleryImage();
+  const reorder = useReorderGallery(place.id);
+  // The button pressed to move a photo: focus follows the photo to its new place.
+  const movedRef = useRef<{ id: string; direction: 'up' | 'down'; index: number } | undefined>(undefined);
+
+  useEffect(() => {
+    const moved = movedRef.current;
+    if (!moved || images[moved.index]?.id !== moved.id) return;
+    movedRef.current = undefined;
+    const button = document.getElementById(`move-${moved.id}-${moved.direction}`) as HTMLButtonElement | null;
+    const other = document.getElementById(
+      `move-${moved.id}-${moved.direction === 'up' ? 'down' : 'up'}`,
+    ) as HTMLButtonElement | null;
+    (button && !button.disabled ? button : other)?.focus();
+  }, [images]);
+
+  function move(index: number, direction: -1 | 1) {
+    const target = index + direction;
+    // one move at a time: the buttons stay enabled (and focusable) while a move is saved
+    if (target < 0 || target >= images.length || reorder.isPending) return;
+    const ids = images.map((image) => image.id);
+    [ids[index], ids[target]] = [ids[target]!, ids[index]!];
+    movedRef.current = { id: images[index]!.id, direction: direction < 0 ? 'up' : 'down', index: target };
+    reorder.mutate(ids, {
+      onSuccess: () => toast.success('Gallery order saved', { description: `Photo moved to place ${target + 1}.` }),
+      onError: (error) => toast.error('Error', { description: errorText(error, 'The new order could not be saved') }),
+    });
+  }
 
   function confirmDelete() {
     if (!pending) return;
@@ -63,29 +90,21 @@ function GalleryGrid({ place, images }: { place: AdminPlaceDto; images: GalleryI
 
   return (
     <>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label={`Gallery images of ${place.title}`}>
+      <ol className="flex flex-col gap-3" aria-label={`Gallery images of ${place.title}`}>
         {images.map((image, index) => (
-          <li key={image.id} className="group relative overflow-hidden rounded-xl border border-slate-200 bg-slate-100">
-            <img
-              {...imageAttributes(image.imageUrl, '(min-width: 640px) 240px, 50vw')}
-              alt={`Gallery image ${index + 1} of ${place.title}`}
-              loading="lazy"
-              className="aspect-[4/3] w-full object-cover"
+          <li key={image.id}>
+            <GalleryPhoto
+              placeId={place.id}
+              image={image}
+              number={index + 1}
+              count={images.length}
+              onMove={(direction) => move(index, direction)}
+              onDelete={() => setPending(image)}
+              deleting={remove.isPending && remove.variables === image.id}
             />
-            <div className="absolute inset-x-0 bottom-0 flex justify-end bg-gradient-to-t from-slate-950/60 to-transparent p-2">
-              <Button
-                variant="destructive"
-                size="sm"
-                onClick={() => setPending(image)}
-                disabled={remove.isPending && remove.variables === image.id}
-                aria-label={`Delete gallery image ${index + 1}`}
-              >
-                <Trash2 aria-hidden="true" /> Delete
-              </Button>
-            </div>
           </li>
         ))}
-      </ul>
+      </ol>
       <ConfirmDialog
         open={pending !== undefined}
         onOpenChange={(open) => !open && setPending(undefined)}
@@ -208,7 +227,10 @@ function GalleryBody({ place }: { place: AdminPlaceDto }) {
   );
 }
 
-/** Gallery: {title} (spec section 2): upload several images one by one, see them, delete them. */
+/**
+ * Gallery: {title} (spec section 2): upload several images one by one, see them, order them, describe
+ * each one (caption and alt text per language) and delete them.
+ */
 export function GalleryDialog({ place, onClose }: { place: AdminPlaceDto | undefined; onClose: () => void }) {
   const restoreFocus = useRestoreFocus(place !== undefined);
   return (
@@ -218,7 +240,8 @@ export function GalleryDialog({ place, onClose }: { place: AdminPlaceDto | undef
           <DialogTitle>Gallery: {place?.title}</DialogTitle>
           <DialogDescription>
             {place && `${photoCountText(place)}. `}
-            The gallery holds the photos after the cover; choose the cover in Edit.
+            The gallery holds the photos after the cover, in this order; choose the cover in Edit. Give each photo a
+            caption and alt text: the place page shows them.
           </DialogDescription>
         </DialogHeader>
         {place && <GalleryBody key={place.id} place={place} />}

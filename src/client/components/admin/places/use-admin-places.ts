@@ -15,6 +15,7 @@ import type {
   UpdatePlaceRequest,
   UpdatePlaceResponse,
 } from '@/shared/api/admin-places';
+import type { GalleryTextBody, GalleryTextSaved } from '@/shared/api/gallery';
 import { translationPending } from '@/shared/api/translation-status';
 import { parseLinkHeader, type Page } from '@/shared/paging';
 import { EDIT_PLACES_DEFAULT_COUNT } from '@/shared/limits';
@@ -126,6 +127,37 @@ export function useDeleteGalleryImage() {
   return useMutation({
     mutationFn: (imageId: string) =>
       apiJson<SuccessMessage>('DELETE', `/api/admin/gallery/${encodeURIComponent(imageId)}`),
+    onSettled: () => invalidatePlaceLists(queryClient),
+  });
+}
+
+/** A person's caption and alt text of one photo in one language. */
+export function useSaveGalleryTexts(placeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ imageId, lang, body }: { imageId: string; lang: string; body: GalleryTextBody }) =>
+      apiJson<GalleryTextSaved>(
+        'PUT',
+        `/api/admin/gallery/${encodeURIComponent(imageId)}/texts/${encodeURIComponent(lang)}`,
+        body,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: galleryKey(placeId) }),
+  });
+}
+
+/** The gallery's new order, saved at once; the list shows it before the server answers. */
+export function useReorderGallery(placeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) =>
+      apiJson<SuccessMessage>('PUT', `/api/admin/places/${encodeURIComponent(placeId)}/gallery/order`, { ids }),
+    onMutate: async (ids) => {
+      await queryClient.cancelQueries({ queryKey: galleryKey(placeId) });
+      queryClient.setQueryData<GalleryItemDto[]>(
+        galleryKey(placeId),
+        (images) => images && ids.flatMap((id) => images.filter((image) => image.id === id)),
+      );
+    },
     onSettled: () => invalidatePlaceLists(queryClient),
   });
 }
