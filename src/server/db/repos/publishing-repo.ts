@@ -18,14 +18,15 @@ export async function writeNewUploads(db: DbOrTx, value: string): Promise<void> 
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
 }
 
-/** Sets a place's state; answers its title and address, or undefined when there is no such place. */
+/**
+ * Sets a place's state; answers its title, or undefined when there is no such place. Nothing is
+ * written when the place is missing or already in that state: even an UPDATE of no rows would bump
+ * the content version (a statement trigger) and empty every cache.
+ */
 export async function setPlaceState(db: DbOrTx, id: string, state: PlaceState) {
-  const rows = await db
-    .update(places)
-    .set({ state })
-    .where(eq(places.id, id))
-    .returning({ title: places.title, slug: places.slug });
-  return rows[0];
+  const [place] = await db.select({ title: places.title, state: places.state }).from(places).where(eq(places.id, id));
+  if (place && place.state !== state) await db.update(places).set({ state }).where(eq(places.id, id));
+  return place;
 }
 
 /** The state of the place at `slug`, if there is one. */
