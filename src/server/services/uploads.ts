@@ -31,8 +31,9 @@ export interface UploadInput {
   /** JSON text from the EXIF source photo; its fields override the photo's own. */
   exifDataText?: string;
   /**
-   * A position set by hand on the Upload screen. Only for a photo without GPS: when the photo or the
-   * EXIF source photo has a position, the upload is refused (400) rather than one silently ignored.
+   * A position set by hand on the Upload screen, with the town chosen in its search if any. Only for
+   * a photo without GPS: when the photo or the EXIF source photo has a position, the upload is
+   * refused (400) rather than one silently ignored.
    */
   location?: ManualLocation;
 }
@@ -207,7 +208,13 @@ export function createUploadService(deps: UploadServiceDeps) {
         };
       }
       const { latitude, longitude } = position;
-      const where = geocoder.lookup(latitude, longitude);
+      // A town chosen by hand is kept as chosen; the geocoder fills only what was not chosen.
+      const found =
+        manual?.city !== undefined && manual.country !== undefined ? {} : geocoder.lookup(latitude, longitude);
+      const where = {
+        city: manual?.city?.trim() ?? found.city,
+        country: manual?.country?.trim() ?? found.country,
+      };
       const image = await processImage(input.bytes, limits);
       // NUL cannot be stored (PostgreSQL text); the route removes it already, any other caller too.
       const story = stripNul(input.description).trim();
