@@ -14,7 +14,7 @@ import { MIN_PHOTO_LONG_SIDE } from '../../shared/limits';
 import { offlineAnalysis, type AiProvider, type ImageAnalysis } from '../ai';
 import type { Database } from '../db/client';
 import { violatedUniqueConstraint } from '../db/errors';
-import { findPhotoByHash, insertPhoto, insertPlace, type PhotoRow } from '../db/repos/photos-repo';
+import { findPhotoByHash, insertPhoto, insertPlace, lockPlaceTitlesIn, type PhotoRow } from '../db/repos/photos-repo';
 import { BadRequestError } from '../errors';
 import type { ReverseGeocoder } from '../geo/reverse-geocoder';
 import { photoFacts, readExif, toExifData, type PhotoFacts } from '../media/exif';
@@ -22,6 +22,7 @@ import { imageDataHash } from '../media/image-data-hash';
 import { stripNul } from '../security/nul-guard';
 import { checkImageHeader, processImage, type ImageLimits, type StoredImage } from '../media/images';
 import type { MediaFiles } from './media-files';
+import { distinctTitle } from './place-titles';
 import { placeSlugText, uniqueSlug } from './slugs';
 
 export interface UploadInput {
@@ -238,6 +239,7 @@ export function createUploadService(deps: UploadServiceDeps) {
           city: where.city ?? where.country ?? 'Unknown location',
           country: where.country ?? 'Unknown country',
           date: facts.dateTaken ?? today(),
+          photoDate: facts.dateTaken,
           story,
           exif,
           contentHash,
@@ -267,6 +269,8 @@ export function createUploadService(deps: UploadServiceDeps) {
       city: string;
       country: string;
       date: string;
+      /** The day the photo says it was taken, if it says. */
+      photoDate: string | undefined;
       story: string;
       exif: ExifData;
       contentHash: string;
@@ -278,10 +282,13 @@ export function createUploadService(deps: UploadServiceDeps) {
       try {
         return await db.transaction(async (tx) => {
           await files.adopt(tx, p.stored);
-          const slug = await uniqueSlug(tx, placeSlugText(analysis.title, p));
+          // Checked in this transaction, under a lock per town: a batch of one town never repeats a title.
+          const taken = await lockPlaceTitlesIn(tx, { location: p.city, country: p.country });
+          const title = distinctTitle(analysis.title, taken, p.photoDate);
+          const slug = await uniqueSlug(tx, placeSlugText(title, p));
           const place = await insertPlace(tx, {
             slug,
-            title: analysis.title,
+            title,
             description: analysis.summary,
             fullDescription: analysis.travelArticle,
             imageUrl: p.stored.imageUrl,
@@ -302,7 +309,7 @@ export function createUploadService(deps: UploadServiceDeps) {
             city: p.city,
             country: p.country,
             placeName: analysis.placeName,
-            title: analysis.title,
+            title,
             summary: analysis.summary,
             travelArticle: analysis.travelArticle,
             exifData: p.exif,
