@@ -134,12 +134,20 @@ describe('Manage Cities and Manage Countries', () => {
     await expect(edit.getByLabel('Image URL').inputValue()).resolves.toBe(photos['Eiffel Tower']);
     await expect(edit.getByLabel('Description').getAttribute('rows')).resolves.toBe('5');
     await edit.getByLabel('Description').fill('The city of light, cafés and long walks along the Seine.');
+    await expect(edit.getByLabel('Web address').inputValue()).resolves.toBe('paris');
+    await edit
+      .getByText("The page's address after /en/. The old address keeps working: it forwards to the new one.")
+      .waitFor();
+    await edit.getByLabel('Web address').fill('paris-city-of-light');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'City updated successfully');
     await edit.waitFor({ state: 'detached' });
     await card.getByText('The city of light, cafés and long walks along the Seine.').waitFor();
     const [edited] = await site.db.select().from(cities).where(eq(cities.id, row!.id));
-    expect(edited!.description).toBe('The city of light, cafés and long walks along the Seine.');
+    expect(edited).toMatchObject({
+      description: 'The city of light, cafés and long walks along the Seine.',
+      slug: 'paris-city-of-light',
+    });
 
     // Delete: asks first; Cancel keeps the city.
     await card.getByRole('button', { name: 'Delete Paris' }).click();
@@ -230,6 +238,7 @@ describe('Manage Cities and Manage Countries', () => {
     await card.getByRole('button', { name: 'Edit Japan' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Country' });
     await expect(edit.getByLabel('Country Name').inputValue()).resolves.toBe('Japan');
+    await expect(edit.getByLabel('Web address').inputValue()).resolves.toBe('japan');
     await edit.getByLabel('Image URL').fill(photos['Eiffel Tower']!);
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Country updated successfully');

@@ -10,7 +10,13 @@ export interface EditField<K extends string> {
   label: string;
   /** Rows of a multi-line field; single line when omitted. */
   rows?: number;
+  /** A sentence under the field. */
+  hint?: string;
 }
+
+/** What the Web address field of Edit Place, Edit City and Edit Country says. */
+export const WEB_ADDRESS_HINT =
+  "The page's address after /en/. The old address keeps working: it forwards to the new one.";
 
 interface EditGeoDialogProps<K extends string> {
   title: string;
@@ -60,6 +66,7 @@ export function EditGeoDialog<K extends string>({
               id,
               name: field.name,
               value: values[field.name],
+              'aria-describedby': field.hint ? `${id}-hint` : undefined,
               onChange: (e: { target: { value: string } }) =>
                 setValues((current) => ({ ...current, [field.name]: e.target.value })),
             };
@@ -67,6 +74,11 @@ export function EditGeoDialog<K extends string>({
               <div key={field.name} className="flex flex-col gap-1.5">
                 <Label htmlFor={id}>{field.label}</Label>
                 {field.rows ? <Textarea rows={field.rows} {...props} /> : <Input {...props} />}
+                {field.hint && (
+                  <p id={`${id}-hint`} className="text-xs text-slate-500">
+                    {field.hint}
+                  </p>
+                )}
               </div>
             );
           })}
