@@ -140,13 +140,21 @@ describe('Manage Cities and Manage Countries', () => {
       .click();
     await expect(edit.getByLabel('Description').getAttribute('rows')).resolves.toBe('5');
     await edit.getByLabel('Description').fill('The city of light, cafés and long walks along the Seine.');
+    await expect(edit.getByLabel('Web address').inputValue()).resolves.toBe('paris');
+    await edit
+      .getByText("The page's address after /en/. The old address keeps working: it forwards to the new one.")
+      .waitFor();
+    await edit.getByLabel('Web address').fill('paris-city-of-light');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'City updated successfully');
     await edit.waitFor({ state: 'detached' });
     await expect(card.locator('img').getAttribute('src')).resolves.toBe(photos['Louvre Courtyard']);
     await card.getByText('The city of light, cafés and long walks along the Seine.').waitFor();
     const [edited] = await site.db.select().from(cities).where(eq(cities.id, row!.id));
-    expect(edited!.description).toBe('The city of light, cafés and long walks along the Seine.');
+    expect(edited).toMatchObject({
+      description: 'The city of light, cafés and long walks along the Seine.',
+      slug: 'paris-city-of-light',
+    });
 
     // Delete: asks first; Cancel keeps the city.
     await card.getByRole('button', { name: 'Delete Paris' }).click();
@@ -240,6 +248,7 @@ describe('Manage Cities and Manage Countries', () => {
     // Japan's places have one photo, the one it shows: chosen, and nothing to type
     await expect(edit.getByRole('radio', { name: 'Fushimi Inari' }).isChecked()).resolves.toBe(true);
     expect(await edit.getByRole('textbox', { name: /image|url/i }).count()).toBe(0);
+    await expect(edit.getByLabel('Web address').inputValue()).resolves.toBe('japan');
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await expectToast(page, 'Country updated successfully');
     await edit.waitFor({ state: 'detached' });

@@ -25,6 +25,7 @@ describe('Upload screen: setting the location of a photo without GPS', () => {
     writeFileSync(join(dir, 'no-gps.jpg'), await makePhoto({ width: 1200, height: 800 }));
     // another photo without GPS (an identical one would be answered as already uploaded)
     writeFileSync(join(dir, 'harbour.jpg'), await makePhoto({ width: 1200, height: 800, seed: 17 }));
+    writeFileSync(join(dir, 'riverside.jpg'), await makePhoto({ width: 1200, height: 800, seed: 23 }));
     const context = await newContext(browser);
     page = await context.newPage();
     consoleErrors = watchConsole(page);
@@ -147,5 +148,26 @@ describe('Upload screen: setting the location of a photo without GPS', () => {
     expect(after).toHaveLength(before + 1);
     expect(after.some((place) => place.location === 'Porto' && place.country === 'Portugal')).toBe(true);
     expect(consoleErrors.filter((e) => !e.includes('status of 422'))).toEqual([]);
+  });
+
+  it('stores the photo in the town chosen in the search, even where the coordinates name another town', async () => {
+    // Almada's centre is named Lisbon by the reverse geocoder: the chosen town must win.
+    await page.getByLabel('Photos', { exact: true }).setInputFiles([join(dir, 'riverside.jpg')]);
+    await page.getByRole('group', { name: 'Set location' }).waitFor();
+    await page.getByRole('combobox', { name: 'Town or city' }).fill('Almada');
+    await page
+      .getByRole('listbox', { name: 'Matching towns' })
+      .getByRole('option', { name: /^Almada, Portugal/ })
+      .click();
+    await page
+      .getByTestId('chosen-location')
+      .getByText(/Location: Almada, Portugal/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
+    const card = page.getByTestId('upload-result');
+    await card.getByText('Almada, Portugal', { exact: true }).waitFor();
+    const [stored] = await site.db.select().from(places).where(eq(places.location, 'Almada'));
+    expect(stored).toMatchObject({ location: 'Almada', country: 'Portugal' });
+    expect(await site.db.select().from(places).where(eq(places.location, 'Lisbon'))).toEqual([]);
   });
 });

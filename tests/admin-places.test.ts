@@ -2,7 +2,13 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AdminPlaceDto, AdminPlaceLocations } from '../src/shared/api/admin-places';
+import {
+  PLACE_LATITUDE_ERROR,
+  PLACE_LONGITUDE_ERROR,
+  PLACE_POSITION_PAIR_ERROR,
+  type AdminPlaceDto,
+  type AdminPlaceLocations,
+} from '../src/shared/api/admin-places';
 import { PAGE_SIZE_DEFAULT, parseLinkHeader } from '../src/shared/paging';
 import { EDIT_PLACES_DEFAULT_COUNT } from '../src/shared/limits';
 import {
@@ -13,6 +19,7 @@ import {
   placeHistory,
   places,
   placeTranslations,
+  slugRedirects,
 } from '../src/server/db/schema';
 import {
   makeCity,
@@ -105,6 +112,8 @@ describe('Edit Places API', () => {
         location: 'Paris',
         country: 'France',
         date: '2024-08-02',
+        latitude: newer.latitude,
+        longitude: newer.longitude,
         translatedLanguages: ['en', 'es', 'fr'],
         // Spanish and French text is translated, but not the English history and trivia added since.
         translations: {
@@ -522,6 +531,82 @@ describe('Edit Places API', () => {
         ['zh', 'outdated'],
       ]);
       expect(state.job).toBeNull();
+    });
+  });
+
+  describe('Edit Place: where the place is, and its web address', () => {
+    const put = (id: string, payload: object) => t.admin({ method: 'PUT', url: `/api/admin/places/${id}`, payload });
+
+    it('lists each place with its coordinates', async () => {
+      const place = await makePlace(t.db, { latitude: 38.80097, longitude: -9.37826 });
+      const listed = (await t.admin({ url: '/api/admin/places-with-translations' })).json<AdminPlaceDto[]>();
+      expect(listed.find((p) => p.id === place.id)).toMatchObject({ latitude: 38.80097, longitude: -9.37826 });
+    });
+
+    it('moves a place to a town: coordinates, location and country saved, translations outdated', async () => {
+      const place = await makePlace(t.db, { ...validBody, latitude: 38.7521, longitude: -9.2279 });
+      await makePlaceTranslation(t.db, place.id, 'de');
+      const response = await put(place.id, {
+        ...validBody,
+        location: 'Sintra',
+        country: 'Portugal',
+        latitude: 38.80097,
+        longitude: -9.37826,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ outdatedTranslations: ['de'] });
+      const [row] = await t.db.select().from(places).where(eq(places.id, place.id));
+      expect(row).toMatchObject({ location: 'Sintra', country: 'Portugal', latitude: 38.80097, longitude: -9.37826 });
+      expect(row!.sourceVersion).toBe(place.sourceVersion + 1);
+    });
+
+    it('keeps the coordinates when the form leaves them out', async () => {
+      const place = await makePlace(t.db, { latitude: 38.80097, longitude: -9.37826 });
+      expect((await put(place.id, validBody)).statusCode).toBe(200);
+      const [row] = await t.db.select().from(places).where(eq(places.id, place.id));
+      expect(row).toMatchObject({ latitude: 38.80097, longitude: -9.37826 });
+    });
+
+    const badPositions: Array<[string, object, string]> = [
+      ['a latitude without longitude', { latitude: 38.8 }, PLACE_POSITION_PAIR_ERROR],
+      ['a longitude without latitude', { longitude: -9.4 }, PLACE_POSITION_PAIR_ERROR],
+      ['latitude 91', { latitude: 91, longitude: -9.4 }, PLACE_LATITUDE_ERROR],
+      ['longitude -180.5', { latitude: 38.8, longitude: -180.5 }, PLACE_LONGITUDE_ERROR],
+      ['a latitude as text', { latitude: '38.8', longitude: -9.4 }, PLACE_LATITUDE_ERROR],
+    ];
+    for (const [what, position, error] of badPositions) {
+      it(`refuses ${what} with a 400 that says so, changing nothing`, async () => {
+        const place = await makePlace(t.db, { ...validBody, latitude: 48.8584, longitude: 2.2945 });
+        const response = await put(place.id, { ...validBody, location: 'Sintra', ...position });
+        expect(response.statusCode).toBe(400);
+        expect(response.json<{ error: string }>().error).toContain(error);
+        const [row] = await t.db.select().from(places).where(eq(places.id, place.id));
+        expect(row).toMatchObject({ location: 'Paris', latitude: 48.8584, longitude: 2.2945 });
+      });
+    }
+
+    it('changes the web address with the position; the old address forwards to the new one', async () => {
+      const place = await makePlace(t.db, { ...validBody, slug: 'old-address-of-pena' });
+      const response = await put(place.id, {
+        ...validBody,
+        slug: 'pena-palace-sintra',
+        latitude: 38.78759,
+        longitude: -9.39045,
+      });
+      expect(response.statusCode).toBe(200);
+      const [row] = await t.db.select().from(places).where(eq(places.id, place.id));
+      expect(row).toMatchObject({ slug: 'pena-palace-sintra', latitude: 38.78759 });
+      const [moved] = await t.db.select().from(slugRedirects).where(eq(slugRedirects.slug, 'old-address-of-pena'));
+      expect(moved).toMatchObject({ targetSlug: 'pena-palace-sintra' });
+    });
+
+    it('refuses a web address longer than 60 characters, changing nothing', async () => {
+      const place = await makePlace(t.db, { ...validBody });
+      const response = await put(place.id, { ...validBody, slug: `${'a'.repeat(30)}-${'b'.repeat(30)}` });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ error: string }>().error).toContain('at most 60 characters');
+      const [row] = await t.db.select().from(places).where(eq(places.id, place.id));
+      expect(row!.slug).toBe(place.slug);
     });
   });
 

@@ -5,11 +5,14 @@ import exifr from 'exifr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GazetteerResponse } from '../src/shared/api/gazetteer';
 import {
+  CITY_ERROR,
+  COUNTRY_ERROR,
   EXIF_SOURCE_HAS_GPS_ERROR,
   LATITUDE_ERROR,
   LOCATION_PAIR_ERROR,
   LONGITUDE_ERROR,
   PHOTO_HAS_GPS_ERROR,
+  TOWN_WITHOUT_POSITION_ERROR,
   type UploadResponse,
 } from '../src/shared/api/upload';
 import { photos, places } from '../src/server/db/schema';
@@ -21,6 +24,10 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 /** The centre of Munich as the gazetteer gives it. */
 const MUNICH = { latitude: '48.13743', longitude: '11.57549' };
 const EIFFEL = { latitude: 48.8584, longitude: 2.2945 };
+/** Sintra's centre as the gazetteer gives it. */
+const SINTRA = { latitude: '38.80097', longitude: '-9.37826' };
+/** Almada as the gazetteer gives it: the reverse geocoder answers Lisbon for these coordinates. */
+const ALMADA = { latitude: '38.67902', longitude: '-9.1569' };
 
 let t: TestApp;
 beforeAll(async () => {
@@ -99,6 +106,64 @@ describe('a photo without GPS placed by hand', () => {
     const [row] = await t.db.select().from(photos).where(eq(photos.id, body.photo!.id));
     expect(row!.locationSource).toBe('exif');
   });
+
+  it('stores a town chosen in the search as chosen, not as the geocoder would name its coordinates', async () => {
+    for (const [town, fields] of [
+      ['Sintra', SINTRA],
+      ['Almada', ALMADA],
+    ] as const) {
+      const response = await t.admin(
+        uploadWith(await makePhoto({ width: 1200, height: 800 }), { ...fields, city: town, country: 'Portugal' }),
+      );
+      expect(response.statusCode).toBe(200);
+      const body = response.json<UploadResponse>();
+      expect(body.photo).toMatchObject({ city: town, country: 'Portugal', locationSource: 'manual' });
+      const [place] = await t.db.select().from(places).where(eq(places.id, body.place!.id));
+      expect(place).toMatchObject({ location: town, country: 'Portugal', latitude: Number(fields.latitude) });
+    }
+    // the same coordinates without a chosen town are named by the geocoder
+    const typed = await t.admin(uploadWith(await makePhoto({ width: 1200, height: 800 }), ALMADA));
+    expect(typed.json<UploadResponse>().photo).toMatchObject({ city: 'Lisbon', country: 'Portugal' });
+  });
+
+  it('fills only what was not chosen: a city without its country gets the country of the coordinates', async () => {
+    const response = await t.admin(
+      uploadWith(await makePhoto({ width: 1200, height: 800 }), { ...ALMADA, city: 'Almada' }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json<UploadResponse>().photo).toMatchObject({ city: 'Almada', country: 'Portugal' });
+  });
+
+  it("stores a photo whose own GPS is Sintra's centre in Sintra", async () => {
+    const gps = { latitude: Number(SINTRA.latitude), longitude: Number(SINTRA.longitude) };
+    const response = await t.admin(uploadWith(await makePhoto({ gps, width: 1200, height: 800 })));
+    expect(response.statusCode).toBe(200);
+    const body = response.json<UploadResponse>();
+    expect(body.photo).toMatchObject({ city: 'Sintra', country: 'Portugal', locationSource: 'exif' });
+    const [place] = await t.db.select().from(places).where(eq(places.id, body.place!.id));
+    expect(place).toMatchObject({ location: 'Sintra', country: 'Portugal' });
+  });
+
+  const badTowns: Array<[string, Record<string, string>, string]> = [
+    ['a town without coordinates', { city: 'Sintra', country: 'Portugal' }, TOWN_WITHOUT_POSITION_ERROR],
+    ['a country without coordinates', { country: 'Portugal' }, TOWN_WITHOUT_POSITION_ERROR],
+    ['an empty city', { ...SINTRA, city: '', country: 'Portugal' }, CITY_ERROR],
+    ['a blank country', { ...SINTRA, city: 'Sintra', country: '   ' }, COUNTRY_ERROR],
+    ['a 201-character city', { ...SINTRA, city: 'S'.repeat(201), country: 'Portugal' }, CITY_ERROR],
+    ['a control character in the city', { ...SINTRA, city: 'Sin\u0007tra', country: 'Portugal' }, CITY_ERROR],
+    ['a NUL in the country', { ...SINTRA, city: 'Sintra', country: 'Portu\u0000gal' }, COUNTRY_ERROR],
+    ['a line break in the country', { ...SINTRA, city: 'Sintra', country: 'Portugal\nSpain' }, COUNTRY_ERROR],
+  ];
+
+  for (const [what, fields, error] of badTowns) {
+    it(`refuses ${what} with 400 and stores nothing`, async () => {
+      const before = await snapshot();
+      const response = await t.admin(uploadWith(await makePhoto({ width: 1200, height: 800 }), fields));
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ error: string }>().error).toBe(error);
+      expect(await snapshot()).toEqual(before);
+    });
+  }
 
   const invalid: Array<[string, Record<string, string>, string]> = [
     ['latitude without longitude', { latitude: '48.1' }, LOCATION_PAIR_ERROR],

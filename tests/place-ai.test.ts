@@ -228,7 +228,7 @@ describe('with AI_PROVIDER=openai-compatible (local Chat Completions server)', (
     const body = response.json<UploadResponse>();
     expect(body.success).toBe(true);
     expect(body.aiWarning).toMatch(/AI provider \(openai-compatible\) failed.*saved with text written offline/);
-    expect(body.photo).toMatchObject({ city: 'London', country: 'United Kingdom', title: 'Big Ben at noon' });
+    expect(body.photo).toMatchObject({ city: 'London', country: 'United Kingdom', title: 'Big Ben' });
     expect(fake.requests).toHaveLength(2); // the first answer, then one retry
   });
 
@@ -261,7 +261,7 @@ describe('with the default offline provider', () => {
     expect(upload).toMatchObject({
       success: true,
       aiWarning: null,
-      photo: { city: 'Barcelona', country: 'Spain', title: 'Inside the basilica, the light was unreal' },
+      photo: { city: 'Barcelona', country: 'Spain', title: 'Sagrada Família' },
     });
     const id = upload.place!.id;
 

@@ -46,4 +46,23 @@ describe('slugify, the one slug rule of server and admin screens', () => {
     expect(slug.length).toBeLessThanOrEqual(SLUG_BASE_MAX_LENGTH);
     expect(slug.split('-').every((w) => w === 'word')).toBe(true);
   });
+
+  it('makes a long story title an address of at most 60 characters, ending at a whole word', () => {
+    expect(SLUG_BASE_MAX_LENGTH).toBe(60);
+    const slug = slugify(
+      'Morning walk with the old camera, great light over the river and the bridges of the old town',
+    );
+    expect(slug).toBe('morning-walk-with-the-old-camera-great-light-over-the-river');
+    expect(slug.length).toBeLessThanOrEqual(60);
+    // exactly 60 characters stay as they are
+    const sixty = `${'a'.repeat(29)}-${'b'.repeat(30)}`;
+    expect(slugify(sixty)).toBe(sixty);
+    // one word past the limit is left out whole
+    expect(slugify(`${sixty} c`)).toBe(sixty);
+  });
+
+  it('cuts a single word longer than the limit at the limit, never answering a longer slug', () => {
+    expect(slugify('x'.repeat(100))).toBe('x'.repeat(60));
+    expect(slugify(`${'y'.repeat(70)} tail`)).toBe('y'.repeat(60));
+  });
 });

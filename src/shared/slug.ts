@@ -22,8 +22,11 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'assets',
 ]);
 
-/** Longest base slug; "-2" etc. may follow. Cut at a word boundary. */
-export const SLUG_BASE_MAX_LENGTH = 80;
+/**
+ * Longest base slug: an address a person can read and share. "-2" etc. may follow. Cut at a word
+ * boundary (a single word longer than this is cut at the limit).
+ */
+export const SLUG_BASE_MAX_LENGTH = 60;
 
 /** FNV-1a, 32 bits, as 8 hex digits: a stable short name for text with no letters to spell. */
 function shortHash(text: string): string {
@@ -33,6 +36,13 @@ function shortHash(text: string): string {
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return hash.toString(16).padStart(8, '0');
+}
+
+/** The words of `slug` that fit in SLUG_BASE_MAX_LENGTH; the first word alone is cut at the limit. */
+function cutAtWord(slug: string): string {
+  const head = slug.slice(0, SLUG_BASE_MAX_LENGTH + 1);
+  const lastHyphen = head.lastIndexOf('-');
+  return lastHyphen > 0 ? head.slice(0, lastHyphen).replace(/-+$/, '') : head.slice(0, SLUG_BASE_MAX_LENGTH);
 }
 
 /**
@@ -46,8 +56,7 @@ export function slugify(text: string): string {
     .replace(/['’`]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-  const cut =
-    ascii.length > SLUG_BASE_MAX_LENGTH ? ascii.slice(0, SLUG_BASE_MAX_LENGTH + 1).replace(/-[^-]*$/, '') : ascii;
+  const cut = ascii.length > SLUG_BASE_MAX_LENGTH ? cutAtWord(ascii) : ascii;
   if (cut) return cut;
   return `place-${shortHash(text.trim())}`;
 }

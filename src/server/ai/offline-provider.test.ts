@@ -12,7 +12,10 @@ const photo = (where: { latitude: number; longitude: number }, extra: { date?: s
   ...extra,
 });
 
-describe('offline titles of photos without a story', () => {
+const STORY =
+  'Morning walk with the old camera, great light. We crossed the river twice and stopped for coffee near the market before the crowds came.';
+
+describe('offline titles: the name of the place, never a sentence cut short', () => {
   it('names the landmark a photo shows', () => {
     expect(offlineAnalysis(photo(ROME, { date: '2024-05-17' }))).toMatchObject({
       title: 'Colosseum',
@@ -20,20 +23,36 @@ describe('offline titles of photos without a story', () => {
     });
   });
 
-  it('names the city and the day elsewhere: "Rome, 17 May 2024"', () => {
-    expect(offlineAnalysis(photo(TRASTEVERE, { date: '2024-05-17' })).title).toBe('Rome, 17 May 2024');
+  it('names the town elsewhere, with or without a story', () => {
+    expect(offlineAnalysis(photo(TRASTEVERE, { date: '2024-05-17' })).title).toBe('Rome');
+    const told = offlineAnalysis(photo(TRASTEVERE, { story: STORY }));
+    expect(told.title).toBe('Rome');
+    expect(told.title).not.toContain('…');
+    expect(told.travelArticle.startsWith(STORY)).toBe(true);
   });
 
-  it('tells two places of one city apart and never answers the bare city name', () => {
-    const titles = [
-      offlineAnalysis(photo(ROME, { date: '2024-05-17' })).title,
-      offlineAnalysis(photo(TRASTEVERE, { date: '2024-05-17' })).title,
-      offlineAnalysis(photo(TRASTEVERE, { date: '2024-05-18' })).title,
-      offlineAnalysis(photo(TRASTEVERE)).title,
-    ];
-    expect(new Set(titles).size).toBe(titles.length);
-    expect(titles).not.toContain('Rome');
-    // without a date, the position tells it apart
-    expect(titles[3]).toBe('Rome, 41.8867° N, 12.4663° E');
+  it('names the country where there is no town, and never the coordinates', () => {
+    const far = offlineAnalysis({ ...photo({ latitude: 23.5, longitude: 12.1 }), city: undefined, country: 'Libya' });
+    expect(far.title).toBe('Libya');
+    const sea = offlineAnalysis({
+      ...photo({ latitude: -40.1, longitude: -30.2 }),
+      city: undefined,
+      country: undefined,
+    });
+    expect(sea.title).toBe('A place without a town nearby');
+    for (const text of [sea.title, sea.summary, sea.travelArticle, sea.imageDescription]) {
+      expect(text).not.toMatch(/40\.1|30\.2|°/);
+    }
+  });
+});
+
+describe('offline articles', () => {
+  it('say where and when in words, without raw coordinates', () => {
+    const analysis = offlineAnalysis(photo(TRASTEVERE, { date: '2024-05-17', story: STORY }));
+    expect(analysis.travelArticle).toBe(`${STORY}\n\nThis photo was taken in Rome, Italy on May 17, 2024.`);
+    for (const text of [analysis.summary, analysis.travelArticle, analysis.imageDescription]) {
+      expect(text).not.toMatch(/41\.88|12\.46|°/);
+    }
+    expect(offlineAnalysis(photo(ROME)).travelArticle).toBe('This photo was taken in Rome, Italy.');
   });
 });

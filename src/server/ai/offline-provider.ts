@@ -7,11 +7,6 @@ import type { AiProvider, ImageAnalysis, ImageAnalysisInput } from './types';
 const OFFLINE_TRANSLATION_MESSAGE =
   'No AI model is set up, so nothing could be translated. Ask whoever runs the site to set one up, then use Translate again.';
 
-const firstSentence = (text: string) => {
-  const match = /^(.+?[.!?])(\s|$)/s.exec(text);
-  return (match?.[1] ?? text).trim();
-};
-
 const clip = (text: string, max: number) => {
   if (text.length <= max) return text;
   const cut = text.slice(0, max - 1);
@@ -19,63 +14,40 @@ const clip = (text: string, max: number) => {
 };
 
 const LONG_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-/** Titles read "Rome, 17 May 2024": day first, so the comma after the city is the only one. */
-const TITLE_DATE = new Intl.DateTimeFormat('en-GB', {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  timeZone: 'UTC',
-});
 
-function formatDate(iso: string | undefined, format = LONG_DATE): string | undefined {
+function formatDate(iso: string | undefined): string | undefined {
   if (!iso) return undefined;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return undefined;
-  return format.format(date);
+  return LONG_DATE.format(date);
 }
 
-function formatCoordinates(latitude: number, longitude: number): string {
-  const lat = `${Math.abs(latitude).toFixed(4)}° ${latitude >= 0 ? 'N' : 'S'}`;
-  const lon = `${Math.abs(longitude).toFixed(4)}° ${longitude >= 0 ? 'E' : 'W'}`;
-  return `${lat}, ${lon}`;
-}
+/** What a photo far from any town (at sea, in the desert) is called: never its raw coordinates. */
+const NO_TOWN = 'A place without a town nearby';
 
 /**
- * A photo without a story is named by what tells it apart from the other places of its city, never
- * by the bare city name: the landmark it shows, else the city and the day ("Rome, 17 May 2024"),
- * else the city and the position.
- */
-function untoldTitle(input: ImageAnalysisInput, landmark: string | undefined, coordinates: string): string {
-  if (landmark) return landmark;
-  const area = input.city ?? input.country;
-  if (!area) return coordinates;
-  return `${area}, ${formatDate(input.date, TITLE_DATE) ?? coordinates}`;
-}
-
-/**
- * Builds honest content from what is known (city, country, date, the administrator's own notes)
- * without any network: nothing is invented. The default provider, and the fallback when an AI
- * provider fails during an upload.
+ * Builds honest content from what is known (the landmark, city, country, date and the
+ * administrator's own story) without any network: nothing is invented. The title is the name of
+ * the place (the landmark the photo shows, else its town), as a person would title it, never a
+ * sentence of the story cut short; the upload tells two places of one town apart. Coordinates are
+ * data shown on the map, never written into the prose. The default provider, and the fallback
+ * when an AI provider fails during an upload.
  */
 export function offlineAnalysis(input: ImageAnalysisInput): ImageAnalysis {
   const story = input.story?.trim() || undefined;
-  const coordinates = formatCoordinates(input.latitude, input.longitude);
-  const where = [input.city, input.country].filter(Boolean).join(', ') || coordinates;
+  const town = input.city ?? input.country;
+  const where = [input.city, input.country].filter(Boolean).join(', ');
   const landmark = nearestLandmark(input.latitude, input.longitude)?.name;
-  const placeName = landmark ?? input.city ?? input.country ?? coordinates;
+  const placeName = landmark ?? town ?? NO_TOWN;
   const date = formatDate(input.date);
-  const taken = `A photo taken in ${where}${date ? ` on ${date}` : ''}.`;
-  const title = story
-    ? clip(firstSentence(story).replace(/[.!?]$/, ''), 80)
-    : untoldTitle(input, landmark, coordinates);
+  const on = date ? ` on ${date}` : '';
+  const taken = where ? `A photo taken in ${where}${on}.` : `A photo taken far from any town${on}.`;
   const summary = story ? clip(`${taken} ${story}`, 400) : taken;
-  const travelArticle = [story, `This photo was taken in ${where}${date ? ` on ${date}` : ''}, at ${coordinates}.`]
-    .filter(Boolean)
-    .join('\n\n');
+  const travelArticle = [story, taken.replace(/^A photo/, 'This photo was')].filter(Boolean).join('\n\n');
 
   // Built from the upload's own text (already free of NUL); stripped again so no caller's input can
   // carry U+0000 into the database through this answer.
-  return stripNulDeep({ title, summary, travelArticle, imageDescription: taken, placeName });
+  return stripNulDeep({ title: placeName, summary, travelArticle, imageDescription: taken, placeName });
 }
 
 export function createOfflineProvider(): AiProvider {

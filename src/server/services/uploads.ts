@@ -15,7 +15,7 @@ import { offlineAnalysis, type AiProvider, type ImageAnalysis } from '../ai';
 import type { Database } from '../db/client';
 import { violatedUniqueConstraint } from '../db/errors';
 import type { PlaceState } from '../../shared/api/publishing';
-import { findPhotoByHash, insertPhoto, insertPlace, type PhotoRow } from '../db/repos/photos-repo';
+import { findPhotoByHash, insertPhoto, insertPlace, lockPlaceTitlesIn, type PhotoRow } from '../db/repos/photos-repo';
 import { BadRequestError } from '../errors';
 import type { ReverseGeocoder } from '../geo/reverse-geocoder';
 import { photoFacts, readExif, toExifData, type PhotoFacts } from '../media/exif';
@@ -24,6 +24,7 @@ import { stripNul } from '../security/nul-guard';
 import { checkImageHeader, processImage, type ImageLimits, type StoredImage } from '../media/images';
 import type { MediaFiles } from './media-files';
 import type { PublishingService } from './publishing';
+import { distinctTitle } from './place-titles';
 import { placeSlugText, uniqueSlug } from './slugs';
 
 export interface UploadInput {
@@ -33,8 +34,9 @@ export interface UploadInput {
   /** JSON text from the EXIF source photo; its fields override the photo's own. */
   exifDataText?: string;
   /**
-   * A position set by hand on the Upload screen. Only for a photo without GPS: when the photo or the
-   * EXIF source photo has a position, the upload is refused (400) rather than one silently ignored.
+   * A position set by hand on the Upload screen, with the town chosen in its search if any. Only for
+   * a photo without GPS: when the photo or the EXIF source photo has a position, the upload is
+   * refused (400) rather than one silently ignored.
    */
   location?: ManualLocation;
 }
@@ -211,7 +213,13 @@ export function createUploadService(deps: UploadServiceDeps) {
         };
       }
       const { latitude, longitude } = position;
-      const where = geocoder.lookup(latitude, longitude);
+      // A town chosen by hand is kept as chosen; the geocoder fills only what was not chosen.
+      const found =
+        manual?.city !== undefined && manual.country !== undefined ? {} : geocoder.lookup(latitude, longitude);
+      const where = {
+        city: manual?.city?.trim() ?? found.city,
+        country: manual?.country?.trim() ?? found.country,
+      };
       const image = await processImage(input.bytes, limits);
       // NUL cannot be stored (PostgreSQL text); the route removes it already, any other caller too.
       const story = stripNul(input.description).trim();
@@ -235,6 +243,7 @@ export function createUploadService(deps: UploadServiceDeps) {
           city: where.city ?? where.country ?? 'Unknown location',
           country: where.country ?? 'Unknown country',
           date: facts.dateTaken ?? today(),
+          photoDate: facts.dateTaken,
           story,
           exif,
           contentHash,
@@ -264,6 +273,8 @@ export function createUploadService(deps: UploadServiceDeps) {
       city: string;
       country: string;
       date: string;
+      /** The day the photo says it was taken, if it says. */
+      photoDate: string | undefined;
       story: string;
       exif: ExifData;
       contentHash: string;
@@ -276,11 +287,14 @@ export function createUploadService(deps: UploadServiceDeps) {
       try {
         return await db.transaction(async (tx) => {
           await files.adopt(tx, p.stored);
-          const slug = await uniqueSlug(tx, placeSlugText(analysis.title, p));
+          // Checked in this transaction, under a lock per town: a batch of one town never repeats a title.
+          const taken = await lockPlaceTitlesIn(tx, { location: p.city, country: p.country });
+          const title = distinctTitle(analysis.title, taken, p.photoDate);
+          const slug = await uniqueSlug(tx, placeSlugText(title, p));
           const place = await insertPlace(tx, {
             slug,
             state,
-            title: analysis.title,
+            title,
             description: analysis.summary,
             fullDescription: analysis.travelArticle,
             imageUrl: p.stored.imageUrl,
@@ -301,7 +315,7 @@ export function createUploadService(deps: UploadServiceDeps) {
             city: p.city,
             country: p.country,
             placeName: analysis.placeName,
-            title: analysis.title,
+            title,
             summary: analysis.summary,
             travelArticle: analysis.travelArticle,
             exifData: p.exif,

@@ -21,6 +21,8 @@ export const adminPlaceDto = placeDto
     location: true,
     country: true,
     date: true,
+    latitude: true,
+    longitude: true,
   })
   .extend({
     /** A draft is invisible to visitors; published places are the public site. */
@@ -102,26 +104,42 @@ export const slugField = z.string().trim().toLowerCase().max(200, 'Must be at mo
 const requiredText = (max: number) =>
   z.string({ error: 'Required' }).trim().min(1, 'Required').max(max, `Must be at most ${max} characters`);
 
+export const PLACE_LATITUDE_ERROR = 'Latitude must be a number from -90 to 90, such as 38.80097.';
+export const PLACE_LONGITUDE_ERROR = 'Longitude must be a number from -180 to 180, such as -9.37826.';
+export const PLACE_POSITION_PAIR_ERROR = 'Enter both latitude and longitude, or leave both empty to keep the position.';
+
+const degreesField = (limit: 90 | 180, message: string) =>
+  z.number({ error: message }).min(-limit, message).max(limit, message).optional();
+
 /** Body of PUT /api/admin/places/{id}; also the Edit Place form's schema (spec section 5). */
-export const updatePlaceRequest = z.object({
-  title: requiredText(200),
-  description: requiredText(5000),
-  location: requiredText(200),
-  country: requiredText(200),
-  imageUrl: imageAddressField,
-  date: requiredText(10).refine(isCalendarDate, 'Enter a valid date'),
-  /**
-   * The full article (optional, beyond the spec's six fields): left out, it stays as it is; empty,
-   * the place page shows the short description instead.
-   */
-  fullDescription: z
-    .string()
-    .trim()
-    .max(FULL_DESCRIPTION_MAX, `Must be at most ${FULL_DESCRIPTION_MAX} characters`)
-    .optional(),
-  /** A new web address (optional): the old one answers 301 to it in every language. */
-  slug: slugField,
-});
+export const updatePlaceRequest = z
+  .object({
+    title: requiredText(200),
+    description: requiredText(5000),
+    location: requiredText(200),
+    country: requiredText(200),
+    imageUrl: imageAddressField,
+    date: requiredText(10).refine(isCalendarDate, 'Enter a valid date'),
+    /**
+     * The full article (optional, beyond the spec's six fields): left out, it stays as it is; empty,
+     * the place page shows the short description instead.
+     */
+    fullDescription: z
+      .string()
+      .trim()
+      .max(FULL_DESCRIPTION_MAX, `Must be at most ${FULL_DESCRIPTION_MAX} characters`)
+      .optional(),
+    /** A new web address (optional): the old one answers 301 to it in every language. */
+    slug: slugField,
+    /** The position of the place (optional, both or neither): left out, it stays. */
+    latitude: degreesField(90, PLACE_LATITUDE_ERROR),
+    longitude: degreesField(180, PLACE_LONGITUDE_ERROR),
+  })
+  .superRefine((fields, ctx) => {
+    if ((fields.latitude === undefined) === (fields.longitude === undefined)) return;
+    const missing = fields.latitude === undefined ? 'latitude' : 'longitude';
+    ctx.addIssue({ code: 'custom', message: PLACE_POSITION_PAIR_ERROR, path: [missing] });
+  });
 export type UpdatePlaceRequest = z.infer<typeof updatePlaceRequest>;
 
 export const galleryItemDto = z.object({

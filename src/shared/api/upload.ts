@@ -14,7 +14,14 @@ export type UploadLimits = z.infer<typeof uploadLimitsResponse>;
 export interface ManualLocation {
   latitude: number;
   longitude: number;
+  /** The town chosen in the search ("Sintra"): stored as chosen, not replaced by the geocoder's. */
+  city?: string;
+  /** The chosen town's country ("Portugal"). */
+  country?: string;
 }
+
+/** Longest town or country name the upload accepts (as the place's location and country). */
+export const TOWN_NAME_MAX = 200;
 
 /**
  * A coordinate as the form sends it: plain decimal degrees ("48.8584", "-0.1246"), at most 3 digits
@@ -27,6 +34,10 @@ export const LATITUDE_ERROR = 'latitude must be decimal degrees between -90 and 
 export const LONGITUDE_ERROR = 'longitude must be decimal degrees between -180 and 180, such as 2.2945.';
 export const LOCATION_PAIR_ERROR =
   'Send both latitude and longitude to set the location by hand, or neither to use the GPS of the photo.';
+export const CITY_ERROR = `city must be the name of a town, 1 to ${TOWN_NAME_MAX} characters without control characters.`;
+export const COUNTRY_ERROR = `country must be the name of a country, 1 to ${TOWN_NAME_MAX} characters without control characters.`;
+export const TOWN_WITHOUT_POSITION_ERROR =
+  'A town (city and country) can only be sent with its latitude and longitude: choose the town in the search again.';
 const pixels = (n: number) => n.toLocaleString('en-US');
 
 /** Why a photo smaller than MIN_PHOTO_LONG_SIDE on its long side is refused (400). */
@@ -50,12 +61,24 @@ export function parseCoordinate(text: string, limit: 90 | 180): number | undefin
   return Math.abs(value) <= limit ? value : undefined;
 }
 
-/** Why a position is not one on Earth, or undefined when it is (the service checks any caller). */
-export function locationError({ latitude, longitude }: ManualLocation): string | undefined {
+/** A town or country name as a person would type it: not blank, not too long, no control characters. */
+const isTownName = (text: string) => text.trim() !== '' && text.length <= TOWN_NAME_MAX && !/\p{Cc}/u.test(text);
+
+/** Why a position is not one on Earth, or its town not a name, or undefined when all is well (the service checks any caller). */
+export function locationError({ latitude, longitude, city, country }: ManualLocation): string | undefined {
   if (!(Number.isFinite(latitude) && Math.abs(latitude) <= 90)) return LATITUDE_ERROR;
   if (!(Number.isFinite(longitude) && Math.abs(longitude) <= 180)) return LONGITUDE_ERROR;
+  if (city !== undefined && !isTownName(city)) return CITY_ERROR;
+  if (country !== undefined && !isTownName(country)) return COUNTRY_ERROR;
   return undefined;
 }
+
+const townField = (message: string) =>
+  z
+    .string()
+    .refine(isTownName, message)
+    .transform((text) => text.trim())
+    .optional();
 
 const coordinateField = (limit: 90 | 180, message: string) =>
   z
@@ -84,9 +107,18 @@ export const uploadFields = z
      */
     latitude: coordinateField(90, LATITUDE_ERROR),
     longitude: coordinateField(180, LONGITUDE_ERROR),
+    /**
+     * The town chosen in the search, sent beside its coordinates: stored as the place's location
+     * and country as chosen. Reverse geocoding fills only what is not sent.
+     */
+    city: townField(CITY_ERROR),
+    country: townField(COUNTRY_ERROR),
   })
   .refine((fields) => (fields.latitude === undefined) === (fields.longitude === undefined), {
     message: LOCATION_PAIR_ERROR,
+  })
+  .refine((fields) => fields.latitude !== undefined || (fields.city === undefined && fields.country === undefined), {
+    message: TOWN_WITHOUT_POSITION_ERROR,
   });
 
 export const uploadedPhotoDto = z.object({

@@ -6,9 +6,10 @@ import type {
   MissingCityDto,
 } from '@/shared/api/admin-geo';
 import { GeoAdminPage, type GeoAdminKind } from '../../components/admin/geo/geo-admin-page';
+import { WEB_ADDRESS_HINT } from '../../components/admin/geo/edit-geo-dialog';
 import { adminGeoHooks } from '../../components/admin/geo/use-geo-admin';
 
-type Field = 'name' | 'country' | 'description' | 'imageUrl';
+type Field = 'name' | 'country' | 'description' | 'imageUrl' | 'slug';
 
 const CITIES: GeoAdminKind<AdminCityDto, MissingCityDto, CreateCityBody, CreateCityResponse, Field> = {
   kind: 'city',
@@ -20,8 +21,9 @@ const CITIES: GeoAdminKind<AdminCityDto, MissingCityDto, CreateCityBody, CreateC
     { name: 'country', label: 'Country' },
     { name: 'description', label: 'Description', rows: 5 },
     { name: 'imageUrl', label: 'Photo', photo: true },
+    { name: 'slug', label: 'Web address', hint: WEB_ADDRESS_HINT },
   ],
-  valuesOf: ({ name, country, description, imageUrl }) => ({ name, country, description, imageUrl }),
+  valuesOf: ({ name, country, description, imageUrl, slug }) => ({ name, country, description, imageUrl, slug }),
   photoFilterOf: ({ name, country }) => ({ location: name, country }),
   // A city is missing per (name, country) pair: both make the key.
   entryOf: ({ location, country }) => ({

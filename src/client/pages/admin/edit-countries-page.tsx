@@ -6,9 +6,10 @@ import type {
   MissingCountryDto,
 } from '@/shared/api/admin-geo';
 import { GeoAdminPage, type GeoAdminKind } from '../../components/admin/geo/geo-admin-page';
+import { WEB_ADDRESS_HINT } from '../../components/admin/geo/edit-geo-dialog';
 import { adminGeoHooks } from '../../components/admin/geo/use-geo-admin';
 
-type Field = 'name' | 'description' | 'imageUrl';
+type Field = 'name' | 'description' | 'imageUrl' | 'slug';
 
 const COUNTRIES: GeoAdminKind<AdminCountryDto, MissingCountryDto, CreateCountryBody, CreateCountryResponse, Field> = {
   kind: 'country',
@@ -19,8 +20,9 @@ const COUNTRIES: GeoAdminKind<AdminCountryDto, MissingCountryDto, CreateCountryB
     { name: 'name', label: 'Country Name' },
     { name: 'description', label: 'Description', rows: 5 },
     { name: 'imageUrl', label: 'Photo', photo: true },
+    { name: 'slug', label: 'Web address', hint: WEB_ADDRESS_HINT },
   ],
-  valuesOf: ({ name, description, imageUrl }) => ({ name, description, imageUrl }),
+  valuesOf: ({ name, description, imageUrl, slug }) => ({ name, description, imageUrl, slug }),
   photoFilterOf: ({ name }) => ({ country: name }),
   entryOf: ({ country }) => ({
     key: country,

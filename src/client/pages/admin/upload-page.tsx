@@ -20,7 +20,7 @@ import {
 } from '../../components/admin/upload/manual-location';
 import { readGpsStates, type GpsState } from '../../components/admin/upload/photo-gps';
 import { RequirementsCard } from '../../components/admin/upload/requirements-card';
-import { uploadPhoto } from '../../components/admin/upload/upload-photo';
+import { uploadPhoto, type ManualPosition } from '../../components/admin/upload/upload-photo';
 import { uploadCompleteText, uploadFailedText, uploadLabel } from '../../components/admin/upload/upload-texts';
 import { SelectedFiles } from '../../components/admin/upload/selected-files';
 import type { UploadResult } from '../../components/admin/upload/upload-result-card';
@@ -41,6 +41,8 @@ export default function UploadPage() {
   const gpsReading = useRef(0);
   const [exifSource, setExifSource] = useState<{ name: string; exif: ExifData } | null>(null);
   const [description, setDescription] = useState('');
+  // Each photo's own story, by its position in `files`; an empty one means the shared story.
+  const [stories, setStories] = useState<string[]>([]);
   const [wanted, setWanted] = useState<Record<GenerationKind, boolean>>({ history: false, facts: false });
   const [uploading, setUploading] = useState(false);
   const [current, setCurrent] = useState(0);
@@ -57,6 +59,7 @@ export default function UploadPage() {
   function chooseFiles(event: ChangeEvent<HTMLInputElement>) {
     const chosen = Array.from(event.target.files ?? []);
     setFiles(chosen);
+    setStories([]);
     setGpsStates([]);
     const reading = ++gpsReading.current;
     void readGpsStates(chosen, () => gpsReading.current !== reading).then((states) => {
@@ -93,6 +96,7 @@ export default function UploadPage() {
       return;
     }
     const batch = files;
+    const storyOf = (index: number) => (stories[index]?.trim() ? stories[index] : description);
     // Only photos known to lack GPS get the position set by hand (the server refuses it for the others).
     const manual = locationNeeded ? draftPosition(locationDraft) : undefined;
     const batchGps = gpsStates;
@@ -110,7 +114,7 @@ export default function UploadPage() {
       const outcome = await uploadPhoto(
         file,
         {
-          description,
+          description: storyOf(index),
           exifData: exifSource?.exif,
           location: batchGps[index] === false ? manual : undefined,
         },
@@ -129,7 +133,11 @@ export default function UploadPage() {
         result = { key, fileName: file.name, previewUrl, status: 'failed', error };
         // Its card offers to set a location and send the same file again, with the same story.
         if (outcome.kind === 'no-gps') {
-          result.noGps = { file, exifData: outcome.exifData, fields: { description, exifData: exifSource?.exif } };
+          result.noGps = {
+            file,
+            exifData: outcome.exifData,
+            fields: { description: storyOf(index), exifData: exifSource?.exif },
+          };
         }
       }
       setResults((list) => [...list, result]);
@@ -140,6 +148,7 @@ export default function UploadPage() {
     toast.success('Upload complete', { description: uploadCompleteText(success, batch.length) });
     if (failed > 0) toast.error('Some uploads failed', { description: uploadFailedText(failed, firstFailure) });
     setFiles([]);
+    setStories([]);
     setGpsStates([]);
     gpsReading.current++;
     setLocationDraft(EMPTY_LOCATION);
@@ -152,7 +161,7 @@ export default function UploadPage() {
   }
 
   /** Sends a photo refused for having no GPS again, with the location set on its card. */
-  async function retry(failed: UploadResult, location: { latitude: string; longitude: string }) {
+  async function retry(failed: UploadResult, location: ManualPosition) {
     const noGps = failed.noGps;
     if (!noGps) return;
     const patch = (change: (result: UploadResult) => UploadResult) =>
@@ -206,7 +215,20 @@ export default function UploadPage() {
                     ? 'Choose one or more geotagged photos.'
                     : `${countText(files.length, 'photo')} selected`}
                 </p>
-                <SelectedFiles files={files} current={uploading ? current : 0} gps={gpsStates} />
+                <SelectedFiles
+                  files={files}
+                  current={uploading ? current : 0}
+                  gps={gpsStates}
+                  stories={stories}
+                  disabled={uploading}
+                  onStoryChange={(index, story) =>
+                    setStories((list) => {
+                      const next = [...list];
+                      next[index] = story;
+                      return next;
+                    })
+                  }
+                />
               </div>
               {locationNeeded && (
                 <ManualLocation
@@ -233,7 +255,7 @@ export default function UploadPage() {
                 </p>
               </div>
               <div className="flex flex-col gap-2">
-                <Label htmlFor="story">Story (optional)</Label>
+                <Label htmlFor="story">{files.length > 1 ? 'Shared story (optional)' : 'Story (optional)'}</Label>
                 <Textarea
                   id="story"
                   rows={4}
@@ -242,7 +264,13 @@ export default function UploadPage() {
                   disabled={uploading}
                   onChange={(e) => setDescription(e.target.value)}
                   placeholder="What happened here? The AI uses your notes when it writes about the place."
+                  aria-describedby={files.length > 1 ? 'story-shared-hint' : undefined}
                 />
+                {files.length > 1 && (
+                  <p id="story-shared-hint" className="text-sm text-slate-500">
+                    Used for every photo that has no story of its own (see “Story for this photo” above).
+                  </p>
+                )}
               </div>
               <fieldset className="flex flex-col gap-2">
                 <legend className="mb-1 text-sm font-medium text-slate-800">After upload</legend>

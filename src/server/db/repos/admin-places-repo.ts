@@ -73,6 +73,8 @@ export function listAdminPlacePage(
       location: places.location,
       country: places.country,
       date: places.date,
+      latitude: places.latitude,
+      longitude: places.longitude,
       // Drizzle leaves columns unqualified in a one-table select, so the correlated subqueries
       // name their tables explicitly. Each language's stored translation, history and trivia,
       // by the source version it was made from (src/server/translation/status.ts reads them).

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { photos, places } from '../schema';
 
@@ -34,4 +34,17 @@ export async function insertPlace(db: DbOrTx, place: NewPlace) {
 export async function insertPhoto(db: DbOrTx, photo: NewPhoto): Promise<PhotoRow> {
   const [row] = await db.insert(photos).values(photo).returning();
   return row!;
+}
+
+/**
+ * The titles of the places of one town, after waiting for any other upload choosing a title in
+ * that town (a lock held until the transaction ends), so two uploads never pick the same one.
+ */
+export async function lockPlaceTitlesIn(tx: DbOrTx, town: { location: string; country: string }): Promise<Set<string>> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`place-title\n${town.location}\n${town.country}`}))`);
+  const rows = await tx
+    .select({ title: places.title })
+    .from(places)
+    .where(and(eq(places.location, town.location), eq(places.country, town.country)));
+  return new Set(rows.map((row) => row.title));
 }

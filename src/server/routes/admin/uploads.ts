@@ -6,11 +6,13 @@ import { BadRequestError } from '../../errors';
 import { stripNul } from '../../security/nul-guard';
 import { multipartReadError } from './multipart-errors';
 
-const COORDINATE_FIELDS = new Set(['latitude', 'longitude']);
+/** Fields parsed exactly as sent: a NUL in a coordinate or a town's name is a 400, not removed. */
+const STRICT_FIELDS = new Set(['latitude', 'longitude', 'city', 'country']);
 
 /**
  * POST /api/admin/upload: one photo per request (multipart: photo, description, exifData, and for a
- * photo without GPS optionally latitude and longitude set by hand).
+ * photo without GPS optionally latitude and longitude set by hand, with the chosen town's city and
+ * country).
  */
 export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const maxBytes = app.config.maxUploadBytes;
@@ -54,9 +56,9 @@ export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
             // rather than refused: the story keeps the rest of its text (2xx). exifData is EXIF a
             // browser read from a camera file, where NUL padding is ordinary; after JSON.parse its
             // keys and strings (a "\u0000" escape) lose NUL too (toExifData), so it is never a 400.
-            // Coordinates are numbers, not text: they are parsed as sent, so a NUL in one is a 400.
+            // Coordinates and the chosen town are parsed as sent, so a NUL in one is a 400.
             const name = stripNul(part.fieldname);
-            fields[name] = COORDINATE_FIELDS.has(name) ? part.value : stripNul(part.value);
+            fields[name] = STRICT_FIELDS.has(name) ? part.value : stripNul(part.value);
           }
         }
       } catch (error) {
@@ -67,13 +69,14 @@ export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const parsed = uploadFields.safeParse(fields);
       if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message ?? 'Invalid upload fields.');
 
-      const { description, exifData, latitude, longitude } = parsed.data;
+      const { description, exifData, latitude, longitude, city, country } = parsed.data;
       const outcome = await app.services.uploads.upload({
         bytes,
         description,
         exifDataText: exifData,
-        // both or neither (checked by uploadFields)
-        location: latitude !== undefined && longitude !== undefined ? { latitude, longitude } : undefined,
+        // both or neither (checked by uploadFields); a town only with them
+        location:
+          latitude !== undefined && longitude !== undefined ? { latitude, longitude, city, country } : undefined,
       });
       return reply.status(outcome.status).send(outcome.body);
     },

@@ -14,7 +14,13 @@ export interface EditField<K extends string> {
   rows?: number;
   /** The field holds a photo address, chosen among the photos of the entity's places (no typing). */
   photo?: boolean;
+  /** A sentence under the field. */
+  hint?: string;
 }
+
+/** What the Web address field of Edit Place, Edit City and Edit Country says. */
+export const WEB_ADDRESS_HINT =
+  "The page's address after /en/. The old address keeps working: it forwards to the new one.";
 
 interface EditGeoDialogProps<K extends string> {
   title: string;
@@ -87,6 +93,7 @@ export function EditGeoDialog<K extends string>({
               id,
               name: field.name,
               value: values[field.name],
+              'aria-describedby': field.hint ? `${id}-hint` : undefined,
               onChange: (e: { target: { value: string } }) =>
                 setValues((current) => ({ ...current, [field.name]: e.target.value })),
             };
@@ -94,6 +101,11 @@ export function EditGeoDialog<K extends string>({
               <div key={field.name} className="flex flex-col gap-1.5">
                 <Label htmlFor={id}>{field.label}</Label>
                 {field.rows ? <Textarea rows={field.rows} {...props} /> : <Input {...props} />}
+                {field.hint && (
+                  <p id={`${id}-hint`} className="text-xs text-slate-500">
+                    {field.hint}
+                  </p>
+                )}
               </div>
             );
           })}

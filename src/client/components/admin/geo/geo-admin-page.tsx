@@ -44,6 +44,10 @@ export interface MissingEntry<CreateBody> {
   body: (imageUrl: string) => CreateBody;
 }
 
+/** What an edit sends: every field, except that a web address (`slug`) may be left out. */
+export type EditBody<F extends string> = Record<Exclude<F, 'slug'>, string> &
+  Partial<Record<Extract<F, 'slug'>, string>>;
+
 /** Everything that differs between Manage Cities and Manage Countries (spec section 2). */
 export interface GeoAdminKind<
   Entity extends GeoEntity,
@@ -68,7 +72,7 @@ export interface GeoAdminKind<
   useList: () => UseQueryResult<Entity[]>;
   useMissing: () => UseQueryResult<Missing[]>;
   useCreate: () => UseMutationResult<Result, Error, CreateBody>;
-  useUpdate: () => UseMutationResult<Result, Error, { id: string; body: Record<F, string> }>;
+  useUpdate: () => UseMutationResult<Result, Error, { id: string; body: EditBody<F> }>;
   useDelete: () => UseMutationResult<DeleteGeoResponse, Error, string>;
 }
 

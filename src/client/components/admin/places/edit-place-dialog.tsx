@@ -1,6 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm, useWatch, type Control, type FieldError, type UseFormRegisterReturn } from 'react-hook-form';
+import {
+  useForm,
+  useWatch,
+  type Control,
+  type FieldError,
+  type FieldErrors,
+  type UseFormRegister,
+  type UseFormRegisterReturn,
+  type UseFormSetValue,
+} from 'react-hook-form';
 import type { z } from 'zod';
 import { updatePlaceRequest, type AdminPlaceDto, type UpdatePlaceRequest } from '@/shared/api/admin-places';
 import { languageList } from '@/shared/language-list';
@@ -15,11 +24,14 @@ import { isoDate } from '@/client/lib/format-date';
 import { useGallery, useUpdatePlace } from './use-admin-places';
 import { useRestoreFocus } from '../../ui/use-restore-focus';
 import { imageAttributes } from '@/shared/media';
+import { CityCombobox } from '../upload/city-combobox';
+import { WEB_ADDRESS_HINT } from '../geo/edit-geo-dialog';
 
 type FormInput = z.input<typeof updatePlaceRequest>;
 
 interface FieldProps {
   label: string;
+  inputMode?: 'decimal';
   error: FieldError | undefined;
   registration: UseFormRegisterReturn;
   /** Rows of a multi-line field; a one-line input without. */
@@ -29,7 +41,7 @@ interface FieldProps {
   hint?: string;
 }
 
-function Field({ label, error, registration, rows, type = 'text', optional, hint }: FieldProps) {
+function Field({ label, error, registration, rows, type = 'text', optional, hint, inputMode }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -47,7 +59,7 @@ function Field({ label, error, registration, rows, type = 'text', optional, hint
         {label}
         {optional && <span className="font-normal text-slate-500"> (optional)</span>}
       </Label>
-      {rows ? <Textarea rows={rows} {...shared} /> : <Input type={type} {...shared} />}
+      {rows ? <Textarea rows={rows} {...shared} /> : <Input type={type} inputMode={inputMode} {...shared} />}
       {hint && (
         <p id={hintId} className="text-xs text-slate-500">
           {hint}
@@ -135,12 +147,68 @@ function CoverPicker({
   );
 }
 
+/** An empty field sends nothing (the value stays as it is); anything else is read as a number. */
+const optionalNumber = (value: unknown) =>
+  typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value.trim())) : value;
+/** An empty web address sends nothing: the address stays as it is. */
+const optionalText = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+/**
+ * Where the place is: a town from the offline gazetteer fills location, country and coordinates at
+ * once; each can still be typed. Coordinates are both or neither; left empty, they stay.
+ */
+function WhereFieldset({
+  register,
+  setValue,
+  errors,
+}: {
+  register: UseFormRegister<FormInput>;
+  setValue: UseFormSetValue<FormInput>;
+  errors: FieldErrors<FormInput>;
+}) {
+  const options = { shouldDirty: true, shouldValidate: true } as const;
+  return (
+    <fieldset className="flex flex-col gap-4 rounded-lg border border-slate-200 p-4">
+      <legend className="px-1 text-sm font-medium text-slate-800">Where</legend>
+      <CityCombobox
+        onChoose={(city) => {
+          setValue('location', city.name, options);
+          setValue('country', city.country, options);
+          setValue('latitude', city.latitude, options);
+          setValue('longitude', city.longitude, options);
+        }}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Location" error={errors.location} registration={register('location')} />
+        <Field label="Country" error={errors.country} registration={register('country')} />
+        <Field
+          label="Latitude"
+          error={errors.latitude}
+          registration={register('latitude', { setValueAs: optionalNumber })}
+          inputMode="decimal"
+          optional
+          hint="From -90 to 90, e.g. 38.80097."
+        />
+        <Field
+          label="Longitude"
+          error={errors.longitude}
+          registration={register('longitude', { setValueAs: optionalNumber })}
+          inputMode="decimal"
+          optional
+          hint="From -180 to 180, e.g. -9.37826."
+        />
+      </div>
+    </fieldset>
+  );
+}
+
 function EditPlaceForm({ place, onDone }: { place: AdminPlaceDto; onDone: () => void }) {
   const update = useUpdatePlace();
   const {
     register,
     handleSubmit,
     control,
+    setValue,
     formState: { errors },
   } = useForm<FormInput, unknown, UpdatePlaceRequest>({
     resolver: zodResolver(updatePlaceRequest),
@@ -152,6 +220,9 @@ function EditPlaceForm({ place, onDone }: { place: AdminPlaceDto; onDone: () => 
       country: place.country,
       imageUrl: place.imageUrl,
       date: isoDate(place.date) ?? '',
+      latitude: place.latitude ?? undefined,
+      longitude: place.longitude ?? undefined,
+      slug: place.slug ?? '',
     },
   });
 
@@ -193,10 +264,14 @@ function EditPlaceForm({ place, onDone }: { place: AdminPlaceDto; onDone: () => 
         optional
         hint="The text of the place page. Left empty, the page shows the description."
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Location" error={errors.location} registration={register('location')} />
-        <Field label="Country" error={errors.country} registration={register('country')} />
-      </div>
+      <WhereFieldset register={register} setValue={setValue} errors={errors} />
+      <Field
+        label="Web address"
+        error={errors.slug}
+        registration={register('slug', { setValueAs: optionalText })}
+        optional
+        hint={WEB_ADDRESS_HINT}
+      />
       <CoverPicker place={place} control={control} registration={register('imageUrl')} error={errors.imageUrl} />
       <Field label="Date" error={errors.date} registration={register('date')} type="date" />
       <DialogFooter>
@@ -213,7 +288,8 @@ function EditPlaceForm({ place, onDone }: { place: AdminPlaceDto; onDone: () => 
 
 /**
  * Edit Place (spec section 2): the six required fields, validated by the shared schema, plus the
- * full article; the image is chosen among the place's photos instead of typed as an address.
+ * full article, where the place is (town search and coordinates) and its web address; the image is
+ * chosen among the place's photos instead of typed as an address.
  */
 export function EditPlaceDialog({ place, onClose }: { place: AdminPlaceDto | undefined; onClose: () => void }) {
   const restoreFocus = useRestoreFocus(place !== undefined);

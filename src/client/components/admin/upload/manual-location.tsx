@@ -1,6 +1,7 @@
 import { MapPin, X } from 'lucide-react';
 import { useId, useState } from 'react';
 import { parseCoordinate } from '@/shared/api/upload';
+import type { ManualPosition } from './upload-photo';
 import { Button } from '../../ui/button';
 import { Input, Label } from '../../ui/input';
 import { CityCombobox, cityLabel } from './city-combobox';
@@ -11,9 +12,11 @@ export interface LocationDraft {
   longitude: string;
   /** "Munich (München), Germany" when chosen in the search; null for typed coordinates. */
   town: string | null;
+  /** The chosen town's name and country, sent so the place is stored in it; null for typed coordinates. */
+  chosen: { city: string; country: string } | null;
 }
 
-export const EMPTY_LOCATION: LocationDraft = { latitude: '', longitude: '', town: null };
+export const EMPTY_LOCATION: LocationDraft = { latitude: '', longitude: '', town: null, chosen: null };
 
 /** The two coordinate fields: their limits in degrees and an example (Munich). */
 const COORDINATES = [
@@ -21,16 +24,19 @@ const COORDINATES = [
   { field: 'longitude', label: 'Longitude', max: 180, example: '11.57549' },
 ] as const;
 
-/** The position to send, or undefined while the draft is incomplete or out of range. */
-export function draftPosition(draft: LocationDraft): { latitude: string; longitude: string } | undefined {
+/**
+ * The position to send (with the town chosen in the search, if any), or undefined while the draft
+ * is incomplete or out of range.
+ */
+export function draftPosition(draft: LocationDraft): ManualPosition | undefined {
   const latitude = draft.latitude.trim();
   const longitude = draft.longitude.trim();
   if (parseCoordinate(latitude, 90) === undefined || parseCoordinate(longitude, 180) === undefined) return undefined;
-  return { latitude, longitude };
+  return draft.chosen ? { latitude, longitude, ...draft.chosen } : { latitude, longitude };
 }
 
 /** Degrees as the server reads them: plain decimals, never an exponent. */
-const degrees = (value: number) => value.toFixed(6).replace(/\.?0+$/, '');
+export const degrees = (value: number) => value.toFixed(6).replace(/\.?0+$/, '');
 
 interface ManualLocationProps {
   /** How many of the chosen photos have no GPS position. */
@@ -54,7 +60,7 @@ export function ManualLocation({ count, draft, onChange, disabled, explanation }
   const position = draftPosition(draft);
   const coordinate = (field: 'latitude' | 'longitude', value: string) => {
     if (draft.town !== null) setSearchField((n) => n + 1);
-    onChange({ ...draft, [field]: value, town: null });
+    onChange({ ...draft, [field]: value, town: null, chosen: null });
   };
   const clear = () => {
     setSearchField((n) => n + 1);
@@ -71,8 +77,8 @@ export function ManualLocation({ count, draft, onChange, disabled, explanation }
         {explanation ?? (
           <>
             {count === 1 ? '1 photo has' : `${count} photos have`} no GPS position. Choose the town where{' '}
-            {count === 1 ? 'it was' : 'they were'} taken, or enter its coordinates: city and country are found from
-            them. Photos with GPS keep their own position.
+            {count === 1 ? 'it was' : 'they were'} taken (the place is stored in that town), or enter its coordinates:
+            city and country are then found from them. Photos with GPS keep their own position.
           </>
         )}
       </p>
@@ -80,7 +86,12 @@ export function ManualLocation({ count, draft, onChange, disabled, explanation }
         key={searchField}
         disabled={disabled}
         onChoose={(city) =>
-          onChange({ latitude: degrees(city.latitude), longitude: degrees(city.longitude), town: cityLabel(city) })
+          onChange({
+            latitude: degrees(city.latitude),
+            longitude: degrees(city.longitude),
+            town: cityLabel(city),
+            chosen: { city: city.name, country: city.country },
+          })
         }
       />
       <div className="grid gap-3 sm:grid-cols-2">

@@ -4,13 +4,14 @@ import type { ExifData } from '@/shared/api/upload';
 import { Button } from '../../ui/button';
 import { ExifPanel } from './exif-panel';
 import { draftPosition, EMPTY_LOCATION, ManualLocation, type LocationDraft } from './manual-location';
+import type { ManualPosition } from './upload-photo';
 
 interface RetryWithLocationProps {
   fileName: string;
   exifData: ExifData;
   retrying: boolean;
-  /** Sends the same file again with this position. */
-  onRetry: (location: { latitude: string; longitude: string }) => void;
+  /** Sends the same file again with this position (and the town chosen, if any). */
+  onRetry: (location: ManualPosition) => void;
 }
 
 /**
@@ -30,7 +31,7 @@ export function RetryWithLocation({ fileName, exifData, retrying, onRetry }: Ret
         draft={draft}
         onChange={setDraft}
         disabled={retrying}
-        explanation="This photo has no GPS position, so it was not uploaded. Choose the town where it was taken, or enter its coordinates, then upload it again: city and country are found from them."
+        explanation="This photo has no GPS position, so it was not uploaded. Choose the town where it was taken, or enter its coordinates, then upload it again."
       />
       <div>
         <Button type="button" disabled={!position || retrying} onClick={() => position && onRetry(position)}>

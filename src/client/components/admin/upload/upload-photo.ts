@@ -1,5 +1,16 @@
 import { GEO_DATA_NOT_FOUND, uploadResponse, type ExifData, type UploadResponse } from '@/shared/api/upload';
 
+/**
+ * A location set by hand: decimal degrees as typed or taken from the town search, and the town's
+ * name and country when it was chosen in the search (the server stores them as chosen).
+ */
+export interface ManualPosition {
+  latitude: string;
+  longitude: string;
+  city?: string;
+  country?: string;
+}
+
 export type UploadOutcome =
   | { kind: 'success'; response: UploadResponse }
   | { kind: 'no-gps'; exifData: ExifData }
@@ -17,7 +28,7 @@ function serverSentence(status: number, text: string, statusText: string): strin
 
 /**
  * Sends one photo as multipart (photo, description, optional exifData JSON, optional latitude and
- * longitude set by hand). XMLHttpRequest rather
+ * longitude set by hand with the chosen town's city and country). XMLHttpRequest rather
  * than fetch, because only XHR reports upload progress. Success only with HTTP 200 and success true.
  */
 export function uploadPhoto(
@@ -26,7 +37,7 @@ export function uploadPhoto(
     description: string;
     exifData?: ExifData | null;
     /** Set by hand for a photo without GPS (decimal degrees as text, checked by the server). */
-    location?: { latitude: string; longitude: string };
+    location?: ManualPosition;
   },
   onProgress: (fraction: number) => void,
 ): Promise<UploadOutcome> {
@@ -38,6 +49,8 @@ export function uploadPhoto(
     if (fields.location) {
       form.append('latitude', fields.location.latitude);
       form.append('longitude', fields.location.longitude);
+      if (fields.location.city !== undefined) form.append('city', fields.location.city);
+      if (fields.location.country !== undefined) form.append('country', fields.location.country);
     }
 
     const xhr = new XMLHttpRequest();

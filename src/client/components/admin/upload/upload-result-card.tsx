@@ -5,6 +5,7 @@ import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent } from '../../ui/card';
 import { RetryWithLocation } from './retry-with-location';
+import type { ManualPosition } from './upload-photo';
 
 export interface UploadResult {
   key: string;
@@ -28,7 +29,7 @@ export interface UploadResult {
 interface UploadResultCardProps {
   result: UploadResult;
   /** Uploads a photo refused for having no GPS again, with a position set on its card. */
-  onRetry?: (result: UploadResult, location: { latitude: string; longitude: string }) => void;
+  onRetry?: (result: UploadResult, location: ManualPosition) => void;
 }
 
 /** One photo's outcome: what the server made of it, or why it failed (and, without GPS, a way on). */

@@ -2,13 +2,14 @@ import { ImagePlus, MapPinned } from 'lucide-react';
 import { SiteLink } from '@/client/lib/navigation';
 import { Button } from '../../ui/button';
 import { UploadResultCard, type UploadResult } from './upload-result-card';
+import type { ManualPosition } from './upload-photo';
 
 interface UploadResultsProps {
   results: UploadResult[];
   counts: { success: number; failed: number };
   uploading: boolean;
   onDismissAll: () => void;
-  onRetry: (result: UploadResult, location: { latitude: string; longitude: string }) => void;
+  onRetry: (result: UploadResult, location: ManualPosition) => void;
 }
 
 /** A card per uploaded photo, with Edit Places and Dismiss All. */
