@@ -139,6 +139,9 @@ async function main() {
             const audit = audits[ref.id];
             if (audit && ref.weight > 0 && audit.score !== null && audit.score < 1) {
               console.log(`      - ${audit.title} (${audit.displayValue ?? Math.round((audit.score ?? 0) * 100)})`);
+              // What the audit found, so the cause can be fixed without running Lighthouse by hand.
+              const items = (audit.details as { items?: unknown[] } | undefined)?.items ?? [];
+              for (const item of items.slice(0, 5)) console.log(`          ${JSON.stringify(item).slice(0, 300)}`);
             }
           }
         }

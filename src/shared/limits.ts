@@ -13,6 +13,14 @@ export const WEB_IMAGE_WIDTH = 1000;
  */
 export const MIN_PHOTO_LONG_SIDE = 1000;
 export const SLUG_MAX_LENGTH = 200;
+/**
+ * How far 'Nearby' reaches, in metres: a day trip, never another country's far side or another
+ * continent (the catalogue is a few places per city, in cities far apart). Here, not beside the
+ * nearby contract, so the place page reads it without bundling zod.
+ */
+export const NEARBY_RADIUS_M = 50_000;
+/** With fewer nearby places than this, the place page also offers the rest of its country. */
+export const NEARBY_FEW = 3;
 /** Idle timeout and absolute lifetime of an admin session. */
 export const SESSION_IDLE_SECONDS = 7 * 24 * 60 * 60;
 export const SESSION_MAX_SECONDS = 30 * 24 * 60 * 60;

@@ -2,13 +2,6 @@ import { z } from 'zod';
 
 /** How many other places a place page lists under 'Nearby'. */
 export const NEARBY_PLACES = 6;
-/**
- * How far 'Nearby' reaches, in metres: a day trip, never another country's far side or another
- * continent (the catalogue is a few places per city, in cities far apart).
- */
-export const NEARBY_RADIUS_M = 50_000;
-/** With fewer nearby places than this, the place page also offers the rest of its country. */
-export const NEARBY_FEW = 3;
 
 /**
  * One of the places nearest to a place within NEARBY_RADIUS_M (GET /api/places/:id/nearby), from any city, in the

@@ -1,4 +1,5 @@
-import { NEARBY_FEW, NEARBY_RADIUS_M, type NearbyPlaceDto } from '@/shared/api/nearby';
+import type { NearbyPlaceDto } from '@/shared/api/nearby';
+import { NEARBY_FEW, NEARBY_RADIUS_M } from '@/shared/limits';
 import { localeFor, type LanguageCode } from '@/shared/languages';
 import { cityAndCountry } from '@/shared/punctuation';
 import { useLanguage, useTranslate } from '../../lib/i18n';

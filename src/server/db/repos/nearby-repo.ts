@@ -1,6 +1,6 @@
 import { and, asc, between, eq, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { NEARBY_RADIUS_M } from '@/shared/api/nearby';
+import { NEARBY_RADIUS_M } from '@/shared/limits';
 import type { LanguageCode } from '@/shared/languages';
 import type { DbOrTx } from '../client';
 import { isPublished } from './places-repo';
