@@ -61,6 +61,13 @@ export const placeDto = z.object({
   countrySlug: z.string().nullable(),
   /** The country is always in the requested language (stored translation, else the CLDR name). */
   englishFields: englishFields(['title', 'description', 'fullDescription']),
+  /**
+   * Whether a person has reviewed the text shown (the translation's, else the English): unreviewed
+   * text carries a note for visitors (docs/decisions/017-review-per-language.md).
+   */
+  reviewed: z.boolean(),
+  /** The text shown is a machine's translation of the English page. */
+  machineTranslated: z.boolean(),
 });
 export type PlaceDto = z.infer<typeof placeDto>;
 
@@ -69,7 +76,7 @@ export type PlaceDto = z.infer<typeof placeDto>;
  * the place without its article, which only its own page shows. A card is a tenth of the size.
  */
 export const placeCardDto = placeDto
-  .omit({ fullDescription: true })
+  .omit({ fullDescription: true, reviewed: true, machineTranslated: true })
   .extend({ englishFields: englishFields(['title', 'description']) });
 export type PlaceCardDto = z.infer<typeof placeCardDto>;
 

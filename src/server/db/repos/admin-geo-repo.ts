@@ -119,7 +119,11 @@ export async function insertCity(
   db: DbOrTx,
   values: { name: string; country: string; slug: string; description: string; imageUrl: string },
 ): Promise<CityRow> {
-  const [row] = await db.insert(cities).values(values).returning();
+  // the admin's own text; an AI description written later clears it (writeGeoDescription)
+  const [row] = await db
+    .insert(cities)
+    .values({ ...values, reviewed: true })
+    .returning();
   return row!;
 }
 
@@ -132,7 +136,8 @@ export async function updateCityRow(
 ): Promise<void> {
   await db
     .update(cities)
-    .set({ ...values, ...(textChanged ? { sourceVersion: sql`${cities.sourceVersion} + 1` } : {}) })
+    // a person's edit of the English counts as a review (migration 0013)
+    .set({ ...values, reviewed: true, ...(textChanged ? { sourceVersion: sql`${cities.sourceVersion} + 1` } : {}) })
     .where(eq(cities.id, id));
 }
 
@@ -208,7 +213,10 @@ export async function insertCountry(
   db: DbOrTx,
   values: { name: string; slug: string; description: string; imageUrl: string },
 ): Promise<CountryRow> {
-  const [row] = await db.insert(countries).values(values).returning();
+  const [row] = await db
+    .insert(countries)
+    .values({ ...values, reviewed: true })
+    .returning();
   return row!;
 }
 
@@ -220,7 +228,8 @@ export async function updateCountryRow(
 ): Promise<void> {
   await db
     .update(countries)
-    .set({ ...values, ...(textChanged ? { sourceVersion: sql`${countries.sourceVersion} + 1` } : {}) })
+    // a person's edit of the English counts as a review (migration 0013)
+    .set({ ...values, reviewed: true, ...(textChanged ? { sourceVersion: sql`${countries.sourceVersion} + 1` } : {}) })
     .where(eq(countries.id, id));
 }
 
@@ -306,7 +315,8 @@ export async function saveGeoTranslation(
   row: GeoTranslationRow,
   sourceVersion: number,
 ): Promise<void> {
-  const set = { name: row.name, description: row.description, sourceVersion };
+  // a machine's text: no person has read it yet (migration 0013)
+  const set = { name: row.name, description: row.description, sourceVersion, reviewed: false };
   if (type === 'city') {
     await db
       .insert(cityTranslations)
@@ -331,7 +341,7 @@ export async function writeGeoDescription(db: DbOrTx, type: GeoType, id: string,
   const table = type === 'city' ? cities : countries;
   const rows = await db
     .update(table)
-    .set({ description, sourceVersion: sql`${table.sourceVersion} + 1` })
+    .set({ description, sourceVersion: sql`${table.sourceVersion} + 1`, reviewed: false })
     .where(and(eq(table.id, id), eq(table.description, '')))
     .returning({ id: table.id });
   return rows.length > 0;
