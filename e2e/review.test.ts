@@ -63,7 +63,8 @@ describe('review per language in the admin', () => {
     await germanPage.goto(`${site.baseUrl}/de/${place.slug}`);
     await waitForHydration(germanPage);
     const note = germanPage.getByText('Maschinell aus dem Englischen übersetzt');
-    expect(await note.getAttribute('lang')).toBe('de');
+    // in the page's language, even beside text still in English
+    expect(await note.evaluate((el) => el.closest('[lang]')?.getAttribute('lang'))).toBe('de');
     expect(await germanPage.getByRole('link', { name: 'Wie diese Website entsteht' }).getAttribute('href')).toBe(
       '/de/how-we-write',
     );

@@ -1,21 +1,27 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPlaceDto } from '../src/shared/api/admin-places';
 import type { AreaContentDto, ContentSaved, PlaceContentDto } from '../src/shared/api/content-editor';
 import type { DashboardDto } from '../src/shared/api/review';
 import { savePlaceTranslation } from '../src/server/db/repos/place-content-repo';
 import { makeCity, makeCityTranslation, makePlace, makePlaceTranslation } from './helpers/factories';
-import { sourceRenderSource } from './helpers/page-source';
+import { languageOfText, sourceRenderSource } from './helpers/page-source';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 const BASE = 'https://travel.example';
 const MACHINE_DE = 'Maschinell aus dem Englischen übersetzt';
 const WRITTEN_WITH_AI = 'Written with AI';
 
-/** The note on unreviewed text, as the page's HTML carries it (null when there is none). */
-const noteOf = (html: string) =>
-  /<p lang="([a-z]+)" class="shown-in-english">([^<]*?) · <a class="underline" href="([^"]+)">([^<]*)<\/a><\/p>/.exec(
+/**
+ * The note on unreviewed text as the page's HTML carries it: [html, the language a reader takes it
+ * to be in, its text, its link's address, its link's text]; null when there is none.
+ */
+function noteOf(html: string) {
+  const note = /<p class="shown-in-english">([^<]*?) · <a class="underline" href="([^"]+)">([^<]*)<\/a><\/p>/.exec(
     html,
   );
+  return note && [note[0], languageOfText(html, note[1]!), note[1], note[2], note[3]];
+}
 
 /** The Article JSON-LD of a place page. */
 function articleOf(html: string): Record<string, unknown> {
@@ -184,9 +190,11 @@ describe('review per language: what visitors see', () => {
     expect(noteOf((await get(`/en/${place.slug}`)).body)?.[2]).toBe(WRITTEN_WITH_AI);
   });
 
-  it('a city’s languages are reviewed the same way', async () => {
+  it('a city’s languages are reviewed the same way, and its page says so until they are', async () => {
     const city = await makeCity(t.db, { name: 'Lyon', country: 'France', description: 'A city on two rivers.' });
     await makeCityTranslation(t.db, city.id, 'de', 'Lyon');
+    expect(noteOf((await get(`/de/${city.slug}`)).body)?.slice(1, 3)).toEqual(['de', MACHINE_DE]);
+    expect(noteOf((await get(`/en/${city.slug}`)).body)?.slice(1, 3)).toEqual(['en', WRITTEN_WITH_AI]);
     const content = async () =>
       (await t.admin({ method: 'GET', url: `/api/admin/cities/${city.id}/content` })).json<AreaContentDto>().text;
     expect((await content()).map((l) => l.reviewed)).toEqual([false, null, false, null, null]);
@@ -198,6 +206,30 @@ describe('review per language: what visitors see', () => {
       expect(response.statusCode).toBe(200);
     }
     expect((await content()).map((l) => l.reviewed)).toEqual([true, null, true, null, null]);
+    expect(noteOf((await get(`/de/${city.slug}`)).body)).toBeNull();
+    expect(noteOf((await get(`/en/${city.slug}`)).body)).toBeNull();
+  });
+
+  it('a new country’s AI description and its machine translation carry the note until reviewed', async () => {
+    const created = await t.admin({
+      method: 'POST',
+      url: '/api/admin/countries',
+      payload: { name: 'Portugal', imageUrl: '/media/web/portugal-1000.jpg' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { slug, id } = created.json<{ country: { slug: string; id: string } }>().country;
+    expect(noteOf((await get(`/en/${slug}`)).body)?.[2]).toBe(WRITTEN_WITH_AI);
+    // machine translations of a country come from jobs; written here as a job would
+    await t.db.execute(sql`insert into country_translations (country_id, language_code, name, description)
+      values (${id}, 'fr', 'Portugal', 'Un pays au bord de l’Atlantique.')`);
+    expect(noteOf((await get(`/fr/${slug}`)).body)?.slice(1, 3)).toEqual([
+      'fr',
+      'Traduit automatiquement de l’anglais',
+    ]);
+    const review = await t.admin({ method: 'POST', url: `/api/admin/countries/${id}/translations/en/review` });
+    expect(review.statusCode).toBe(200);
+    expect(noteOf((await get(`/en/${slug}`)).body)).toBeNull();
+    expect(noteOf((await get(`/fr/${slug}`)).body)?.[2]).toBe('Traduit automatiquement de l’anglais');
   });
 });
 

@@ -89,6 +89,12 @@ const areaDto = z.object({
   imageUrl: z.string(),
 });
 
+/**
+ * On a country's or city's own page (not in lists): whether a person has reviewed the text shown,
+ * and whether it is a machine's translation (see placeDto).
+ */
+const areaReview = { reviewed: z.boolean().optional(), machineTranslated: z.boolean().optional() };
+
 export const countryDto = areaDto.extend({ createdAt: z.string() });
 export type CountryDto = z.infer<typeof countryDto>;
 
@@ -98,6 +104,7 @@ export const translatedCountryDto = areaDto.extend({
   cityCount: z.number().int(),
   placeCount: z.number().int(),
   englishFields: englishFields(['description']),
+  ...areaReview,
 });
 export type TranslatedCountryDto = z.infer<typeof translatedCountryDto>;
 
@@ -109,6 +116,7 @@ export const translatedCityDto = areaDto.extend({
   /** The address of the city's country page; null where the admin has not created that country. */
   countrySlug: z.string().nullable(),
   englishFields: englishFields(['description']),
+  ...areaReview,
 });
 export type TranslatedCityDto = z.infer<typeof translatedCityDto>;
 

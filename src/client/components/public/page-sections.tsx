@@ -157,16 +157,17 @@ export function Paragraphs({ text, className, lang }: { text: string; className?
 }
 
 /**
- * On text no person has reviewed, a note in the page's language ("Written with AI", or
- * "Machine-translated from English"), linked to the page on how the site is made; none once a
- * person has reviewed it (docs/decisions/017-review-per-language.md).
+ * On text no person has reviewed, a note ("Written with AI", or "Machine-translated from English")
+ * linked to the page on how the site is made; none once a person has reviewed it
+ * (docs/decisions/017-review-per-language.md). It is in the page's language, the document's `lang`,
+ * even beside text still shown in English.
  */
 export function ReviewNote({ text }: { text: { reviewed: boolean; machineTranslated: boolean } }) {
   const lang = useLanguage();
   const t = useTranslate();
   if (text.reviewed) return null;
   return (
-    <p lang={lang} className="shown-in-english">
+    <p className="shown-in-english">
       {`${t(text.machineTranslated ? 'review.machineTranslated' : 'review.writtenWithAi')} · `}
       <SiteLink to={`/${lang}/how-we-write`} className="underline">
         {t('review.howLink')}

@@ -115,14 +115,19 @@ export function listMissingCities(db: DbOrTx): Promise<MissingCityDto[]> {
   );
 }
 
+/**
+ * A new city's or country's description is the AI's (the offline writer's at once, or a job's
+ * later, which clears it again): only without one is there nothing for a person to review.
+ */
+const nothingToReview = (description: string) => description.trim() === '';
+
 export async function insertCity(
   db: DbOrTx,
   values: { name: string; country: string; slug: string; description: string; imageUrl: string },
 ): Promise<CityRow> {
-  // the admin's own text; an AI description written later clears it (writeGeoDescription)
   const [row] = await db
     .insert(cities)
-    .values({ ...values, reviewed: true })
+    .values({ ...values, reviewed: nothingToReview(values.description) })
     .returning();
   return row!;
 }
@@ -215,7 +220,7 @@ export async function insertCountry(
 ): Promise<CountryRow> {
   const [row] = await db
     .insert(countries)
-    .values({ ...values, reviewed: true })
+    .values({ ...values, reviewed: nothingToReview(values.description) })
     .returning();
   return row!;
 }
