@@ -4,6 +4,7 @@ import type { AdminPlaceDto } from '../src/shared/api/admin-places';
 import type { AreaContentDto, ContentSaved, PlaceContentDto } from '../src/shared/api/content-editor';
 import type { DashboardDto } from '../src/shared/api/review';
 import { savePlaceTranslation } from '../src/server/db/repos/place-content-repo';
+import { contentVersion } from '../src/server/db/schema';
 import { makeCity, makeCityTranslation, makePlace, makePlaceTranslation } from './helpers/factories';
 import { languageOfText, sourceRenderSource } from './helpers/page-source';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -167,6 +168,8 @@ describe('review per language: what visitors see', () => {
 
   it('refuses to review an unknown language, a language with no text of its own, or an unknown place, and changes nothing', async () => {
     const place = await makePlace(t.db, { title: 'Quiet courtyard' });
+    const version = async () => (await t.db.select().from(contentVersion))[0]!.version;
+    const before = await version();
     const unknownLanguage = await t.admin({
       method: 'POST',
       url: `/api/admin/places/${place.id}/translations/xx/review`,
@@ -187,6 +190,8 @@ describe('review per language: what visitors see', () => {
       url: `/api/admin/places/${place.id}/translations/en/review`,
     });
     expect(anonymous.statusCode).toBe(401);
+    // not even the cached pages were dropped
+    expect(await version()).toBe(before);
     expect(noteOf((await get(`/en/${place.slug}`)).body)?.[2]).toBe(WRITTEN_WITH_AI);
   });
 

@@ -18,14 +18,22 @@ export async function writeNewUploads(db: DbOrTx, value: string): Promise<void> 
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
 }
 
-/** Sets a place's state; answers its title and address, or undefined when there is no such place. */
+/**
+ * Sets a place's state; answers its title and address, or undefined when there is no such place.
+ * An unknown place is found out before any UPDATE: even one that changes no row fires the
+ * content-version trigger (per statement) and would empty every cache for nothing.
+ */
 export async function setPlaceState(db: DbOrTx, id: string, state: PlaceState) {
-  const rows = await db
-    .update(places)
-    .set({ state })
-    .where(eq(places.id, id))
-    .returning({ title: places.title, slug: places.slug });
-  return rows[0];
+  return db.transaction(async (tx) => {
+    const [place] = await tx
+      .select({ title: places.title, slug: places.slug })
+      .from(places)
+      .where(eq(places.id, id))
+      .for('update');
+    if (!place) return undefined;
+    await tx.update(places).set({ state }).where(eq(places.id, id));
+    return place;
+  });
 }
 
 /** The state of the place at `slug`, if there is one. */

@@ -35,12 +35,12 @@ export async function markReviewed(
       await tx.update(table).set({ reviewed: true }).where(eq(table.id, id));
       return 'marked';
     }
-    const rows = await tx
-      .update(translations)
-      .set({ reviewed: true })
-      .where(and(eq(owner, id), eq(translations.languageCode, lang)))
-      .returning({ id: translations.id });
-    return rows.length > 0 ? 'marked' : 'missing';
+    // Found out before the UPDATE: one that changes no row still bumps the content version.
+    const ofLanguage = and(eq(owner, id), eq(translations.languageCode, lang));
+    const rows = await tx.select({ id: translations.id }).from(translations).where(ofLanguage).for('update');
+    if (rows.length === 0) return 'missing';
+    await tx.update(translations).set({ reviewed: true }).where(ofLanguage);
+    return 'marked';
   });
 }
 
