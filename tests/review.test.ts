@@ -18,9 +18,7 @@ const WRITTEN_WITH_AI = 'Written with AI';
  * to be in, its text, its link's address, its link's text]; null when there is none.
  */
 function noteOf(html: string) {
-  const note = /<p class="shown-in-english">([^<]*?) · <a class="underline" href="([^"]+)">([^<]*)<\/a><\/p>/.exec(
-    html,
-  );
+  const note = /<p class="review-note">([^<]*?) · <a class="underline" href="([^"]+)">([^<]*)<\/a><\/p>/.exec(html);
   return note && [note[0], languageOfText(html, note[1]!), note[1], note[2], note[3]];
 }
 

@@ -167,7 +167,7 @@ export function ReviewNote({ text }: { text: { reviewed: boolean; machineTransla
   const t = useTranslate();
   if (text.reviewed) return null;
   return (
-    <p className="shown-in-english">
+    <p className="review-note">
       {`${t(text.machineTranslated ? 'review.machineTranslated' : 'review.writtenWithAi')} · `}
       <SiteLink to={`/${lang}/how-we-write`} className="underline">
         {t('review.howLink')}
