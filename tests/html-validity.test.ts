@@ -82,6 +82,7 @@ describe('the public screens are valid HTML (Nu HTML Checker)', () => {
         about: `/${lang}/about`,
         contact: `/${lang}/contact`,
         imprint: `/${lang}/imprint`,
+        'how this site is made': `/${lang}/how-we-write`,
       };
       for (const [name, path] of Object.entries(paths)) {
         const response = await t.app.inject({ method: 'GET', url: path });

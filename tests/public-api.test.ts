@@ -285,6 +285,9 @@ describe('public API on populated data', () => {
       cityCount: 1,
       placeCount: 1,
       englishFields: [],
+      // a machine's translation no person has reviewed (the page's note)
+      reviewed: false,
+      machineTranslated: true,
     });
     // no stored Spanish name: the CLDR one, and the English description is marked as such
     expect((await get(t, '/api/countries/by-slug/japan/translations/es')).json()).toMatchObject({

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ADMIN_SCREENS, type AdminScreen } from '../shared/admin-paths';
-import { INFO_PAGES } from '../shared/site';
+import { HOW_WE_WRITE_PAGE, INFO_PAGES } from '../shared/site';
 import { HydratedMark } from './components/public/hydrated-mark';
 import { SiteLayout } from './components/public/site-layout';
 import { useLanguage } from './lib/i18n';
@@ -14,6 +14,7 @@ const HomePage = lazy(() => import('./pages/public/home-page'));
 const CountriesPage = lazy(() => import('./pages/public/countries-page'));
 const SearchPage = lazy(() => import('./pages/public/search-page'));
 const InfoPagePage = lazy(() => import('./pages/public/info-page'));
+const HowWeWritePage = lazy(() => import('./pages/public/how-we-write-page'));
 const AdminFrame = lazy(() => import('./components/admin/admin-frame'));
 const LoginPage = lazy(() => import('./pages/admin/login-page'));
 const DashboardPage = lazy(() => import('./pages/admin/dashboard-page'));
@@ -84,6 +85,7 @@ export function AppRoutes() {
           {INFO_PAGES.map((page) => (
             <Route key={page} path={page} element={<InfoPagePage page={page} />} />
           ))}
+          <Route path={HOW_WE_WRITE_PAGE} element={<Live page={<HowWeWritePage />} />} />
           <Route path=":slug" element={<SlugPage />} />
         </Route>
         <Route path="*" element={<Live page={<NotFoundPage />} />} />

@@ -27,6 +27,12 @@ export interface InfoPageLink {
   url: string;
 }
 
+/**
+ * The site's own page on how its text is written and reviewed, /{lang}/how-we-write: the notes on
+ * unreviewed text link to it (docs/decisions/017-review-per-language.md).
+ */
+export const HOW_WE_WRITE_PAGE = 'how-we-write';
+
 export const isInfoPage = (value: string): value is InfoPage => (INFO_PAGES as readonly string[]).includes(value);
 
 /** What the operator of the site configures (README, "Configuration"): GET /api/site. */

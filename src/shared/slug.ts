@@ -1,5 +1,5 @@
 import { transliterate } from 'transliteration';
-import { INFO_PAGES } from './site';
+import { HOW_WE_WRITE_PAGE, INFO_PAGES } from './site';
 
 /**
  * The one slug rule of the site, used by the server when it stores an address and by the admin
@@ -9,13 +9,15 @@ import { INFO_PAGES } from './site';
 
 /**
  * Paths of the public site that a slug must never shadow (/{lang}/home, /{lang}/countries,
- * /{lang}/search, and the footer's pages /{lang}/about, /contact, /privacy, /imprint of site.ts).
+ * /{lang}/search, the footer's pages /{lang}/about, /contact, /privacy, /imprint of site.ts, and
+ * /{lang}/how-we-write).
  */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'home',
   'countries',
   'search',
   ...INFO_PAGES,
+  HOW_WE_WRITE_PAGE,
   'iladmin',
   'api',
   'media',

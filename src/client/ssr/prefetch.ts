@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { PublicDataSource } from '../../shared/api/public-data';
 import { isLanguageCode, type LanguageCode } from '../../shared/languages';
 import { searchProblem, searchText } from '../../shared/search';
-import { isInfoPage } from '../../shared/site';
+import { HOW_WE_WRITE_PAGE, isInfoPage } from '../../shared/site';
 import { searchResultsQuery } from '../lib/search-queries';
 import {
   citiesOfCountryQuery,
@@ -73,6 +73,11 @@ export async function prefetchForUrl(
   if (slug === 'search') {
     const q = searchText(url.searchParams.get('q') ?? '');
     await loadAll(searchProblem(q) ? chrome : [...chrome, searchResultsQuery(q, lang, cursor)]);
+    return;
+  }
+  if (slug === HOW_WE_WRITE_PAGE) {
+    // its text is interface text: the chrome brings it
+    await loadAll(chrome);
     return;
   }
   if (slug === 'countries') {

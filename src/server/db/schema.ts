@@ -50,6 +50,12 @@ const origin = () =>
     .default('machine');
 /** The English a person translated from (their translation's source), for the editor's diff when it changes. */
 const basedOn = () => jsonb('based_on').$type<Record<string, unknown>>();
+/**
+ * Whether a person has reviewed a language's text (the English source's or a translation's): set
+ * by a person's write or "Mark reviewed", cleared by every machine write. Visitors see a note on
+ * text no person has reviewed (migration 0013, docs/decisions/017-review-per-language.md).
+ */
+const reviewed = () => boolean('reviewed').notNull().default(false);
 /** What a translation queue row or failure is about. */
 const entityType = () => text('entity_type', { enum: ['place', 'city', 'country'] }).notNull();
 /** What a city and a country have besides their names: their page's address, text and photo. */
@@ -58,6 +64,7 @@ const geoPageColumns = () => ({
   description: text('description').notNull(),
   imageUrl: text('image_url').notNull(),
   sourceVersion: sourceVersion(),
+  reviewed: reviewed(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -86,6 +93,7 @@ function geoTranslationTable<Name extends string, Owner extends 'city' | 'countr
       sourceVersion: sourceVersion(),
       origin: origin(),
       basedOn: basedOn(),
+      reviewed: reviewed(),
     },
     (t) => [uniqueIndex(`${name}_${owner}_language_idx`).on(t[ownerKey], t.languageCode)],
   );
@@ -133,6 +141,7 @@ export const places = pgTable(
     state: text('state', { enum: ['draft', 'published'] })
       .notNull()
       .default('published'),
+    reviewed: reviewed(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -194,6 +203,7 @@ export const placeTranslations = pgTable(
     sourceVersion: sourceVersion(),
     origin: origin(),
     basedOn: basedOn(),
+    reviewed: reviewed(),
   },
   (t) => [uniqueIndex('place_translations_place_language_idx').on(t.placeId, t.languageCode)],
 );

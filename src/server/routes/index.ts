@@ -8,6 +8,7 @@ import { adminCityContracts, adminCountryContracts } from '../../shared/api/admi
 import { adminPlaceAiRoutes } from './admin/place-ai';
 import { adminContentEditorRoutes } from './admin/content-editor';
 import { adminPublishingRoutes } from './admin/publishing';
+import { adminReviewRoutes } from './admin/review';
 import { adminUploadRoutes } from './admin/uploads';
 import { adminGazetteerRoutes } from './admin/gazetteer';
 import { mediaRoutes } from './media';
@@ -43,6 +44,7 @@ export async function registerRoutes(app: FastifyInstance, pages: PageRouteOptio
     await admin.register(adminPlaceAiRoutes);
     await admin.register(adminContentEditorRoutes);
     await admin.register(adminPublishingRoutes);
+    await admin.register(adminReviewRoutes);
 
     // Unknown admin paths answer 401 before 404, so the admin API's shape is not revealed.
     admin.all('/api/admin/*', async (request, reply) =>

@@ -100,6 +100,19 @@ function partLanguages<P extends PlacePartKind>(rows: StoredLanguage<PartItems<P
   return entries;
 }
 
+/** Each language's text with whether a person has reviewed it (the English source's own flag; null when missing). */
+function withReview<E extends { languageCode: string; status: ContentStatus }>(
+  entries: E[],
+  englishReviewed: boolean,
+  stored: StoredLanguage<unknown>[],
+): (E & { reviewed: boolean | null })[] {
+  const byCode = new Map(stored.map((row) => [row.languageCode, row.reviewed ?? false]));
+  return entries.map((entry) => ({
+    ...entry,
+    reviewed: entry.languageCode === 'en' ? englishReviewed : (byCode.get(entry.languageCode) ?? null),
+  }));
+}
+
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 interface ContentEditorDeps {
@@ -166,7 +179,11 @@ export function createContentEditorService({ db, queue, adminPlaces, adminCities
       return {
         id: place.id,
         slug: place.slug,
-        text: languages({ content: english, origin: 'person' }, texts, place.sourceVersion, placeTextOf),
+        text: withReview(
+          languages({ content: english, origin: 'person' }, texts, place.sourceVersion, placeTextOf),
+          place.reviewed,
+          texts,
+        ),
         history: partLanguages(history) as PlaceContentDto['history'],
         facts: partLanguages(facts) as PlaceContentDto['facts'],
       };
@@ -189,7 +206,7 @@ export function createContentEditorService({ db, queue, adminPlaces, adminCities
       const written = await db.transaction(async (tx) => {
         const source = await repo.findPlaceSource(tx, place.id, true);
         if (!source) return false;
-        const { id: _id, slug: _slug, sourceVersion, ...english } = source;
+        const { id: _id, slug: _slug, sourceVersion, reviewed: _reviewed, ...english } = source;
         const text: PlaceText = { ...body, fullDescription: body.fullDescription || null };
         await repo.writePlaceText(tx, source.id, code, text, sourceVersion, english);
         await clearFailures(tx, { type: 'place', id: source.id }, [code]);
@@ -250,11 +267,15 @@ export function createContentEditorService({ db, queue, adminPlaces, adminCities
       return {
         id: area.id,
         slug: area.slug,
-        text: languages(
-          { content: { name: area.name, description: area.description }, origin: 'person' },
+        text: withReview(
+          languages(
+            { content: { name: area.name, description: area.description }, origin: 'person' },
+            texts,
+            area.sourceVersion,
+            areaTextOf,
+          ),
+          area.reviewed,
           texts,
-          area.sourceVersion,
-          areaTextOf,
         ),
       };
     },

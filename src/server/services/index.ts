@@ -16,6 +16,7 @@ import { createMapService, type MapService } from './maps';
 import { createNearbyService, type NearbyService } from './nearby';
 import { createPlaceAiService, type PlaceAiService } from './place-ai';
 import { createPublishingService, type PublishingService } from './publishing';
+import { createReviewService, type ReviewService } from './review';
 import { createUploadService, type UploadService } from './uploads';
 import { createReverseGeocoder, type ReverseGeocoder } from '../geo/reverse-geocoder';
 import { createSeoService, type SeoService } from './seo';
@@ -47,6 +48,8 @@ export interface AppServices {
   publishing: PublishingService;
   /** Every language of a place, city and country, written by a person (the editor's desk). */
   contentEditor: ContentEditorService;
+  /** "Mark reviewed" and the dashboard's counts of what needs the editor. */
+  review: ReviewService;
   seo: SeoService;
   /** Places, cities and countries by their text in the visitor's language. */
   search: SearchService;
@@ -116,6 +119,7 @@ export async function createServices(
     placeAi: createPlaceAiService(db, ai, translationQueue),
     adminCities,
     adminCountries,
+    review: createReviewService(db),
     contentEditor: createContentEditorService({
       db,
       queue: translationQueue,

@@ -19,6 +19,8 @@ const row = (extra: Partial<TranslatedPlaceRow> = {}): TranslatedPlaceRow => ({
   citySlug: 'rome',
   countrySlug: 'italy',
   fullDescriptionTranslated: false,
+  reviewed: false,
+  machineTranslated: false,
   ...extra,
 });
 

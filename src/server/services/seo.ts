@@ -1,4 +1,5 @@
 import { LANGUAGE_CODES } from '../../shared/languages';
+import { HOW_WE_WRITE_PAGE } from '../../shared/site';
 import type { Database } from '../db/client';
 import {
   listSitemapChunks,
@@ -64,13 +65,15 @@ export function createSeoService(db: Database, publicUrl: () => string, options:
 
   /**
    * Home and the countries page (the newest place and the newest country are what they show), then
-   * the footer's own pages (their text comes from the configuration: no date to give).
+   * the page on how the site is written and the footer's own pages (their text comes from the
+   * interface text and the configuration: no date to give).
    */
   const sitePages = async (): Promise<SitemapEntry[]> => {
     const latest = await readLatestChanges(db);
     return [
       { slug: 'home', lastModified: latest.places },
       { slug: 'countries', lastModified: latest.countries },
+      { slug: HOW_WE_WRITE_PAGE, lastModified: undefined },
       ...(options.infoPages ?? []).map((slug) => ({ slug, lastModified: undefined })),
     ];
   };

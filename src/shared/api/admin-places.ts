@@ -6,6 +6,7 @@ import { SEARCH_TEXT_MAX } from '../search-limits';
 import { pageQuery } from './paging';
 import { placeDto } from './public';
 import { placeState } from './publishing';
+import { reviewFilter, translationFilter } from './review';
 import { translationStateDto } from './translation-status';
 
 /** A place as the Edit Places screen sees it: the original (English) row plus its admin figures. */
@@ -51,13 +52,22 @@ export const adminPlaceList = z.array(adminPlaceDto);
 export const ADMIN_PLACE_SORTS = ['uploaded', 'taken'] as const;
 export type AdminPlaceSort = (typeof ADMIN_PLACE_SORTS)[number];
 
-/** `?limit=&cursor=&location=&country=&sort=&q=` of GET /api/admin/places-with-translations. */
+/**
+ * `?limit=&cursor=&location=&country=&sort=&q=&state=&review=&translations=` of GET
+ * /api/admin/places-with-translations.
+ */
 export const adminPlaceListQuery = z.object({
   location: z.string().max(500).optional(),
   country: z.string().max(500).optional(),
   sort: z.enum(ADMIN_PLACE_SORTS, { error: 'Sort by "uploaded" or "taken".' }).default('uploaded'),
   /** Words of the title or the location, in any of the five languages; empty means no search. */
   q: z.string().trim().max(SEARCH_TEXT_MAX, `Search for at most ${SEARCH_TEXT_MAX} characters.`).optional(),
+  /** Only drafts, or only published places. */
+  state: z.enum(['draft', 'published'], { error: 'State must be "draft" or "published".' }).optional(),
+  /** Only places with text no person has reviewed (in any language, or in one). */
+  review: reviewFilter.optional(),
+  /** Only places with an outdated translation, or one that failed. */
+  translations: translationFilter.optional(),
   ...pageQuery.shape,
 });
 

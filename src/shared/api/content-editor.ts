@@ -99,10 +99,15 @@ const areaTextDto = z.object({ name: z.string(), description: z.string() });
 const eventsDto = z.array(z.object({ year: z.string(), description: z.string() }));
 const factsDto = z.array(z.object({ question: z.string(), answer: z.string() }));
 
-export const placeLanguageEntry = languageEntry(placeTextDto);
+/**
+ * Whether a person has reviewed the language's text (docs/decisions/017-review-per-language.md): a
+ * person's own text is; a machine's is not until "Mark reviewed". Null when missing.
+ */
+const reviewed = { reviewed: z.boolean().nullable() };
+export const placeLanguageEntry = languageEntry(placeTextDto).extend(reviewed);
 export const historyLanguageEntry = languageEntry(eventsDto);
 export const factsLanguageEntry = languageEntry(factsDto);
-export const areaLanguageEntry = languageEntry(areaTextDto);
+export const areaLanguageEntry = languageEntry(areaTextDto).extend(reviewed);
 
 /** Answer of GET /api/admin/places/{id}/content: every language of the place's text, history and trivia (English first). */
 export const placeContentDto = z.object({

@@ -61,6 +61,13 @@ export const placeDto = z.object({
   countrySlug: z.string().nullable(),
   /** The country is always in the requested language (stored translation, else the CLDR name). */
   englishFields: englishFields(['title', 'description', 'fullDescription']),
+  /**
+   * Whether a person has reviewed the text shown (the translation's, else the English): unreviewed
+   * text carries a note for visitors (docs/decisions/017-review-per-language.md).
+   */
+  reviewed: z.boolean(),
+  /** The text shown is a machine's translation of the English page. */
+  machineTranslated: z.boolean(),
 });
 export type PlaceDto = z.infer<typeof placeDto>;
 
@@ -69,7 +76,7 @@ export type PlaceDto = z.infer<typeof placeDto>;
  * the place without its article, which only its own page shows. A card is a tenth of the size.
  */
 export const placeCardDto = placeDto
-  .omit({ fullDescription: true })
+  .omit({ fullDescription: true, reviewed: true, machineTranslated: true })
   .extend({ englishFields: englishFields(['title', 'description']) });
 export type PlaceCardDto = z.infer<typeof placeCardDto>;
 
@@ -82,6 +89,12 @@ const areaDto = z.object({
   imageUrl: z.string(),
 });
 
+/**
+ * On a country's or city's own page (not in lists): whether a person has reviewed the text shown,
+ * and whether it is a machine's translation (see placeDto).
+ */
+const areaReview = { reviewed: z.boolean().optional(), machineTranslated: z.boolean().optional() };
+
 export const countryDto = areaDto.extend({ createdAt: z.string() });
 export type CountryDto = z.infer<typeof countryDto>;
 
@@ -91,6 +104,7 @@ export const translatedCountryDto = areaDto.extend({
   cityCount: z.number().int(),
   placeCount: z.number().int(),
   englishFields: englishFields(['description']),
+  ...areaReview,
 });
 export type TranslatedCountryDto = z.infer<typeof translatedCountryDto>;
 
@@ -102,6 +116,7 @@ export const translatedCityDto = areaDto.extend({
   /** The address of the city's country page; null where the admin has not created that country. */
   countrySlug: z.string().nullable(),
   englishFields: englishFields(['description']),
+  ...areaReview,
 });
 export type TranslatedCityDto = z.infer<typeof translatedCityDto>;
 

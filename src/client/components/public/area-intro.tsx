@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { englishIf } from '../../lib/i18n';
 import { Breadcrumbs, type Crumb } from './breadcrumbs';
 import { Icon } from './icons';
-import { JumpButton, Paragraphs, PhotoHero } from './page-sections';
+import { JumpButton, Paragraphs, PhotoHero, ReviewNote } from './page-sections';
 
 /* Its own module, so the home and place pages do not load it. */
 
@@ -18,7 +18,14 @@ export function AreaIntro({
   aboutTitle,
   trail,
 }: {
-  area: { name: string; description: string; imageUrl?: string; englishFields: readonly string[] };
+  area: {
+    name: string;
+    description: string;
+    imageUrl?: string;
+    englishFields: readonly string[];
+    reviewed?: boolean;
+    machineTranslated?: boolean;
+  };
   eyebrow?: ReactNode;
   /** id of the section the button scrolls to */
   listId: string;
@@ -45,6 +52,9 @@ export function AreaIntro({
           <h2 id="about-title" className="text-2xl font-bold tracking-tight text-slate-900">
             {aboutTitle}
           </h2>
+          {area.description && area.reviewed !== undefined && (
+            <ReviewNote text={{ reviewed: area.reviewed, machineTranslated: area.machineTranslated ?? false }} />
+          )}
           <Paragraphs
             text={area.description}
             className="description-text"

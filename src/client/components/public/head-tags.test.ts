@@ -47,6 +47,32 @@ describe('head tags of a public page', () => {
     expect(html).toContain('<meta name="twitter:site" content="@atlas" />');
   });
 
+  it('names the English page a machine translation was made from, and its language, in Article JSON-LD', () => {
+    const jsonLd = (html: string) =>
+      JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as Record<string, unknown>;
+    const head = { title: 't', suffix: 's', description: 'd', path: 'belem-tower' };
+    const german = jsonLd(
+      headTags({ ...head, article: { ...article, machineTranslated: true } }, 'de', SITE_AT_EXAMPLE),
+    );
+    expect(german).toMatchObject({
+      inLanguage: 'de',
+      translationOfWork: {
+        '@id': 'https://travel.example/en/belem-tower',
+        url: 'https://travel.example/en/belem-tower',
+      },
+      isBasedOn: 'https://travel.example/en/belem-tower',
+    });
+    // written by a person, or the English itself: no translation to claim
+    const byHand = jsonLd(headTags({ ...head, article }, 'de', SITE_AT_EXAMPLE));
+    expect(byHand.inLanguage).toBe('de');
+    expect(byHand).not.toHaveProperty('translationOfWork');
+    expect(byHand).not.toHaveProperty('isBasedOn');
+    const english = jsonLd(
+      headTags({ ...head, article: { ...article, machineTranslated: true } }, 'en', SITE_AT_EXAMPLE),
+    );
+    expect(english).not.toHaveProperty('translationOfWork');
+  });
+
   it("gives Article JSON-LD's publisher a logo that the site serves, a raster image of the stated size", async () => {
     const file = join(import.meta.dirname, '../../../../public', SITE.logo.path);
     const { format, width, height } = await sharp(file).metadata();

@@ -18,6 +18,8 @@ export interface ArticleData {
   longitude: number | null;
   /** The gallery after the cover, in order, with each photo's caption and alt text where written. */
   gallery?: readonly { imageUrl: string; caption: string | null; alt: string | null }[];
+  /** The text is a machine's translation of the English page (translationOfWork, isBasedOn). */
+  machineTranslated?: boolean;
 }
 
 /** A gallery photo as schema.org ImageObject: its caption, and its alt text as the description. */
@@ -59,6 +61,7 @@ function articleJsonLd(
   description: string,
   lang: LanguageCode,
   url: string,
+  englishUrl: string,
   site: HeadSite,
   siteName: string,
 ) {
@@ -86,6 +89,10 @@ function articleJsonLd(
     ],
     ...(published ? { datePublished: published } : {}),
     inLanguage: lang,
+    // A machine translation names the English page it was made from.
+    ...(article.machineTranslated && lang !== 'en'
+      ? { translationOfWork: { '@id': englishUrl, url: englishUrl }, isBasedOn: englishUrl }
+      : {}),
     mainEntityOfPage: url,
     author: organization,
     publisher: { ...organization, logo },
@@ -204,8 +211,10 @@ export function headTags(data: HeadData, lang: LanguageCode, site: HeadSite): st
         : `<link rel="preload" as="image" href="${escapeHtml(data.preloadImage)}" fetchpriority="high" />`,
     );
   }
-  if (data.article && url)
-    tags.push(jsonLdScript(articleJsonLd(data.article, description, lang, url, site, data.suffix)));
+  if (data.article && url) {
+    const englishUrl = `${publicUrl}/en/${data.path}`;
+    tags.push(jsonLdScript(articleJsonLd(data.article, description, lang, url, englishUrl, site, data.suffix)));
+  }
   if (data.breadcrumbs && data.breadcrumbs.length > 1 && url && !data.noindex) {
     tags.push(jsonLdScript(breadcrumbJsonLd(data.breadcrumbs, lang, publicUrl)));
   }

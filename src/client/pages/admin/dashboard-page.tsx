@@ -1,8 +1,9 @@
-import { Building2, Globe2, LogOut, MapPinned, MonitorSmartphone, Upload } from 'lucide-react';
+import { Building2, ExternalLink, Globe2, LogOut, MapPinned, MonitorSmartphone, Upload } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SiteLink } from '../../lib/navigation';
 import { AdminLayout } from '../../components/admin/admin-layout';
+import { NeedsAttention } from '../../components/admin/dashboard/needs-attention';
 import { NewUploadsSetting } from '../../components/admin/publishing/new-uploads-setting';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -57,6 +58,11 @@ export default function DashboardPage() {
       title="Admin Panel"
       actions={
         <div className="flex flex-wrap gap-2">
+          <Button variant="outline" asChild>
+            <a href="/">
+              <ExternalLink aria-hidden="true" /> View site
+            </a>
+          </Button>
           <Button variant="outline" onClick={() => setConfirmingEverywhere(true)} disabled={logoutEverywhere.isPending}>
             <MonitorSmartphone aria-hidden="true" /> Sign out everywhere
           </Button>
@@ -75,6 +81,7 @@ export default function DashboardPage() {
           </CardDescription>
         </CardHeader>
       </Card>
+      <NeedsAttention />
       <NewUploadsSetting />
       <nav aria-label="Admin sections" className="grid gap-4 sm:grid-cols-2">
         {SECTIONS.map(({ to, title, text, icon: Icon }) => (

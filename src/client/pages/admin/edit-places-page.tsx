@@ -1,5 +1,6 @@
 import { Loader2, MapPinOff, RefreshCw } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { AdminPlaceDto, AdminPlaceSort } from '@/shared/api/admin-places';
 import { AdminLayout } from '../../components/admin/admin-layout';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -8,7 +9,7 @@ import { LanguagesDialog } from '../../components/admin/content/languages-dialog
 import type { ContentTarget } from '../../components/admin/content/use-content';
 import { GalleryDialog } from '../../components/admin/places/gallery-dialog';
 import { PlaceCard } from '../../components/admin/places/place-card';
-import { ALL_CITIES, PlacesFilters } from '../../components/admin/places/places-filters';
+import { ALL_CITIES, PlacesFilters, SHOW_CHOICES, showOf } from '../../components/admin/places/places-filters';
 import {
   useAdminPlaceLocations,
   useAdminPlaces,
@@ -54,6 +55,10 @@ export default function EditPlacesPage() {
   const [sort, setSort] = useState<AdminPlaceSort>('uploaded');
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
+  // The Show filter lives in the address, so the dashboard's counts link to their lists.
+  const [params, setParams] = useSearchParams();
+  const show = showOf(params);
+  const showLabel = show ? SHOW_CHOICES.find((choice) => choice.value === show)?.label : undefined;
   useEffect(() => {
     const timer = setTimeout(() => setSearch(typed.replace(/\s+/g, ' ').trim()), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
@@ -73,6 +78,7 @@ export default function EditPlacesPage() {
     city: chosen && { location: chosen.location, country: chosen.country },
     sort,
     search,
+    show,
   });
   useSessionExpiredRedirect(places.error ?? locations.error);
   const deletePlace = useDeletePlace();
@@ -94,6 +100,7 @@ export default function EditPlacesPage() {
     : chosen
       ? `Showing ${plural(showingCount)} from ${cityLabel}`
       : `Showing last ${plural(shown.length)}`;
+  const filterLine = showLabel ? ` (${showLabel})` : '';
   const emptyLine = search
     ? `No places found matching "${search}"${chosen ? ` in ${cityLabel}` : ''}`
     : chosen
@@ -142,6 +149,11 @@ export default function EditPlacesPage() {
     <AdminLayout title="Edit Places" subtitle="Manage travel destinations" backTo="/iladmin">
       <title>Edit Places · Travel Places Admin</title>
       <PlacesFilters
+        show={show}
+        onShow={(value) => {
+          focusCardAt.current = undefined;
+          setParams(new URLSearchParams(value), { replace: true });
+        }}
         city={selected}
         cities={choices}
         citiesLoaded={Boolean(locations.data)}
@@ -174,6 +186,7 @@ export default function EditPlacesPage() {
           {places.data && shown.length > 0 && (
             <p className="text-sm text-slate-600" aria-live="polite">
               {showingLine}
+              {filterLine}
             </p>
           )}
         </div>
@@ -190,9 +203,16 @@ export default function EditPlacesPage() {
         ) : shown.length === 0 ? (
           <Card className="flex flex-col items-center gap-2 p-10 text-center">
             <MapPinOff className="size-10 text-slate-400" aria-hidden="true" />
-            <p className="font-medium text-slate-900">{emptyLine}</p>
+            <p className="font-medium text-slate-900">
+              {emptyLine}
+              {filterLine}
+            </p>
             <p className="text-sm text-slate-600">
-              {search ? 'Check the spelling, or search for fewer words.' : 'Upload geotagged photos to create places.'}
+              {search
+                ? 'Check the spelling, or search for fewer words.'
+                : show
+                  ? 'Nothing needs doing here. Choose “All places” under Show to see every place.'
+                  : 'Upload geotagged photos to create places.'}
             </p>
           </Card>
         ) : (

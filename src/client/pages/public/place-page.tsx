@@ -10,7 +10,14 @@ import { Icon } from '../../components/public/icons';
 import { PlaceMap } from '../../components/public/map-place';
 import { NearbyList } from '../../components/public/nearby-list';
 import { Spinner } from '../../components/public/page-parts';
-import { JumpButton, NotFoundView, Paragraphs, PhotoHero, SectionHeading } from '../../components/public/page-sections';
+import {
+  JumpButton,
+  NotFoundView,
+  Paragraphs,
+  PhotoHero,
+  ReviewNote,
+  SectionHeading,
+} from '../../components/public/page-sections';
 import { PlaceGrid } from '../../components/public/place-card';
 import { TriviaList } from '../../components/public/trivia-list';
 import { formatDate, isoDate } from '../../lib/format-date';
@@ -122,6 +129,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
       latitude: place.latitude,
       longitude: place.longitude,
       gallery: gallery.data,
+      machineTranslated: place.machineTranslated,
     },
     breadcrumbs: trail,
   });
@@ -207,6 +215,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
 
       <div className="article-body">
         <Section id="about" title={t('placeDetail.about')}>
+          <ReviewNote text={place} />
           <Paragraphs
             text={text}
             className="prose-text"

@@ -115,11 +115,20 @@ export function listMissingCities(db: DbOrTx): Promise<MissingCityDto[]> {
   );
 }
 
+/**
+ * A new city's or country's description is the AI's (the offline writer's at once, or a job's
+ * later, which clears it again): only without one is there nothing for a person to review.
+ */
+const nothingToReview = (description: string) => description.trim() === '';
+
 export async function insertCity(
   db: DbOrTx,
   values: { name: string; country: string; slug: string; description: string; imageUrl: string },
 ): Promise<CityRow> {
-  const [row] = await db.insert(cities).values(values).returning();
+  const [row] = await db
+    .insert(cities)
+    .values({ ...values, reviewed: nothingToReview(values.description) })
+    .returning();
   return row!;
 }
 
@@ -132,7 +141,8 @@ export async function updateCityRow(
 ): Promise<void> {
   await db
     .update(cities)
-    .set({ ...values, ...(textChanged ? { sourceVersion: sql`${cities.sourceVersion} + 1` } : {}) })
+    // a person's edit of the English counts as a review (migration 0013)
+    .set({ ...values, reviewed: true, ...(textChanged ? { sourceVersion: sql`${cities.sourceVersion} + 1` } : {}) })
     .where(eq(cities.id, id));
 }
 
@@ -208,7 +218,10 @@ export async function insertCountry(
   db: DbOrTx,
   values: { name: string; slug: string; description: string; imageUrl: string },
 ): Promise<CountryRow> {
-  const [row] = await db.insert(countries).values(values).returning();
+  const [row] = await db
+    .insert(countries)
+    .values({ ...values, reviewed: nothingToReview(values.description) })
+    .returning();
   return row!;
 }
 
@@ -220,7 +233,8 @@ export async function updateCountryRow(
 ): Promise<void> {
   await db
     .update(countries)
-    .set({ ...values, ...(textChanged ? { sourceVersion: sql`${countries.sourceVersion} + 1` } : {}) })
+    // a person's edit of the English counts as a review (migration 0013)
+    .set({ ...values, reviewed: true, ...(textChanged ? { sourceVersion: sql`${countries.sourceVersion} + 1` } : {}) })
     .where(eq(countries.id, id));
 }
 
@@ -306,7 +320,8 @@ export async function saveGeoTranslation(
   row: GeoTranslationRow,
   sourceVersion: number,
 ): Promise<void> {
-  const set = { name: row.name, description: row.description, sourceVersion };
+  // a machine's text: no person has read it yet (migration 0013)
+  const set = { name: row.name, description: row.description, sourceVersion, reviewed: false };
   if (type === 'city') {
     await db
       .insert(cityTranslations)
@@ -331,7 +346,7 @@ export async function writeGeoDescription(db: DbOrTx, type: GeoType, id: string,
   const table = type === 'city' ? cities : countries;
   const rows = await db
     .update(table)
-    .set({ description, sourceVersion: sql`${table.sourceVersion} + 1` })
+    .set({ description, sourceVersion: sql`${table.sourceVersion} + 1`, reviewed: false })
     .where(and(eq(table.id, id), eq(table.description, '')))
     .returning({ id: table.id });
   return rows.length > 0;

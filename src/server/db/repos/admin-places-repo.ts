@@ -1,11 +1,13 @@
 import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminPlaceSort, UpdatePlaceRequest } from '@/shared/api/admin-places';
+import type { ReviewFilter, TranslationFilter } from '@/shared/api/review';
 import type { VersionMap } from '../../translation/status';
 import type { DbOrTx } from '../client';
 import { cities, countries, galleryImages, photos, places, placeTranslations } from '../schema';
 import { galleryOrder, nextPosition } from './gallery-repo';
 import { keysetOrder, pageKeyColumn, seekCondition, type Keyset, type Seek } from './keyset';
 import { placesKeyset, type PlaceFilter } from './places-repo';
+import { reviewCondition, translationCondition } from './review-repo';
 import { failuresJson, jobJson } from './translation-jobs-repo';
 
 /** Newest uploads first: when the place was made, then its id (places_created_idx backwards). */
@@ -26,6 +28,11 @@ export const adminPlaceKeysets: Record<AdminPlaceSort, Keyset> = {
 export interface AdminPlaceFilter extends PlaceFilter {
   /** Found in the names of the place (title, location, country) in any of the five languages. */
   search?: string;
+  state?: 'draft' | 'published';
+  /** Only places with text no person has reviewed (any language, or one). */
+  review?: ReviewFilter;
+  /** Only places with an outdated translation, or a failed one. */
+  translations?: TranslationFilter;
 }
 
 /** `%`, `_` and `\` stand for themselves in the LIKE pattern. */
@@ -101,6 +108,9 @@ export function listAdminPlacePage(
         filter.location !== undefined ? eq(places.location, filter.location) : undefined,
         filter.country !== undefined ? eq(places.country, filter.country) : undefined,
         filter.search !== undefined ? searchCondition(filter.search) : undefined,
+        filter.state !== undefined ? eq(places.state, filter.state) : undefined,
+        filter.review !== undefined ? reviewCondition(filter.review) : undefined,
+        filter.translations !== undefined ? translationCondition(filter.translations) : undefined,
         seekCondition(keyset, seek),
       ),
     )
@@ -158,7 +168,8 @@ export async function updatePlaceFields(
 ) {
   const rows = await db
     .update(places)
-    .set({ ...fields, ...(textChanged ? { sourceVersion: sql`${places.sourceVersion} + 1` } : {}) })
+    // a person's edit of the English counts as a review (migration 0013)
+    .set({ ...fields, reviewed: true, ...(textChanged ? { sourceVersion: sql`${places.sourceVersion} + 1` } : {}) })
     .where(eq(places.id, id))
     .returning({ id: places.id });
   return rows.length > 0;

@@ -27,6 +27,8 @@ export interface StoredLanguage<T> {
   sourceVersion: number;
   origin: 'machine' | 'person';
   basedOn: Record<string, unknown> | null;
+  /** A person has reviewed it (text rows only; migration 0013). */
+  reviewed?: boolean;
 }
 
 const placeTextColumns = {
@@ -40,7 +42,13 @@ const placeTextColumns = {
 /** A place's English text, its address and version, locked for the transaction when `lock` is set. */
 export async function findPlaceSource(db: DbOrTx, id: string, lock = false) {
   const query = db
-    .select({ id: places.id, slug: places.slug, sourceVersion: places.sourceVersion, ...placeTextColumns })
+    .select({
+      id: places.id,
+      slug: places.slug,
+      sourceVersion: places.sourceVersion,
+      reviewed: places.reviewed,
+      ...placeTextColumns,
+    })
     .from(places)
     .where(eq(places.id, id));
   const [row] = await (lock ? query.for('update') : query);
@@ -62,6 +70,7 @@ export async function listPlaceTexts(db: DbOrTx, placeId: string): Promise<Store
     sourceVersion: row.sourceVersion,
     origin: row.origin,
     basedOn: row.basedOn ?? null,
+    reviewed: row.reviewed,
   }));
 }
 
@@ -74,7 +83,7 @@ export async function writePlaceText(
   sourceVersion: number,
   basedOn: PlaceText,
 ) {
-  const set = { ...text, sourceVersion, origin: 'person' as const, basedOn: { ...basedOn } };
+  const set = { ...text, sourceVersion, origin: 'person' as const, basedOn: { ...basedOn }, reviewed: true };
   await tx
     .insert(placeTranslations)
     .values({ placeId, languageCode, ...set })
@@ -162,6 +171,7 @@ export async function findAreaSource(db: DbOrTx, kind: AreaKind, id: string, loc
       name: table.name,
       description: table.description,
       sourceVersion: table.sourceVersion,
+      reviewed: table.reviewed,
     })
     .from(table)
     .where(eq(table.id, id));
@@ -184,6 +194,7 @@ export async function listAreaTexts(db: DbOrTx, kind: AreaKind, id: string): Pro
     sourceVersion: row.sourceVersion,
     origin: row.origin,
     basedOn: row.basedOn ?? null,
+    reviewed: row.reviewed,
   }));
 }
 
@@ -197,7 +208,7 @@ export async function writeAreaText(
   sourceVersion: number,
   basedOn: AreaText,
 ) {
-  const set = { ...text, sourceVersion, origin: 'person' as const, basedOn: { ...basedOn } };
+  const set = { ...text, sourceVersion, origin: 'person' as const, basedOn: { ...basedOn }, reviewed: true };
   if (kind === 'city') {
     await tx
       .insert(cityTranslations)

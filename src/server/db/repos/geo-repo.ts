@@ -32,6 +32,15 @@ export interface TranslatedCityRow extends Omit<TranslatedCityDto, 'englishField
 const descriptionTranslated = (translated: AnyPgColumn, original: AnyPgColumn) =>
   sql<boolean>`(${translated} is not null and ${translated} <> ${original})`;
 
+/**
+ * Whether a person has reviewed the text shown (the translation's, else the English), and whether
+ * it is a machine's translation: read for a country's or city's own page (migration 0013).
+ */
+const reviewColumns = (source: typeof cities | typeof countries, translation: typeof cityTr | typeof ctr) => ({
+  reviewed: sql<boolean>`(case when ${translation.id} is null then ${source.reviewed} else ${translation.reviewed} end)`,
+  machineTranslated: sql<boolean>`(${translation.id} is not null and ${translation.origin} = 'machine')`,
+});
+
 /** Country name and description in `lang`, falling back to the original (English) text. */
 const translatedCountryColumns = {
   id: countries.id,
@@ -107,7 +116,7 @@ export const findTranslatedCountryBySlug = (
   slug: string,
   lang: LanguageCode,
 ): Promise<TranslatedCountryRow | undefined> =>
-  first(selectTranslatedCountries(db, lang, {}).where(eq(countries.slug, slug)).limit(1));
+  first(selectTranslatedCountries(db, lang, reviewColumns(countries, ctr)).where(eq(countries.slug, slug)).limit(1));
 
 /** Cities with name and description in `lang`; the country name is translated through its country row. */
 function selectTranslatedCities<Extra extends Record<string, SQL>>(db: DbOrTx, lang: LanguageCode, extra: Extra) {
@@ -151,4 +160,4 @@ export const findTranslatedCityBySlug = (
   slug: string,
   lang: LanguageCode,
 ): Promise<TranslatedCityRow | undefined> =>
-  first(selectTranslatedCities(db, lang, {}).where(eq(cities.slug, slug)).limit(1));
+  first(selectTranslatedCities(db, lang, reviewColumns(cities, cityTr)).where(eq(cities.slug, slug)).limit(1));

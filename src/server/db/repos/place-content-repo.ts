@@ -179,6 +179,8 @@ export async function savePlaceTranslation(db: DbOrTx, row: typeof placeTranslat
         location: row.location,
         country: row.country,
         sourceVersion: sql`excluded.source_version`,
+        // a machine's text: no person has read it yet (migration 0013)
+        reviewed: false,
       }),
     );
 }

@@ -41,11 +41,12 @@ type PlaceColumns = Record<
   | 'country'
   | 'date'
   | 'latitude'
-  | 'longitude',
+  | 'longitude'
+  | 'reviewed',
   AnyPgColumn
 >;
 type TranslationColumns = Record<
-  'id' | 'title' | 'description' | 'fullDescription' | 'location' | 'country',
+  'id' | 'title' | 'description' | 'fullDescription' | 'location' | 'country' | 'origin' | 'reviewed',
   AnyPgColumn
 >;
 
@@ -87,6 +88,9 @@ function translatedFields<P extends PlaceColumns, T extends TranslationColumns>(
     >`case when ${t.id} is null then ${p.fullDescription} else coalesce(${t.fullDescription}, ${p.fullDescription}) end`,
     // A translation without a full description shows the English one (see englishFields).
     fullDescriptionTranslated: sql<boolean>`(${t.fullDescription} is not null)`,
+    // Whether a person has read the text shown: the translation's, else the English (migration 0013).
+    reviewed: sql<boolean>`(case when ${t.id} is null then ${p.reviewed} else ${t.reviewed} end)`,
+    machineTranslated: sql<boolean>`(${t.id} is not null and ${t.origin} = 'machine')`,
   };
 }
 

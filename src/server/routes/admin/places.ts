@@ -27,8 +27,9 @@ export const adminPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
-      const { location, country, sort, q, ...page } = req.query;
-      return sendPage(req, reply, await adminPlaces.list({ location, country, search: q }, sort, page));
+      const { location, country, sort, q, state, review, translations, ...page } = req.query;
+      const filter = { location, country, search: q, state, review, translations };
+      return sendPage(req, reply, await adminPlaces.list(filter, sort, page));
     },
   );
 

@@ -1,4 +1,4 @@
-import { Bot, Languages, PenLine } from 'lucide-react';
+import { Bot, CircleCheck, Languages, PenLine } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import {
@@ -50,6 +50,8 @@ type Entry = {
   origin: 'machine' | 'person' | null;
   content: unknown;
   basedOn: unknown;
+  /** Text only: whether a person has reviewed it; null when missing. */
+  reviewed?: boolean | null;
 };
 
 /** Stored text as form values: every field a string ('' for none). */
@@ -84,6 +86,7 @@ function StatusMark({ entry }: { entry: Entry }) {
       : entry.status === 'missing'
         ? 'missing'
         : `${entry.origin === 'person' ? 'by hand' : 'machine'}${entry.status === 'outdated' ? ', outdated' : ''}`;
+  const review = entry.reviewed === false ? ', not reviewed' : '';
   return (
     <span
       className={cn(
@@ -96,6 +99,7 @@ function StatusMark({ entry }: { entry: Entry }) {
       )}
     >
       {label}
+      {review}
     </span>
   );
 }
@@ -126,6 +130,35 @@ function PartPanel({
       {changes && <ChangeNote changes={changes} />}
       {children}
     </section>
+  );
+}
+
+/**
+ * Text no person has reviewed: visitors see a note on it ("Written with AI", "Machine-translated
+ * from English") until the admin reads it and marks it reviewed, or saves their own.
+ */
+function ReviewBar({
+  languageName,
+  english,
+  pending,
+  onReview,
+}: {
+  languageName: string;
+  english: boolean;
+  pending: boolean;
+  onReview: () => void;
+}) {
+  const note = english ? 'Written with AI' : 'Machine-translated from English';
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+      <p className="flex-1">
+        <strong className="font-semibold">Not reviewed yet.</strong> Visitors see “{note}” on this {languageName} text.
+        Read it, correct it if needed, then mark it reviewed.
+      </p>
+      <Button type="button" variant="outline" size="sm" disabled={pending} onClick={onReview}>
+        <CircleCheck aria-hidden="true" /> Mark reviewed
+      </Button>
+    </div>
   );
 }
 
@@ -172,6 +205,14 @@ function LanguagePanel({
   return (
     <div className="flex flex-col gap-6">
       <PartPanel entry={text} changes={textChanges}>
+        {text.reviewed === false && (
+          <ReviewBar
+            languageName={language.name}
+            english={code === 'en'}
+            pending={save.isPending}
+            onReview={() => run({ what: 'review', lang: code })}
+          />
+        )}
         <TextForm
           key={JSON.stringify(text.content)}
           fields={fields}

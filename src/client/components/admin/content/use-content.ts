@@ -32,12 +32,16 @@ export function useContent<T extends ContentTarget>(target: T) {
   });
 }
 
-/** What a save sends: a language's text, history or trivia, or a request to translate it by machine again. */
+/**
+ * What a save sends: a language's text, history or trivia, a request to translate it by machine
+ * again, or "Mark reviewed" on its text.
+ */
 export type ContentChange =
   | { what: 'text'; lang: string; body: PlaceTextBody | AreaTextBody }
   | { what: 'history'; lang: string; body: HistoryBody }
   | { what: 'facts'; lang: string; body: FactsBody }
-  | { what: 'machine'; lang: string };
+  | { what: 'machine'; lang: string }
+  | { what: 'review'; lang: string };
 
 function send(target: ContentTarget, change: ContentChange): Promise<ContentSaved> {
   switch (change.what) {
@@ -49,6 +53,8 @@ function send(target: ContentTarget, change: ContentChange): Promise<ContentSave
       return apiJson('PUT', `${base(target)}/facts/${change.lang}`, change.body);
     case 'machine':
       return apiJson('POST', `${base(target)}/translations/${change.lang}/machine`);
+    case 'review':
+      return apiJson('POST', `${base(target)}/translations/${change.lang}/review`);
   }
 }
 

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { AdminPlaceSort } from '@/shared/api/admin-places';
 import { SEARCH_TEXT_MAX } from '@/shared/search-limits';
 import { EDIT_PLACES_DEFAULT_COUNT } from '@/shared/limits';
+import { LANGUAGES } from '@/shared/languages';
 import { Card, CardContent } from '../../ui/card';
 import { Select } from '../../ui/form-controls';
 import { Input, Label } from '../../ui/input';
@@ -15,7 +16,31 @@ const SORT_LABELS: Record<AdminPlaceSort, string> = {
   taken: 'Newest photos first (date taken)',
 };
 
+/**
+ * What the Show select narrows the list to. Each value is the list's address query
+ * (/iladmin/edit-places?review=needed), so the dashboard links straight to it.
+ */
+export const SHOW_CHOICES: readonly { value: string; label: string }[] = [
+  { value: '', label: 'All places' },
+  { value: 'review=needed', label: 'Needs review' },
+  ...LANGUAGES.map((l) => ({ value: `review=${l.code}`, label: `Needs review: ${l.name}` })),
+  { value: 'state=draft', label: 'Drafts' },
+  { value: 'translations=outdated', label: 'Outdated translations' },
+  { value: 'translations=failed', label: 'Failed translations' },
+];
+
+/** The Show choice an address asks for ('' for none, or one it does not know). */
+export function showOf(params: URLSearchParams): string {
+  const choice = SHOW_CHOICES.find(({ value }) => {
+    const [key, wanted] = value.split('=');
+    return key && params.get(key) === wanted;
+  });
+  return choice?.value ?? '';
+}
+
 interface PlacesFiltersProps {
+  show: string;
+  onShow: (value: string) => void;
   city: string;
   cities: { value: string; label: string }[];
   citiesLoaded: boolean;
@@ -26,12 +51,25 @@ interface PlacesFiltersProps {
   onSearch: (text: string) => void;
 }
 
-/** Edit Places' controls: Filter by City (spec section 2), the order, and a search of titles and places. */
+/**
+ * Edit Places' controls: what to show (places needing review, drafts, ...), Filter by City (spec
+ * section 2), the order, and a search of titles and places.
+ */
 export function PlacesFilters(props: PlacesFiltersProps) {
   const id = useId();
   return (
     <Card className="mb-6">
-      <CardContent className="grid gap-4 pt-6 sm:grid-cols-2 lg:grid-cols-3">
+      <CardContent className="grid gap-4 pt-6 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-show`}>Show</Label>
+          <Select id={`${id}-show`} value={props.show} onChange={(event) => props.onShow(event.target.value)}>
+            {SHOW_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </Select>
+        </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-city`}>Filter by City</Label>
           <Select
@@ -62,7 +100,7 @@ export function PlacesFilters(props: PlacesFiltersProps) {
             ))}
           </Select>
         </div>
-        <div className="flex flex-col gap-2 sm:col-span-2 lg:col-span-1">
+        <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-search`}>Search places</Label>
           <div className="relative">
             <Search

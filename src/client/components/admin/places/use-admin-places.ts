@@ -61,6 +61,8 @@ export interface AdminPlacesView {
   sort: AdminPlaceSort;
   /** Words of a title or location; empty for no search. */
   search: string;
+  /** The Show filter as its query (`review=needed`, `state=draft`, ...); empty for all places. */
+  show: string;
 }
 
 /**
@@ -69,9 +71,9 @@ export interface AdminPlacesView {
  * places a server page at a time. `fetchNextPage` ("Load more") follows the Link header's next
  * cursor until there is none, so however many places there are, each is reachable.
  */
-export function useAdminPlaces({ city, sort, search }: AdminPlacesView) {
+export function useAdminPlaces({ city, sort, search, show }: AdminPlacesView) {
   return useInfiniteQuery({
-    queryKey: [...ADMIN_PLACES_KEY, city ? ['city', city.location, city.country] : 'all', sort, search],
+    queryKey: [...ADMIN_PLACES_KEY, city ? ['city', city.location, city.country] : 'all', sort, search, show],
     queryFn: ({ pageParam }) => {
       const params = new URLSearchParams();
       if (city) {
@@ -82,6 +84,7 @@ export function useAdminPlaces({ city, sort, search }: AdminPlacesView) {
       }
       params.set('sort', sort);
       if (search) params.set('q', search);
+      for (const [key, value] of new URLSearchParams(show)) params.set(key, value);
       if (pageParam) params.set('cursor', pageParam);
       return fetchPlacesPage(params);
     },

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse } from '@/shared/api/common';
+import { contentParams, contentSaved } from '@/shared/api/content-editor';
+import { dashboardDto } from '@/shared/api/review';
+
+/** Review per language and the dashboard's counts. Registered inside the session-guarded admin scope. */
+export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { review } = app.services;
+  const errors = { '4xx': errorResponse, '5xx': errorResponse };
+
+  for (const [collection, kind] of [
+    ['places', 'place'],
+    ['cities', 'city'],
+    ['countries', 'country'],
+  ] as const) {
+    app.post(
+      `/api/admin/${collection}/:id/translations/:lang/review`,
+      { schema: { params: contentParams, response: { 200: contentSaved, ...errors } } },
+      (req) => review.markReviewed(kind, req.params.id, req.params.lang),
+    );
+  }
+  app.get('/api/admin/dashboard', { schema: { response: { 200: dashboardDto, ...errors } } }, (_req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    return review.dashboard();
+  });
+};
