@@ -8,6 +8,8 @@ import { adminCityContracts, adminCountryContracts } from '../../shared/api/admi
 import { adminPlaceAiRoutes } from './admin/place-ai';
 import { adminContentEditorRoutes } from './admin/content-editor';
 import { adminPublishingRoutes } from './admin/publishing';
+import { adminRevisionRoutes } from './admin/revisions';
+import { adminTrashRoutes } from './admin/trash';
 import { adminUploadRoutes } from './admin/uploads';
 import { adminGazetteerRoutes } from './admin/gazetteer';
 import { mediaRoutes } from './media';
@@ -43,6 +45,8 @@ export async function registerRoutes(app: FastifyInstance, pages: PageRouteOptio
     await admin.register(adminPlaceAiRoutes);
     await admin.register(adminContentEditorRoutes);
     await admin.register(adminPublishingRoutes);
+    await admin.register(adminRevisionRoutes);
+    await admin.register(adminTrashRoutes);
 
     // Unknown admin paths answer 401 before 404, so the admin API's shape is not revealed.
     admin.all('/api/admin/*', async (request, reply) =>

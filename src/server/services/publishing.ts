@@ -9,6 +9,7 @@ import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import * as repo from '../db/repos/publishing-repo';
 import { NotFoundError } from '../errors';
+import { PERSON, withRevision } from '../revisions/record';
 
 /**
  * Publish on purpose (docs/decisions/016-publish-on-purpose.md): what an upload becomes, and
@@ -25,7 +26,11 @@ export function createPublishingService(db: Database, options: { aiConfigured: b
   }
 
   async function setState(id: string, state: PlaceState): Promise<PublicationResponse> {
-    const place = isUuid(id) ? await repo.setPlaceState(db, id, state) : undefined;
+    const place = isUuid(id)
+      ? await db.transaction((tx) =>
+          withRevision(tx, { type: 'place', id }, { author: PERSON }, () => repo.setPlaceState(tx, id, state)),
+        )
+      : undefined;
     if (!place) throw new NotFoundError('Place not found. It may have been deleted.');
     const message =
       state === 'published'
