@@ -9,7 +9,10 @@ import { z } from 'zod';
 export const revisionCollections = ['places', 'cities', 'countries'] as const;
 export type RevisionCollection = (typeof revisionCollections)[number];
 
-export const revisionParams = z.object({ id: z.string(), revisionId: z.coerce.number().int().positive() });
+export const revisionParams = z.object({
+  id: z.string(),
+  revisionId: z.coerce.number().int().positive().max(2_147_483_647),
+});
 
 /** One kept version: when the change was made, who made it (`person`, a model's name, `offline`) and what it was. */
 export const revisionDto = z.object({
