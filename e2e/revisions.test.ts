@@ -74,4 +74,16 @@ describe('a place’s history in the admin', () => {
     expect(await publicPage.text()).toContain('Harbour at dawn');
     expect(errors).toEqual([]);
   });
+
+  it('opens the same history from the Languages dialog', async () => {
+    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await page.getByRole('button', { name: 'Languages of Harbour at dawn' }).click();
+    await page.getByRole('dialog', { name: 'Languages: Harbour at dawn' }).waitFor();
+    await page.getByRole('button', { name: 'History of Harbour at dawn' }).last().click();
+    const history = page.getByRole('dialog', { name: 'History of Harbour at dawn' });
+    await history.getByText(/^Restored the version of/).waitFor();
+    await page.keyboard.press('Escape');
+    await history.waitFor({ state: 'detached' });
+    await page.getByRole('dialog', { name: 'Languages: Harbour at dawn' }).waitFor();
+  });
 });
