@@ -166,7 +166,7 @@ describe('Manage Cities and Manage Countries', () => {
 
     await card.getByRole('button', { name: 'Delete Paris' }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expectToast(page, 'City deleted successfully', 'Its 2 places were kept.');
+    await expectToast(page, 'City moved to the trash', 'Its 2 places were kept.');
     await page.getByRole('heading', { name: 'Existing Cities (0)' }).waitFor();
     await page.getByRole('heading', { name: 'Missing Cities (4)' }).waitFor();
     await page.getByRole('button', { name: 'Add City: Paris, France' }).waitFor();
@@ -257,7 +257,7 @@ describe('Manage Cities and Manage Countries', () => {
     await card.getByRole('button', { name: 'Delete Japan' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete country?' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await expectToast(page, 'Country deleted successfully');
+    await expectToast(page, 'Country moved to the trash');
     await page.getByRole('heading', { name: 'Existing Countries (0)' }).waitFor();
     await page.getByRole('heading', { name: 'Missing Countries (2)' }).waitFor();
     expect(await site.db.select().from(countries)).toHaveLength(0);

@@ -257,7 +257,7 @@ describe('Edit Places and galleries in the admin', () => {
 
     await card('Paris sight 3').getByRole('button', { name: 'Delete' }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('Place deleted successfully').waitFor();
+    await page.getByText('Moved to the trash. You can restore it for 30 days from Trash.').waitFor();
     await page.getByRole('heading', { name: 'All Places (11)' }).waitFor();
     await card('Paris sight 3').waitFor({ state: 'detached' });
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('places-heading');
@@ -302,7 +302,7 @@ describe('Edit Places and galleries in the admin', () => {
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText('Are you sure you want to delete this image?').waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('Image deleted successfully').waitFor();
+    await page.getByText('Moved to the trash. You can restore it for 30 days from Trash.').waitFor();
     await expect.poll(() => dialog.getByRole('img').count()).toBe(1);
     await dialog.getByText('2 photos on the place page: the cover and 1 gallery photo', { exact: false }).waitFor();
 

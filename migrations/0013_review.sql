@@ -1,4 +1,4 @@
--- Review per language (docs/decisions/017-review-per-language.md): whether a person has read the
+-- Review per language (docs/decisions/018-review-per-language.md): whether a person has read the
 -- text of a language. The English source (places, cities, countries) and each stored translation
 -- carry it. A person's write sets it (a person's own text is reviewed); every machine write (an
 -- upload's AI text, a translation, an AI description) clears it. Visitors see a note on text no

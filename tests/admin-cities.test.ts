@@ -333,7 +333,10 @@ describe('Manage Cities API', () => {
 
       const response = await t.admin({ method: 'DELETE', url: `/api/admin/cities/${city.id}` });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ success: true, message: 'Lyon was deleted. Its 1 place was kept.' });
+      expect(response.json()).toEqual({
+        success: true,
+        message: 'Lyon was moved to the trash. Its 1 place was kept. You can restore it for 30 days from Trash.',
+      });
       expect(await t.db.select().from(cities)).toHaveLength(0);
       expect(await t.db.select().from(cityTranslations)).toHaveLength(0);
       expect(await t.db.select().from(places).where(eq(places.id, place.id))).toHaveLength(1);

@@ -221,7 +221,8 @@ describe('Manage Countries API', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         success: true,
-        message: 'Spain was deleted. Its 1 city and 2 places were kept.',
+        message:
+          'Spain was moved to the trash. Its 1 city and 2 places were kept. You can restore it for 30 days from Trash.',
       });
       expect(await t.db.select().from(countries)).toHaveLength(0);
       expect(await t.db.select().from(countryTranslations)).toHaveLength(0);

@@ -7,6 +7,7 @@ import type { GalleryItemDto, GalleryUploadResponse } from '../src/shared/api/ad
 import { galleryImages, places } from '../src/server/db/schema';
 import { makeCity, makePlace } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { MOVED_TO_TRASH } from '../src/shared/api/trash';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -222,7 +223,7 @@ describe('Gallery API', () => {
   });
 
   describe('DELETE /api/admin/gallery/{id}', () => {
-    it('removes the row and every file of that image, and keeps the others', async () => {
+    it('removes the row at once and every file of that image when the trash is emptied, and keeps the others', async () => {
       const place = await makePlace(t.db);
       const doomed = (await upload(place.id)).json<GalleryItemDto>();
       const kept = (await upload(place.id)).json<GalleryItemDto>();
@@ -231,10 +232,13 @@ describe('Gallery API', () => {
 
       const response = await t.admin({ method: 'DELETE', url: `/api/admin/gallery/${doomed.id}` });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ success: true, message: 'Image deleted successfully' });
+      expect(response.json()).toEqual({ success: true, message: MOVED_TO_TRASH });
 
       const rows = await t.db.select().from(galleryImages).where(eq(galleryImages.placeId, place.id));
       expect(rows.map((r) => r.id)).toEqual([kept.id]);
+      expect(mediaFiles().filter((f) => f.includes(id)).length).toBeGreaterThanOrEqual(3);
+      const emptied = await t.admin({ method: 'DELETE', url: `/api/admin/trash/gallery_image/${doomed.id}` });
+      expect(emptied.statusCode).toBe(200);
       expect(mediaFiles().filter((f) => f.includes(id))).toEqual([]);
       expect(existsSync(filePath(kept.imageUrl))).toBe(true);
       expect(existsSync(filePath(kept.originalImagePath!))).toBe(true);
@@ -246,6 +250,7 @@ describe('Gallery API', () => {
       await makeCity(t.db, { imageUrl: image.imageUrl });
       const response = await t.admin({ method: 'DELETE', url: `/api/admin/gallery/${image.id}` });
       expect(response.statusCode).toBe(200);
+      await t.admin({ method: 'DELETE', url: `/api/admin/trash/gallery_image/${image.id}` });
       expect(existsSync(filePath(image.imageUrl))).toBe(true);
     });
 
@@ -268,12 +273,14 @@ describe('Gallery API', () => {
       expect(existsSync(filePath(image.imageUrl))).toBe(true);
     });
 
-    it('deleting a place removes its gallery rows and files', async () => {
+    it('deleting a place removes its gallery rows at once and their files when the trash is emptied', async () => {
       const place = await makePlace(t.db);
       const image = (await upload(place.id)).json<GalleryItemDto>();
       const response = await t.admin({ method: 'DELETE', url: `/api/admin/places/${place.id}` });
       expect(response.statusCode).toBe(200);
       expect(await t.db.select().from(galleryImages)).toHaveLength(0);
+      expect(existsSync(filePath(image.imageUrl))).toBe(true);
+      await t.admin({ method: 'DELETE', url: `/api/admin/trash/place/${place.id}` });
       expect(existsSync(filePath(image.imageUrl))).toBe(false);
       expect(existsSync(filePath(image.originalImagePath!))).toBe(false);
     });

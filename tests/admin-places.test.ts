@@ -33,6 +33,7 @@ import { uploadRequest } from './helpers/multipart';
 import { makePhoto } from './helpers/photos';
 import { makePlacesOnDays, walkPages } from './helpers/paging';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { MOVED_TO_TRASH } from '../src/shared/api/trash';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
@@ -716,7 +717,7 @@ describe('Edit Places API', () => {
       }
     });
 
-    it('removes the place, every dependent row and its files', async () => {
+    it('removes the place and every dependent row at once, and its files when the trash is emptied', async () => {
       const imageUrl = await storeFile('web/doomed-1000.jpg');
       const originalImagePath = await storeFile('originals/doomed.jpg');
       const place = await makePlace(t.db, { imageUrl, originalImagePath });
@@ -732,7 +733,7 @@ describe('Edit Places API', () => {
 
       const response = await t.admin({ method: 'DELETE', url: `/api/admin/places/${place.id}` });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ success: true, message: 'Place deleted successfully' });
+      expect(response.json()).toEqual({ success: true, message: MOVED_TO_TRASH });
 
       expect(await t.db.select().from(places).where(eq(places.id, place.id))).toHaveLength(0);
       expect(await t.db.select().from(places).where(eq(places.id, kept.id))).toHaveLength(1);
@@ -740,11 +741,15 @@ describe('Edit Places API', () => {
         expect(await t.db.select().from(table).where(eq(table.placeId, place.id))).toHaveLength(0);
       }
       for (const url of [imageUrl, originalImagePath, galleryWeb, galleryOriginal]) {
+        expect(existsSync(mediaPath(url)), url).toBe(true);
+      }
+      expect((await t.admin({ method: 'DELETE', url: `/api/admin/trash/place/${place.id}` })).statusCode).toBe(200);
+      for (const url of [imageUrl, originalImagePath, galleryWeb, galleryOriginal]) {
         expect(existsSync(mediaPath(url)), url).toBe(false);
       }
     });
 
-    it('removes every file a real upload wrote (all sizes, WebP twins, original) and its photo row', async () => {
+    it('removes every file a real upload wrote (all sizes, WebP twins, original) and its photo row when the trash is emptied', async () => {
       const mediaDir = join(t.dataDir, 'media');
       const filesOf = (id: string) =>
         ['web', 'originals'].flatMap((dir) =>
@@ -760,6 +765,9 @@ describe('Edit Places API', () => {
 
       const response = await t.admin({ method: 'DELETE', url: `/api/admin/places/${placeId}` });
       expect(response.statusCode).toBe(200);
+      expect(await t.db.select().from(photos).where(eq(photos.placeId, placeId))).toHaveLength(0);
+      expect(filesOf(imageId).length).toBeGreaterThanOrEqual(5);
+      expect((await t.admin({ method: 'DELETE', url: `/api/admin/trash/place/${placeId}` })).statusCode).toBe(200);
       expect(filesOf(imageId)).toEqual([]);
       expect(await t.db.select().from(photos).where(eq(photos.placeId, placeId))).toHaveLength(0);
     });
@@ -771,6 +779,7 @@ describe('Edit Places API', () => {
 
       const response = await t.admin({ method: 'DELETE', url: `/api/admin/places/${place.id}` });
       expect(response.statusCode).toBe(200);
+      await t.admin({ method: 'DELETE', url: `/api/admin/trash/place/${place.id}` });
       expect(existsSync(mediaPath(imageUrl))).toBe(true);
     });
   });

@@ -125,7 +125,8 @@ describe('replacing or deleting a picture', () => {
     expect(await filesOf(b.photo.imageUrl)).toHaveLength(7);
     expect(await filesOf(c.photo.imageUrl)).toHaveLength(7);
 
-    // The city's picture is replaced, the country is deleted: both photos go.
+    // The city's picture is replaced, the country is deleted: both photos go once the places and
+    // the country have left the trash.
     const cityBody = {
       name: 'Lyon',
       country: 'France',
@@ -133,8 +134,11 @@ describe('replacing or deleting a picture', () => {
       imageUrl: '/media/web/lyon-1000.jpg',
     };
     expect((await put(`/api/admin/cities/${cityId.id}`, cityBody)).statusCode).toBe(200);
-    expect(await filesOf(b.photo.imageUrl)).toEqual([]);
     expect((await t.admin({ method: 'DELETE', url: `/api/admin/countries/${countryId}` })).statusCode).toBe(200);
+    expect(await filesOf(b.photo.imageUrl)).toHaveLength(7);
+    expect(await filesOf(c.photo.imageUrl)).toHaveLength(7);
+    expect((await t.admin({ method: 'DELETE', url: '/api/admin/trash' })).statusCode).toBe(200);
+    expect(await filesOf(b.photo.imageUrl)).toEqual([]);
     expect(await filesOf(c.photo.imageUrl)).toEqual([]);
 
     expect(await filesOf(a.photo.imageUrl)).toHaveLength(7);

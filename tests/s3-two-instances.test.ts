@@ -122,7 +122,8 @@ describe('two instances on one bucket', () => {
     expect(tail.headers['content-range']).toBe(`bytes ${originalSize - 100}-${originalSize - 1}/${originalSize}`);
     expect(tail.rawPayload.equals(original.rawPayload.subarray(originalSize - 100))).toBe(true);
 
-    // A's session is valid on B; a delete through B removes the objects, and A answers 404 at once
+    // A's session is valid on B; a delete through B hides the place on A at once, and emptying the
+    // trash through B removes the objects
     const status = await b.inject({ method: 'GET', url: '/api/admin/status', headers: { cookie } });
     expect(status.json()).toEqual({ isAuthenticated: true });
     expect((await a.inject({ method: 'GET', url: `/en/${place!.slug}` })).statusCode).toBe(200);
@@ -132,8 +133,15 @@ describe('two instances on one bucket', () => {
       headers: { cookie, origin: b.config.publicUrl },
     });
     expect(removed.statusCode, removed.body).toBe(200);
-    expect(await objectsIn(a.storage)).toEqual([]);
     expect((await a.inject({ method: 'GET', url: `/en/${place!.slug}` })).statusCode).toBe(404);
+    expect(await objectsIn(a.storage)).not.toEqual([]);
+    const emptied = await b.inject({
+      method: 'DELETE',
+      url: '/api/admin/trash',
+      headers: { cookie, origin: b.config.publicUrl },
+    });
+    expect(emptied.statusCode, emptied.body).toBe(200);
+    expect(await objectsIn(a.storage)).toEqual([]);
     expect((await a.inject({ method: 'GET', url: stored!.imageUrl })).statusCode).toBe(404);
   });
 });

@@ -22,6 +22,7 @@ const EditPlacesPage = lazy(() => import('./pages/admin/edit-places-page'));
 const EditCitiesPage = lazy(() => import('./pages/admin/edit-cities-page'));
 const EditCountriesPage = lazy(() => import('./pages/admin/edit-countries-page'));
 const UploadPage = lazy(() => import('./pages/admin/upload-page'));
+const TrashPage = lazy(() => import('./pages/admin/trash-page'));
 
 function AdminPage({ children, guarded = true }: { children: ReactNode; guarded?: boolean }) {
   return (
@@ -47,6 +48,7 @@ const ADMIN_SCREEN_PAGES: Record<AdminScreen, ReactNode> = {
   places: <EditPlacesPage />,
   editCities: <EditCitiesPage />,
   editCountries: <EditCountriesPage />,
+  trash: <TrashPage />,
 };
 
 /** A public page and the mark that it is live, committed together (see HydratedMark). */

@@ -13,6 +13,8 @@ export const ADMIN_SCREENS = {
   places: '/iladmin/places',
   editCities: '/iladmin/edit-cities',
   editCountries: '/iladmin/edit-countries',
+  // Deleted places, cities, countries and gallery photos, restorable for 30 days.
+  trash: '/iladmin/trash',
 } as const;
 
 export type AdminScreen = keyof typeof ADMIN_SCREENS;

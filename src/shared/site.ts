@@ -29,7 +29,7 @@ export interface InfoPageLink {
 
 /**
  * The site's own page on how its text is written and reviewed, /{lang}/how-we-write: the notes on
- * unreviewed text link to it (docs/decisions/017-review-per-language.md).
+ * unreviewed text link to it (docs/decisions/018-review-per-language.md).
  */
 export const HOW_WE_WRITE_PAGE = 'how-we-write';
 

@@ -9,13 +9,14 @@ export async function listFiles(root: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => relative(root, join(e.parentPath, e.name)));
 }
 
-/** Every image address any row holds: places, photos, gallery images, cities, countries. */
+/** Every image address any row holds: places, photos, gallery images, cities, countries, the trash. */
 async function addressesInRows(db: Database): Promise<string[]> {
   const result = await db.execute(sql`
     select image_url as url from places union all select original_image_path from places
     union all select original_image_path from photos union all select thumbnail_path from photos
     union all select image_url from gallery_images union all select original_image_path from gallery_images
-    union all select image_url from cities union all select image_url from countries`);
+    union all select image_url from cities union all select image_url from countries
+    union all select unnest(media_urls) from trash`);
   return rowsOf<{ url: string | null }>(result)
     .map((r) => r.url)
     .filter((u): u is string => Boolean(u));

@@ -112,6 +112,7 @@ export function createSdkProvider(name: string, model: LanguageModel, options: S
 
   return {
     name,
+    model: typeof model === 'string' ? model : model.modelId,
     analyzeImage: (input) =>
       ask(
         imageAnalysisSchema,

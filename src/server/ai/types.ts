@@ -38,6 +38,8 @@ export interface PlaceContext {
  */
 export interface AiProvider {
   readonly name: string;
+  /** The model's own name ("gpt-4o-mini"), for the revisions it writes; the offline writer has none. */
+  readonly model?: string;
   analyzeImage(input: ImageAnalysisInput): Promise<ImageAnalysis>;
   historicalEvents(place: PlaceContext): Promise<HistoryDto>;
   triviaFacts(place: PlaceContext): Promise<FactsDto>;

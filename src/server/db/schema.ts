@@ -53,7 +53,7 @@ const basedOn = () => jsonb('based_on').$type<Record<string, unknown>>();
 /**
  * Whether a person has reviewed a language's text (the English source's or a translation's): set
  * by a person's write or "Mark reviewed", cleared by every machine write. Visitors see a note on
- * text no person has reviewed (migration 0013, docs/decisions/017-review-per-language.md).
+ * text no person has reviewed (migration 0013, docs/decisions/018-review-per-language.md).
  */
 const reviewed = () => boolean('reviewed').notNull().default(false);
 /** What a translation queue row or failure is about. */
@@ -477,5 +477,54 @@ export const searchDocuments = pgTable(
     index('search_documents_name_trgm_idx').using('gin', t.nameNorm.op('gin_trgm_ops')),
     index('search_documents_tsv_idx').using('gin', t.tsv),
     index('search_documents_cjk_idx').using('gin', t.cjkGrams),
+  ],
+);
+
+/**
+ * A place's, city's or country's content as it was before one change (migration 0012,
+ * docs/decisions/017-revisions-and-trash.md): who made the change (`person`, the AI model's name or
+ * `offline`), what it was in plain words, and a snapshot of everything the entity was. The last 50
+ * of each entity are kept; never shown to visitors.
+ */
+export const revisions = pgTable(
+  'revisions',
+  {
+    id: serialId(),
+    entityType: entityType(),
+    entityId: uuid('entity_id').notNull(),
+    createdAt: createdAt(),
+    author: text('author').notNull(),
+    summary: text('summary').notNull(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('revisions_entity_idx').on(t.entityType, t.entityId, t.id)],
+);
+
+/**
+ * A deleted place, city, country or gallery photo, restorable for 30 days: its snapshot, its
+ * address (still reserved in the slug namespace) and the media files it references (kept until the
+ * trash is emptied or the row expires).
+ */
+export const trash = pgTable(
+  'trash',
+  {
+    id: serialId(),
+    kind: text('kind', { enum: ['place', 'city', 'country', 'gallery_image'] }).notNull(),
+    entityId: uuid('entity_id').notNull(),
+    title: text('title').notNull(),
+    slug: text('slug'),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    mediaUrls: text('media_urls')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+  },
+  (t) => [
+    uniqueIndex('trash_kind_entity_idx').on(t.kind, t.entityId),
+    uniqueIndex('trash_slug_idx').on(t.slug),
+    index('trash_expires_idx').on(t.expiresAt),
+    index('trash_media_urls_idx').using('gin', t.mediaUrls),
   ],
 );

@@ -9,6 +9,8 @@ import { adminPlaceAiRoutes } from './admin/place-ai';
 import { adminContentEditorRoutes } from './admin/content-editor';
 import { adminPublishingRoutes } from './admin/publishing';
 import { adminReviewRoutes } from './admin/review';
+import { adminRevisionRoutes } from './admin/revisions';
+import { adminTrashRoutes } from './admin/trash';
 import { adminUploadRoutes } from './admin/uploads';
 import { adminGazetteerRoutes } from './admin/gazetteer';
 import { mediaRoutes } from './media';
@@ -45,6 +47,8 @@ export async function registerRoutes(app: FastifyInstance, pages: PageRouteOptio
     await admin.register(adminContentEditorRoutes);
     await admin.register(adminPublishingRoutes);
     await admin.register(adminReviewRoutes);
+    await admin.register(adminRevisionRoutes);
+    await admin.register(adminTrashRoutes);
 
     // Unknown admin paths answer 401 before 404, so the admin API's shape is not revealed.
     admin.all('/api/admin/*', async (request, reply) =>

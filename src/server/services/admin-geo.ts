@@ -13,6 +13,9 @@ import type { TranslationQueue } from '../translation/queue';
 import { createdMessage, outdatedLanguages, updatedMessage } from './geo-translation';
 import type { MediaFiles } from './media-files';
 import { changeSlug, claimGeoSlug } from './slugs';
+import { PERSON, withRevision } from '../revisions/record';
+import { moveToTrash } from './trash';
+import { TRASH_DAYS } from '../../shared/api/trash';
 
 const SLUG_RACE = 'Another page took this address at the same moment. Nothing was saved; please try again.';
 
@@ -185,7 +188,31 @@ export function createAdminGeoService<T extends GeoTypes>(kind: GeoKind<T>, { db
     }
   }
 
+  /**
+   * An edit's write, inside the caller's transaction (an edit, or a restored revision): a changed
+   * name or description makes a new source version and, with an AI model, queues the translations.
+   * Answers what happened and the files to remove after commit.
+   */
+  async function applyUpdate(tx: DbOrTx, id: string, body: T['update']) {
+    const current = await kind.lockRow(tx, id);
+    if (!current) throw new NotFoundError(kind.notFound);
+    const textChanged = current.name !== body.name || current.description !== body.description;
+    const { slug, ...columns } = body;
+    if (slug !== undefined) await changeSlug(tx, kind.type, id, current.slug, slug);
+    await kind.updateRow(tx, id, columns, textChanged);
+    const moved = await kind.carryReferences(tx, current, body, queue.active);
+    if (textChanged) {
+      await clearFailures(tx, job(id));
+      if (queue.active) await enqueueJob(tx, job(id), { allLanguages: true, describe: false });
+    }
+    const unused = current.imageUrl !== body.imageUrl ? await files.release(tx, [current.imageUrl]) : [];
+    return { textChanged, queued: queue.active && (textChanged || moved), unused };
+  }
+
   return {
+    applyUpdate,
+    /** A body that would make this entity the same as another one: a 409 in plain words. */
+    conflictOnDuplicate,
     list: (): Promise<T['admin'][]> => kind.list(db),
     missing: (): Promise<T['missing'][]> => kind.missing(db),
 
@@ -215,21 +242,7 @@ export function createAdminGeoService<T extends GeoTypes>(kind: GeoKind<T>, { db
       await existing(id);
       await refuseDuplicate(body, id);
       const result = await db
-        .transaction(async (tx) => {
-          const current = await kind.lockRow(tx, id);
-          if (!current) throw new NotFoundError(kind.notFound);
-          const textChanged = current.name !== body.name || current.description !== body.description;
-          const { slug, ...columns } = body;
-          if (slug !== undefined) await changeSlug(tx, kind.type, id, current.slug, slug);
-          await kind.updateRow(tx, id, columns, textChanged);
-          const moved = await kind.carryReferences(tx, current, body, queue.active);
-          if (textChanged) {
-            await clearFailures(tx, job(id));
-            if (queue.active) await enqueueJob(tx, job(id), { allLanguages: true, describe: false });
-          }
-          const unused = current.imageUrl !== body.imageUrl ? await files.release(tx, [current.imageUrl]) : [];
-          return { textChanged, queued: queue.active && (textChanged || moved), unused };
-        })
+        .transaction((tx) => withRevision(tx, job(id), { author: PERSON }, () => applyUpdate(tx, id, body)))
         .catch(conflictOnDuplicate(body, id));
       if (result.queued) queue.notify();
       await files.remove(result.unused);
@@ -250,13 +263,15 @@ export function createAdminGeoService<T extends GeoTypes>(kind: GeoKind<T>, { db
       const row = await existing(id);
       const kept = await kind.kept(db, row);
       // A delete that finds nothing rolls back: even an empty DELETE would bump the content version.
-      const unused = await db.transaction(async (tx) => {
-        const deleted = await kind.deleteRow(tx, id);
+      await db.transaction(async (tx) => {
+        const trashed = await moveToTrash(tx, kind.type, id);
+        const deleted = trashed !== undefined && (await kind.deleteRow(tx, id));
         if (!deleted) throw new NotFoundError(kind.notFound);
-        return files.release(tx, [deleted.imageUrl]);
       });
-      await files.remove(unused);
-      return { success: true, message: `${row.name} was deleted.${keptSentence(kept)}` };
+      return {
+        success: true,
+        message: `${row.name} was moved to the trash.${keptSentence(kept)} You can restore it for ${TRASH_DAYS} days from Trash.`,
+      };
     },
   };
 }

@@ -24,6 +24,9 @@ import { imageIdOf } from '../media/images';
 import type { MediaFiles } from './media-files';
 import { readPage } from './paging';
 import { changeSlug } from './slugs';
+import { moveToTrash } from './trash';
+import { MOVED_TO_TRASH } from '../../shared/api/trash';
+import { PERSON, withRevision } from '../revisions/record';
 
 const PLACE_NOT_FOUND = 'Place not found';
 /** The fields a place translation carries a copy of (spec section 3, place_translation). */
@@ -102,8 +105,44 @@ async function chooseCover(
   return { originalImagePath: own ?? null, released: [before.imageUrl, before.originalImagePath] };
 }
 
+/**
+ * The Edit Place form's write, inside the caller's transaction (an edit, or a restored revision).
+ * Translations are made from the English text: when it changes, the place gets a new source
+ * version, so its translations are outdated but kept (visitors read them until new ones are
+ * written), and with an AI model a job is queued to translate them again. Answers the languages now
+ * outdated, whether a job was queued and the files to remove after commit; undefined when the
+ * place does not exist.
+ */
+export async function applyPlaceUpdate(
+  tx: DbOrTx,
+  deps: { files: MediaFiles; queue: TranslationQueue },
+  id: string,
+  fields: UpdatePlaceRequest,
+) {
+  const before = await repo.lockPlaceText(tx, id);
+  if (!before) return undefined;
+  // Left out, the full article stays; emptied, the place page falls back to the short description.
+  const fullDescription =
+    fields.fullDescription === undefined ? before.fullDescription : fields.fullDescription || null;
+  const textChanged =
+    TRANSLATED_FIELDS.some((field) => before[field] !== fields[field]) || fullDescription !== before.fullDescription;
+  const cover = before.imageUrl !== fields.imageUrl ? await chooseCover(tx, id, before, fields.imageUrl) : undefined;
+  const originalImagePath = cover ? cover.originalImagePath : before.originalImagePath;
+  const { slug, ...columns } = fields;
+  if (slug !== undefined) await changeSlug(tx, 'place', id, before.slug, slug);
+  await repo.updatePlaceFields(tx, id, { ...columns, fullDescription, originalImagePath }, textChanged);
+  const outdated = textChanged ? await repo.listPlaceTranslationLanguages(tx, id) : [];
+  const queued = deps.queue.active && outdated.length > 0;
+  if (textChanged) await clearFailures(tx, { type: 'place', id });
+  if (queued) await enqueueJob(tx, { type: 'place', id }, { allLanguages: false, describe: false });
+  const unused = cover?.released.length ? await deps.files.release(tx, cover.released) : [];
+  return { outdated, queued, unused, textChanged };
+}
+
 /** Edit Places: the admin list with its figures, editing and deleting places (spec section 2). */
 export function createAdminPlacesService(db: Database, files: MediaFiles, queue: TranslationQueue) {
+  const applyUpdate = (tx: DbOrTx, id: string, fields: UpdatePlaceRequest) =>
+    applyPlaceUpdate(tx, { files, queue }, id, fields);
   return {
     /**
      * One page of the Edit Places list, newest first by upload or by photo date (keyset paging),
@@ -132,35 +171,14 @@ export function createAdminPlacesService(db: Database, files: MediaFiles, queue:
     },
 
     /**
-     * Saves the Edit Place form and answers at once. Translations are made from the English text:
-     * when it changes, the place gets a new source version, so its translations are outdated but
-     * kept (visitors read them until new ones are written), and with an AI model a job is queued
-     * in the same transaction to translate them again. Answers the languages now outdated.
+     * Saves the Edit Place form and answers at once (see applyPlaceUpdate), keeping the place as it
+     * was as a revision by the admin. Answers the languages now outdated.
      */
     async update(id: string, fields: UpdatePlaceRequest): Promise<UpdatePlaceResponse> {
       if (!isUuid(id)) throw new NotFoundError(PLACE_NOT_FOUND);
-      const result = await db.transaction(async (tx) => {
-        const before = await repo.lockPlaceText(tx, id);
-        if (!before) return undefined;
-        // Left out, the full article stays; emptied, the place page falls back to the short description.
-        const fullDescription =
-          fields.fullDescription === undefined ? before.fullDescription : fields.fullDescription || null;
-        const textChanged =
-          TRANSLATED_FIELDS.some((field) => before[field] !== fields[field]) ||
-          fullDescription !== before.fullDescription;
-        const cover =
-          before.imageUrl !== fields.imageUrl ? await chooseCover(tx, id, before, fields.imageUrl) : undefined;
-        const originalImagePath = cover ? cover.originalImagePath : before.originalImagePath;
-        const { slug, ...columns } = fields;
-        if (slug !== undefined) await changeSlug(tx, 'place', id, before.slug, slug);
-        await repo.updatePlaceFields(tx, id, { ...columns, fullDescription, originalImagePath }, textChanged);
-        const outdated = textChanged ? await repo.listPlaceTranslationLanguages(tx, id) : [];
-        const queued = queue.active && outdated.length > 0;
-        if (textChanged) await clearFailures(tx, { type: 'place', id });
-        if (queued) await enqueueJob(tx, { type: 'place', id }, { allLanguages: false, describe: false });
-        const unused = cover?.released.length ? await files.release(tx, cover.released) : [];
-        return { outdated, queued, unused };
-      });
+      const result = await db.transaction((tx) =>
+        withRevision(tx, { type: 'place', id }, { author: PERSON }, () => applyUpdate(tx, id, fields)),
+      );
       if (!result) throw new NotFoundError(PLACE_NOT_FOUND);
       if (result.queued) queue.notify();
       await files.remove(result.unused);
@@ -172,16 +190,19 @@ export function createAdminPlacesService(db: Database, files: MediaFiles, queue:
       };
     },
 
-    /** Rows go in one transaction; the files they pointed to are removed once it has committed. */
+    /**
+     * Moves the place to the trash: its rows go in one transaction (gone from the public site at
+     * once), its snapshot and files stay until the trash is emptied or it expires.
+     */
     async remove(id: string): Promise<SuccessMessage> {
       if (!isUuid(id)) throw new NotFoundError(PLACE_NOT_FOUND);
-      const keys = await db.transaction(async (tx) => {
-        const urls = await repo.deletePlaceRows(tx, id);
-        return urls && files.release(tx, urls);
+      const title = await db.transaction(async (tx) => {
+        const trashed = await moveToTrash(tx, 'place', id);
+        if (trashed !== undefined) await repo.deletePlaceRows(tx, id);
+        return trashed;
       });
-      if (!keys) throw new NotFoundError(PLACE_NOT_FOUND);
-      await files.remove(keys);
-      return succeeded('Place deleted successfully');
+      if (title === undefined) throw new NotFoundError(PLACE_NOT_FOUND);
+      return succeeded(MOVED_TO_TRASH);
     },
   };
 }

@@ -19,6 +19,7 @@ import type { TranslationQueue } from '../translation/queue';
 import type { AdminCitiesService } from './admin-cities';
 import type { AdminCountriesService } from './admin-countries';
 import type { AdminPlacesService } from './admin-places';
+import { PERSON, withRevision } from '../revisions/record';
 
 const PLACE_NOT_FOUND = 'Place not found';
 const AREA_NOT_FOUND = { city: 'City not found', country: 'Country not found' } as const;
@@ -203,15 +204,17 @@ export function createContentEditorService({ db, queue, adminPlaces, adminCities
         });
         return { success: true, message: saved.message, outdatedLanguages: saved.outdatedTranslations };
       }
-      const written = await db.transaction(async (tx) => {
-        const source = await repo.findPlaceSource(tx, place.id, true);
-        if (!source) return false;
-        const { id: _id, slug: _slug, sourceVersion, reviewed: _reviewed, ...english } = source;
-        const text: PlaceText = { ...body, fullDescription: body.fullDescription || null };
-        await repo.writePlaceText(tx, source.id, code, text, sourceVersion, english);
-        await clearFailures(tx, { type: 'place', id: source.id }, [code]);
-        return true;
-      });
+      const written = await db.transaction((tx) =>
+        withRevision(tx, { type: 'place', id: place.id }, { author: PERSON }, async () => {
+          const source = await repo.findPlaceSource(tx, place.id, true);
+          if (!source) return false;
+          const { id: _id, slug: _slug, sourceVersion, reviewed: _reviewed, ...english } = source;
+          const text: PlaceText = { ...body, fullDescription: body.fullDescription || null };
+          await repo.writePlaceText(tx, source.id, code, text, sourceVersion, english);
+          await clearFailures(tx, { type: 'place', id: source.id }, [code]);
+          return true;
+        }),
+      );
       if (!written) throw new NotFoundError(PLACE_NOT_FOUND);
       return savedIn(code, 'text');
     },
@@ -225,29 +228,31 @@ export function createContentEditorService({ db, queue, adminPlaces, adminCities
       const code = language(lang);
       const place = await placeSource(id);
       const label = part === 'history' ? 'history' : 'trivia';
-      const result = await db.transaction(async (tx) => {
-        if (!(await repo.findPlaceSource(tx, place.id, true))) return undefined;
-        const rows = await repo.listPartItems(tx, part, place.id);
-        const english = rows.find((row) => row.languageCode === 'en');
-        if (code === 'en') {
-          if (english && sameJson(english.content, items)) return { outdated: [], queued: false };
-          const version = (english?.sourceVersion ?? 0) + 1;
-          await repo.writePartItems(tx, part, place.id, 'en', items, version, null);
-          const outdated = rows.filter((row) => row.languageCode !== 'en').map((row) => row.languageCode);
-          const queued = outdated.length > 0 && (await queueMachineLanguages(tx, place.id));
-          return { outdated, queued };
-        }
-        await repo.writePartItems(
-          tx,
-          part,
-          place.id,
-          code,
-          items,
-          english?.sourceVersion ?? 1,
-          english?.content ?? null,
-        );
-        return { outdated: [], queued: false };
-      });
+      const result = await db.transaction((tx) =>
+        withRevision(tx, { type: 'place', id: place.id }, { author: PERSON }, async () => {
+          if (!(await repo.findPlaceSource(tx, place.id, true))) return undefined;
+          const rows = await repo.listPartItems(tx, part, place.id);
+          const english = rows.find((row) => row.languageCode === 'en');
+          if (code === 'en') {
+            if (english && sameJson(english.content, items)) return { outdated: [], queued: false };
+            const version = (english?.sourceVersion ?? 0) + 1;
+            await repo.writePartItems(tx, part, place.id, 'en', items, version, null);
+            const outdated = rows.filter((row) => row.languageCode !== 'en').map((row) => row.languageCode);
+            const queued = outdated.length > 0 && (await queueMachineLanguages(tx, place.id));
+            return { outdated, queued };
+          }
+          await repo.writePartItems(
+            tx,
+            part,
+            place.id,
+            code,
+            items,
+            english?.sourceVersion ?? 1,
+            english?.content ?? null,
+          );
+          return { outdated: [], queued: false };
+        }),
+      );
       if (!result) throw new NotFoundError(PLACE_NOT_FOUND);
       if (result.queued) queue.notify();
       if (code !== 'en') return savedIn(code, label);
@@ -302,14 +307,16 @@ export function createContentEditorService({ db, queue, adminPlaces, adminCities
           outdatedLanguages: LANGUAGE_CODES.filter((c) => saved.outdatedLanguages.includes(c)),
         };
       }
-      const written = await db.transaction(async (tx) => {
-        const source = await repo.findAreaSource(tx, kind, area.id, true);
-        if (!source) return false;
-        const english = { name: source.name, description: source.description };
-        await repo.writeAreaText(tx, kind, source.id, code, body, source.sourceVersion, english);
-        await clearFailures(tx, { type: kind, id: source.id }, [code]);
-        return true;
-      });
+      const written = await db.transaction((tx) =>
+        withRevision(tx, { type: kind, id: area.id }, { author: PERSON }, async () => {
+          const source = await repo.findAreaSource(tx, kind, area.id, true);
+          if (!source) return false;
+          const english = { name: source.name, description: source.description };
+          await repo.writeAreaText(tx, kind, source.id, code, body, source.sourceVersion, english);
+          await clearFailures(tx, { type: kind, id: source.id }, [code]);
+          return true;
+        }),
+      );
       if (!written) throw new NotFoundError(AREA_NOT_FOUND[kind]);
       return savedIn(code, 'text');
     },

@@ -17,6 +17,9 @@ import { BadRequestError, NotFoundError } from '../errors';
 import { processImage } from '../media/images';
 import type { TranslationQueue } from '../translation/queue';
 import type { MediaFiles } from './media-files';
+import { PERSON, withRevision } from '../revisions/record';
+import { moveToTrash } from './trash';
+import { MOVED_TO_TRASH } from '../../shared/api/trash';
 
 const PLACE_NOT_FOUND = 'Place not found';
 const IMAGE_NOT_FOUND = 'Gallery image not found';
@@ -111,16 +114,16 @@ export function createGalleryService(
       }
     },
 
+    /** Moves the photo to the trash: gone from the gallery at once, its files kept until the trash is emptied. */
     async remove(imageId: string): Promise<SuccessMessage> {
       if (!isUuid(imageId)) throw new NotFoundError(IMAGE_NOT_FOUND);
       // A delete that finds nothing rolls back: even an empty DELETE would bump the content version.
-      const keys = await db.transaction(async (tx) => {
-        const row = await repo.deleteGalleryRow(tx, imageId);
+      await db.transaction(async (tx) => {
+        const trashed = await moveToTrash(tx, 'gallery_image', imageId);
+        const row = trashed !== undefined && (await repo.deleteGalleryRow(tx, imageId));
         if (!row) throw new NotFoundError(IMAGE_NOT_FOUND);
-        return files.release(tx, [row.imageUrl, row.originalImagePath]);
       });
-      await files.remove(keys);
-      return succeeded('Image deleted successfully');
+      return succeeded(MOVED_TO_TRASH);
     },
 
     /**
@@ -134,26 +137,30 @@ export function createGalleryService(
       const result = await db.transaction(async (tx) => {
         const image = await texts.lockImage(tx, imageId);
         if (!image) return undefined;
-        const stored = await texts.listTexts(tx, [image.id]);
-        const english = stored.find((row) => row.languageCode === 'en');
-        if (lang !== 'en') {
-          await texts.writePersonText(tx, {
-            imageId: image.id,
-            languageCode: lang,
-            ...body,
-            sourceVersion: english?.sourceVersion ?? 1,
-          });
-          return { outdated: [], queued: false };
-        }
-        const unchanged = english && english.caption === body.caption && english.alt === body.alt;
-        // Newer than every stored text: a language written before the first English is outdated by it.
-        const version = unchanged ? english.sourceVersion : Math.max(0, ...stored.map((row) => row.sourceVersion)) + 1;
-        await texts.writePersonText(tx, { imageId: image.id, languageCode: 'en', ...body, sourceVersion: version });
-        if (unchanged) return { outdated: [], queued: false };
-        const outdated = stored.filter((row) => row.languageCode !== 'en').map((row) => row.languageCode);
-        if (!queue.active) return { outdated, queued: false };
-        await enqueueJob(tx, { type: 'place', id: image.placeId }, { allLanguages: false, describe: false });
-        return { outdated, queued: true };
+        return withRevision(tx, { type: 'place', id: image.placeId }, { author: PERSON }, async () => {
+          const stored = await texts.listTexts(tx, [image.id]);
+          const english = stored.find((row) => row.languageCode === 'en');
+          if (lang !== 'en') {
+            await texts.writePersonText(tx, {
+              imageId: image.id,
+              languageCode: lang,
+              ...body,
+              sourceVersion: english?.sourceVersion ?? 1,
+            });
+            return { outdated: [], queued: false };
+          }
+          const unchanged = english && english.caption === body.caption && english.alt === body.alt;
+          // Newer than every stored text: a language written before the first English is outdated by it.
+          const version = unchanged
+            ? english.sourceVersion
+            : Math.max(0, ...stored.map((row) => row.sourceVersion)) + 1;
+          await texts.writePersonText(tx, { imageId: image.id, languageCode: 'en', ...body, sourceVersion: version });
+          if (unchanged) return { outdated: [], queued: false };
+          const outdated = stored.filter((row) => row.languageCode !== 'en').map((row) => row.languageCode);
+          if (!queue.active) return { outdated, queued: false };
+          await enqueueJob(tx, { type: 'place', id: image.placeId }, { allLanguages: false, describe: false });
+          return { outdated, queued: true };
+        });
       });
       if (!result) throw new NotFoundError(IMAGE_NOT_FOUND);
       if (result.queued) queue.notify();
@@ -176,15 +183,17 @@ export function createGalleryService(
     /** The gallery's new order: exactly the place's photos, each once, first to last. */
     async reorder(placeId: string, ids: string[]): Promise<SuccessMessage> {
       await requirePlace(placeId);
-      const done = await db.transaction(async (tx) => {
-        const current = await texts.lockGalleryIds(tx, placeId);
-        const wanted = new Set(ids);
-        const same =
-          wanted.size === ids.length && ids.length === current.length && current.every((id) => wanted.has(id));
-        if (!same) return false;
-        if (current.some((id, i) => id !== ids[i])) await texts.setOrder(tx, placeId, ids);
-        return true;
-      });
+      const done = await db.transaction((tx) =>
+        withRevision(tx, { type: 'place', id: placeId }, { author: PERSON }, async () => {
+          const current = await texts.lockGalleryIds(tx, placeId);
+          const wanted = new Set(ids);
+          const same =
+            wanted.size === ids.length && ids.length === current.length && current.every((id) => wanted.has(id));
+          if (!same) return false;
+          if (current.some((id, i) => id !== ids[i])) await texts.setOrder(tx, placeId, ids);
+          return true;
+        }),
+      );
       if (!done) throw new BadRequestError(BAD_ORDER);
       return succeeded('Gallery order saved');
     },

@@ -17,6 +17,8 @@ import { createNearbyService, type NearbyService } from './nearby';
 import { createPlaceAiService, type PlaceAiService } from './place-ai';
 import { createPublishingService, type PublishingService } from './publishing';
 import { createReviewService, type ReviewService } from './review';
+import { createRevisionService, type RevisionService } from './revisions';
+import { createTrashService, type TrashService } from './trash';
 import { createUploadService, type UploadService } from './uploads';
 import { createReverseGeocoder, type ReverseGeocoder } from '../geo/reverse-geocoder';
 import { createSeoService, type SeoService } from './seo';
@@ -50,6 +52,10 @@ export interface AppServices {
   contentEditor: ContentEditorService;
   /** "Mark reviewed" and the dashboard's counts of what needs the editor. */
   review: ReviewService;
+  /** Every change's previous version of a place, city or country, and restoring one. */
+  revisions: RevisionService;
+  /** Deleted places, cities, countries and gallery photos, restorable for 30 days. */
+  trash: TrashService;
   seo: SeoService;
   /** Places, cities and countries by their text in the visitor's language. */
   search: SearchService;
@@ -86,6 +92,9 @@ export async function createServices(
   const files = createMediaFiles(db, storage, await openFileJournal(database));
   // Files that a stopped process left without a row (a crash mid-upload or mid-delete) go first.
   await files.sweep();
+  const trash = createTrashService(db, files);
+  // What has been in the trash for 30 days goes for good, with its files (also on each Trash read).
+  await trash.expire();
   const translationQueue = createTranslationQueue(db, ai, config.translationJobs);
   const password = await resolvePasswordHash(db, config.adminPassword, options.announcePassword ?? (() => {}));
   const adminPlaces = createAdminPlacesService(db, files, translationQueue);
@@ -127,6 +136,8 @@ export async function createServices(
       adminCities,
       adminCountries,
     }),
+    trash,
+    revisions: createRevisionService({ db, files, queue: translationQueue, adminCities, adminCountries }),
     // read at call time: tests and the e2e harness set publicUrl after the app is built
     seo: createSeoService(db, () => config.publicUrl, {
       infoPages: config.site.infoPages.filter((link) => !link.url).map((link) => link.page),

@@ -21,6 +21,7 @@ import { findPlaceById } from '../db/repos/places-repo';
 import { enqueueJob } from '../db/repos/translation-jobs-repo';
 import { AppError, NotFoundError } from '../errors';
 import { translatePart } from '../translation/place-parts';
+import { machineAuthor, withRevision } from '../revisions/record';
 import type { TranslationQueue } from '../translation/queue';
 
 const languageName = (code: string) => LANGUAGES.find((l) => l.code === code)?.name ?? code;
@@ -64,6 +65,26 @@ export function createPlaceAiService(db: Database, ai: AiProvider, queue: Transl
     queue.notify();
   }
 
+  /** A part the AI wrote, stored with a revision naming the model. */
+  function saveAs<P extends PlacePart>(
+    placeId: string,
+    part: P,
+    lang: LanguageCode,
+    content: PlaceParts[P],
+    version: number,
+  ) {
+    const label = part === 'history' ? 'history' : 'trivia';
+    const summary =
+      lang === 'en'
+        ? `${label === 'history' ? 'History' : 'Trivia'} written by machine`
+        : `${languageName(lang)} ${label} translated by machine`;
+    return db.transaction((tx) =>
+      withRevision(tx, { type: 'place', id: placeId }, { author: machineAuthor(ai), summary }, () =>
+        savePart(tx, part, placeId, lang, content, version),
+      ),
+    );
+  }
+
   /** How the AI writes each part in English. */
   const generators: { [P in PlacePart]: (place: PlaceContext) => Promise<PlaceParts[P]> } = {
     history: (place) => ai.historicalEvents(place),
@@ -91,7 +112,7 @@ export function createPlaceAiService(db: Database, ai: AiProvider, queue: Transl
     let english = await stored('en');
     if (!english) {
       const created = await fromAi(() => generate(contextOf(place)));
-      await savePart(db, part, place.id, 'en', created, 1);
+      await saveAs(place.id, part, 'en', created, 1);
       await queueTranslationOf(place.id);
       english = (await stored('en')) ?? created;
       if (languageCode === 'en') return { content: english, fromCache: false };
@@ -99,7 +120,7 @@ export function createPlaceAiService(db: Database, ai: AiProvider, queue: Transl
     const version = await englishPartVersion(db, place.id, part);
     const source = english;
     const translated = await fromAi(() => translatePart(ai, part, source, languageCode));
-    await savePart(db, part, place.id, languageCode, translated, version);
+    await saveAs(place.id, part, languageCode, translated, version);
     return { content: (await stored(languageCode)) ?? translated, fromCache: false };
   }
 

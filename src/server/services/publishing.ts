@@ -9,6 +9,9 @@ import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import * as repo from '../db/repos/publishing-repo';
 import { NotFoundError } from '../errors';
+import { PERSON, withRevision } from '../revisions/record';
+
+const PLACE_NOT_FOUND = 'Place not found. It may have been deleted.';
 
 /**
  * Publish on purpose (docs/decisions/016-publish-on-purpose.md): what an upload becomes, and
@@ -25,8 +28,15 @@ export function createPublishingService(db: Database, options: { aiConfigured: b
   }
 
   async function setState(id: string, state: PlaceState): Promise<PublicationResponse> {
-    const place = isUuid(id) ? await repo.setPlaceState(db, id, state) : undefined;
-    if (!place) throw new NotFoundError('Place not found. It may have been deleted.');
+    if (!isUuid(id)) throw new NotFoundError(PLACE_NOT_FOUND);
+    // An update that finds nothing rolls back: even an empty UPDATE would bump the content version.
+    const place = await db.transaction((tx) =>
+      withRevision(tx, { type: 'place', id }, { author: PERSON }, async () => {
+        const updated = await repo.setPlaceState(tx, id, state);
+        if (!updated) throw new NotFoundError(PLACE_NOT_FOUND);
+        return updated;
+      }),
+    );
     const message =
       state === 'published'
         ? `“${place.title}” is published: visitors can see it now.`

@@ -9,7 +9,7 @@ import { AppError, NotFoundError } from '../errors';
 const NOT_FOUND = { place: 'Place not found', city: 'City not found', country: 'Country not found' } as const;
 
 /**
- * Review per language (docs/decisions/017-review-per-language.md): "Mark reviewed" on text a
+ * Review per language (docs/decisions/018-review-per-language.md): "Mark reviewed" on text a
  * machine wrote, and the dashboard's counts of what needs the editor.
  */
 export function createReviewService(db: Database) {

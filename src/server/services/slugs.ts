@@ -54,7 +54,7 @@ export async function claimGeoSlug(tx: DbOrTx, name: string): Promise<string> {
   const base = slugify(name);
   if (RESERVED_SLUGS.has(base)) return uniqueSlug(tx, name);
   const holder = await slugHolder(tx, base);
-  if (holder?.kind === 'city' || holder?.kind === 'country') return uniqueSlug(tx, name);
+  if (holder?.kind === 'city' || holder?.kind === 'country' || holder?.kind === 'trashed') return uniqueSlug(tx, name);
   if (holder?.kind === 'place') await movePlaceAside(tx, holder, base);
   // The name's address is the city's or country's from now on, not an old address of the place.
   if (holder) await forgetMovedSlug(tx, base);
@@ -88,7 +88,7 @@ export async function repairSlugNamespace(db: Database): Promise<number> {
       const base = slugify(geo.name);
       if (geo.slug === base || RESERVED_SLUGS.has(base) || !geo.slug.startsWith(`${base}-`)) continue;
       const holder = await slugHolder(tx, base);
-      if (holder?.kind === 'city' || holder?.kind === 'country') continue;
+      if (holder?.kind === 'city' || holder?.kind === 'country' || holder?.kind === 'trashed') continue;
       if (holder?.kind === 'place') {
         await movePlaceAside(tx, holder, base);
         count++;
@@ -125,6 +125,11 @@ export async function changeSlug(
     throw new BadRequestError(`“${requested}” is one of the site’s own addresses. Choose another web address.`);
   }
   const holder = await slugHolder(tx, requested);
+  if (holder?.kind === 'trashed') {
+    throw new BadRequestError(
+      `The web address “${requested}” belongs to “${holder.title}”, which is in the Trash and may be restored. Choose another web address, or delete it forever from Trash first.`,
+    );
+  }
   if (holder && holder.kind !== 'moved' && !(holder.kind === kind && holder.id === id)) {
     const what = holder.kind === 'place' ? `the place “${holder.title}”` : KIND_NAMES[holder.kind];
     throw new BadRequestError(`The web address “${requested}” is already used by ${what}. Choose another web address.`);

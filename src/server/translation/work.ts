@@ -20,6 +20,8 @@ import type { EntityRef, JobScope } from '../db/repos/translation-jobs-repo';
 import type { StoredVersion } from '../db/repos/translation-versions';
 import { translateCountryName } from '../geo/country-names';
 import { translatePart } from './place-parts';
+import { LANGUAGES } from '../../shared/languages';
+import { machineAuthor, withRevision } from '../revisions/record';
 
 export type TargetLanguage = (typeof TRANSLATION_TARGETS)[number];
 type Part = 'text' | 'history' | 'facts' | 'gallery';
@@ -170,8 +172,12 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
     await saveGeoTranslation(db, type, source.id, row, source.sourceVersion);
   }
 
-  /** Runs every language of a plan at once; each language's parts in turn, each failure its own. */
+  /**
+   * Runs every language of a plan at once; each language's parts in turn, each failure its own.
+   * Each language's run keeps the entity as it was before it as a revision naming the model.
+   */
   async function perform(
+    entity: EntityRef,
     work: Map<TargetLanguage, Part[]>,
     translate: (lang: TargetLanguage, part: Part) => Promise<void>,
   ) {
@@ -180,14 +186,20 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
     const unexpected: unknown[] = [];
     await Promise.all(
       [...work].map(async ([lang, parts]) => {
-        for (const part of parts) {
-          try {
-            await translate(lang, part);
-          } catch (error) {
-            if (!(error instanceof AiError)) unexpected.push(error);
-            if (!failed.has(lang)) failed.set(lang, reasonOf(error));
+        const summary = `${LANGUAGES.find((l) => l.code === lang)?.name ?? lang} translated by machine`;
+        await withRevision(db, entity, { author: machineAuthor(ai), summary }, async () => {
+          for (const part of parts) {
+            try {
+              await translate(lang, part);
+            } catch (error) {
+              if (!(error instanceof AiError)) unexpected.push(error);
+              if (!failed.has(lang)) failed.set(lang, reasonOf(error));
+            }
           }
-        }
+        }).catch((error: unknown) => {
+          unexpected.push(error);
+          if (!failed.has(lang)) failed.set(lang, reasonOf(error));
+        });
         if (!failed.has(lang)) translated.push(lang);
       }),
     );
@@ -202,7 +214,10 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
           ? await ai.describeCity({ name: source.name, country: source.country ?? '' })
           : await ai.describeCountry({ name: source.name })
       ).trim();
-      if (text) await writeGeoDescription(db, type, source.id, text);
+      if (text) {
+        const note = { author: machineAuthor(ai), summary: 'Description written by machine' };
+        await withRevision(db, { type, id: source.id }, note, () => writeGeoDescription(db, type, source.id, text));
+      }
       return undefined;
     } catch (error) {
       return { error: `The description could not be written. ${reasonOf(error)}`, cause: error };
@@ -257,7 +272,7 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
       }
       const current = loaded;
       const { work, kept } = planOf(current, scope.allLanguages);
-      const done = await perform(work, (lang, part) =>
+      const done = await perform(entity, work, (lang, part) =>
         current.kind === 'place'
           ? translatePlacePart(current.source, lang, part)
           : translateGeo(current.type, current.source, lang),

@@ -100,7 +100,7 @@ const eventsDto = z.array(z.object({ year: z.string(), description: z.string() }
 const factsDto = z.array(z.object({ question: z.string(), answer: z.string() }));
 
 /**
- * Whether a person has reviewed the language's text (docs/decisions/017-review-per-language.md): a
+ * Whether a person has reviewed the language's text (docs/decisions/018-review-per-language.md): a
  * person's own text is; a machine's is not until "Mark reviewed". Null when missing.
  */
 const reviewed = { reviewed: z.boolean().nullable() };

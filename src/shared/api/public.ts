@@ -63,7 +63,7 @@ export const placeDto = z.object({
   englishFields: englishFields(['title', 'description', 'fullDescription']),
   /**
    * Whether a person has reviewed the text shown (the translation's, else the English): unreviewed
-   * text carries a note for visitors (docs/decisions/017-review-per-language.md).
+   * text carries a note for visitors (docs/decisions/018-review-per-language.md).
    */
   reviewed: z.boolean(),
   /** The text shown is a machine's translation of the English page. */

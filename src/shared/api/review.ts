@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGE_CODES } from '../languages';
 
 /**
- * Review per language (docs/decisions/017-review-per-language.md): whether a person has read the
+ * Review per language (docs/decisions/018-review-per-language.md): whether a person has read the
  * text of each language of a place, city or country, and the dashboard that says what needs the
  * editor.
  */
@@ -42,5 +42,7 @@ export const dashboardDto = z.object({
   /** Cities and countries that places name but that have no page yet. */
   missingCities: z.number().int(),
   missingCountries: z.number().int(),
+  /** Deleted places, cities, countries and photos waiting in the trash (restorable for 30 days). */
+  inTrash: z.number().int(),
 });
 export type DashboardDto = z.infer<typeof dashboardDto>;

@@ -1,4 +1,5 @@
-import { ArrowLeft, MapPin } from 'lucide-react';
+import { ArrowLeft, MapPin, Trash2 } from 'lucide-react';
+import { ADMIN_SCREENS } from '@/shared/admin-paths';
 import type { ReactNode } from 'react';
 import { SiteLink } from '../../lib/navigation';
 import { Button } from '../ui/button';
@@ -23,6 +24,14 @@ export function AdminLayout({ title, subtitle, backTo, actions, children }: Admi
           <MapPin className="size-5 text-brand-700" aria-hidden="true" />
           <span className="font-semibold text-slate-900">Travel Places</span>
           <span className="text-sm text-slate-500">Admin</span>
+          <nav aria-label="Admin" className="ml-auto">
+            <SiteLink
+              to={ADMIN_SCREENS.trash}
+              className="flex items-center gap-1.5 rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              <Trash2 className="size-4" aria-hidden="true" /> Trash
+            </SiteLink>
+          </nav>
         </div>
       </header>
       <main className={`mx-auto max-w-6xl px-4 pt-8 sm:px-6 ${TOAST_CLEARANCE}`}>

@@ -159,7 +159,7 @@ export function Paragraphs({ text, className, lang }: { text: string; className?
 /**
  * On text no person has reviewed, a note ("Written with AI", or "Machine-translated from English")
  * linked to the page on how the site is made; none once a person has reviewed it
- * (docs/decisions/017-review-per-language.md). It is in the page's language, the document's `lang`,
+ * (docs/decisions/018-review-per-language.md). It is in the page's language, the document's `lang`,
  * even beside text still shown in English.
  */
 export function ReviewNote({ text }: { text: { reviewed: boolean; machineTranslated: boolean } }) {

@@ -9,6 +9,8 @@ interface ConfirmDialogProps {
   onOpenChange: (open: boolean) => void;
   title: string;
   message: ReactNode;
+  /** What is about to go, shown under the question (a photo, where and when). */
+  preview?: ReactNode;
   confirmLabel?: string;
   /** What the confirm button says while the action runs. */
   pendingLabel?: string;
@@ -27,6 +29,7 @@ export function ConfirmDialog({
   onOpenChange,
   title,
   message,
+  preview,
   confirmLabel = 'Delete',
   pendingLabel = 'Deleting...',
   pending = false,
@@ -44,6 +47,7 @@ export function ConfirmDialog({
         >
           <AlertDialog.Title className="text-lg font-semibold text-slate-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="text-sm break-words text-slate-600">{message}</AlertDialog.Description>
+          {preview}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
               <Button variant="outline">Cancel</Button>

@@ -8,6 +8,9 @@ import { EditPlaceDialog } from '../../components/admin/places/edit-place-dialog
 import { LanguagesDialog } from '../../components/admin/content/languages-dialog';
 import type { ContentTarget } from '../../components/admin/content/use-content';
 import { GalleryDialog } from '../../components/admin/places/gallery-dialog';
+import { DeletePreview } from '../../components/admin/delete-preview';
+import { HistoryDialog, type HistoryTarget } from '../../components/admin/revisions/history-dialog';
+import { formatDate } from '../../lib/format-date';
 import { PlaceCard } from '../../components/admin/places/place-card';
 import { ALL_CITIES, PlacesFilters, SHOW_CHOICES, showOf } from '../../components/admin/places/places-filters';
 import {
@@ -88,6 +91,7 @@ export default function EditPlacesPage() {
   const [writing, setWriting] = useState<ContentTarget | undefined>();
   const [galleryOf, setGalleryOf] = useState<AdminPlaceDto | undefined>();
   const [deleting, setDeleting] = useState<AdminPlaceDto | undefined>();
+  const [historyOf, setHistoryOf] = useState<HistoryTarget | undefined>();
 
   // The pages loaded so far: the latest ten first, then each 'Load more'.
   const shown = useMemo(() => places.data?.pages.flatMap((page) => page.items) ?? [], [places.data]);
@@ -133,8 +137,8 @@ export default function EditPlacesPage() {
     if (!place) return;
     setDeleting(undefined);
     deletePlace.mutate(place.id, {
-      onSuccess: () => {
-        toast.success('Place deleted successfully');
+      onSuccess: (result) => {
+        toast.success(result.message);
         // the card that held focus is gone; keep keyboard users in the list rather than at the top
         headingRef.current?.focus();
       },
@@ -225,6 +229,7 @@ export default function EditPlacesPage() {
                 onAiAction={(action) => void ai.run(action, place)}
                 onGallery={() => setGalleryOf(place)}
                 onLanguages={() => setWriting({ kind: 'place', id: place.id, name: place.title })}
+                onHistory={() => setHistoryOf({ collection: 'places', id: place.id, name: place.title })}
                 onEdit={() => setEditing(place)}
                 onDelete={() => setDeleting(place)}
               />
@@ -249,11 +254,22 @@ export default function EditPlacesPage() {
       <EditPlaceDialog place={editing} onClose={() => setEditing(undefined)} />
       <LanguagesDialog target={writing} onClose={() => setWriting(undefined)} />
       <GalleryDialog place={galleryPlace} onClose={() => setGalleryOf(undefined)} />
+      <HistoryDialog target={historyOf} onClose={() => setHistoryOf(undefined)} />
       <ConfirmDialog
         open={deleting !== undefined}
         onOpenChange={(open) => !open && setDeleting(undefined)}
         title="Delete place"
         message={`Are you sure you want to delete "${deleting?.title ?? ''}"?`}
+        preview={
+          deleting && (
+            <DeletePreview
+              imageUrl={deleting.imageUrl}
+              title={deleting.title}
+              where={cityOf(deleting)}
+              date={formatDate(deleting.date, 'en')}
+            />
+          )
+        }
         onConfirm={confirmDelete}
       />
     </AdminLayout>

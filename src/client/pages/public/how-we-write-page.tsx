@@ -7,7 +7,7 @@ const PARAGRAPHS = ['howWeWrite.text1', 'howWeWrite.text2', 'howWeWrite.text3', 
 
 /**
  * /{lang}/how-we-write: how the site's text is written, translated and reviewed, where the notes
- * on unreviewed text link (docs/decisions/017-review-per-language.md). Its text is interface text.
+ * on unreviewed text link (docs/decisions/018-review-per-language.md). Its text is interface text.
  */
 export default function HowWeWritePage() {
   const t = useTranslate();

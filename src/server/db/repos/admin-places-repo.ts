@@ -3,7 +3,7 @@ import type { AdminPlaceSort, UpdatePlaceRequest } from '@/shared/api/admin-plac
 import type { ReviewFilter, TranslationFilter } from '@/shared/api/review';
 import type { VersionMap } from '../../translation/status';
 import type { DbOrTx } from '../client';
-import { cities, countries, galleryImages, photos, places, placeTranslations } from '../schema';
+import { cities, countries, galleryImages, photos, places, placeTranslations, trash } from '../schema';
 import { galleryOrder, nextPosition } from './gallery-repo';
 import { keysetOrder, pageKeyColumn, seekCondition, type Keyset, type Seek } from './keyset';
 import { placesKeyset, type PlaceFilter } from './places-repo';
@@ -214,10 +214,15 @@ export async function deletePlaceRows(tx: DbOrTx, id: string): Promise<string[] 
 
 /**
  * The subset of `urls` some remaining row still shows: a city or country may use a place's photo
- * as its own picture, and those files must outlive the place.
+ * as its own picture, and those files must outlive the place. What waits in the trash keeps its
+ * files too, until the trash is emptied or it expires.
  */
 export async function referencedUrls(db: DbOrTx, urls: string[]): Promise<Set<string>> {
   if (urls.length === 0) return new Set();
+  const wanted = sql`array[${sql.join(
+    urls.map((url) => sql`${url}`),
+    sql`, `,
+  )}]::text[]`;
   const queries = [
     db.select({ url: cities.imageUrl }).from(cities).where(inArray(cities.imageUrl, urls)),
     db.select({ url: countries.imageUrl }).from(countries).where(inArray(countries.imageUrl, urls)),
@@ -233,6 +238,10 @@ export async function referencedUrls(db: DbOrTx, urls: string[]): Promise<Set<st
       .select({ url: photos.originalImagePath, original: photos.thumbnailPath })
       .from(photos)
       .where(or(inArray(photos.originalImagePath, urls), inArray(photos.thumbnailPath, urls))),
+    db
+      .select({ url: sql<string>`u.url` })
+      .from(sql`${trash} cross join lateral unnest(${trash.mediaUrls}) as u(url)`)
+      .where(sql`${trash.mediaUrls} && ${wanted} and u.url = any(${wanted})`),
   ];
   const used = new Set<string>();
   for (const rows of await Promise.all(queries)) {

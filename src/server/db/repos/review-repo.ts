@@ -5,7 +5,7 @@ import { rowsOf, type DbOrTx } from '../client';
 import { cities, cityTranslations, countries, countryTranslations, places, placeTranslations } from '../schema';
 
 /**
- * Review per language (docs/decisions/017-review-per-language.md): "Mark reviewed", the Edit Places
+ * Review per language (docs/decisions/018-review-per-language.md): "Mark reviewed", the Edit Places
  * filters and the dashboard's counts. The review unit is a language's text: a place's title, short
  * description and article; a city's or country's name and description.
  */
@@ -86,27 +86,38 @@ function areasAwaitingReview(db: DbOrTx, kind: 'city' | 'country') {
 /** Everything the dashboard counts, each through the same condition its linked list filters by. */
 export async function dashboardCounts(db: DbOrTx) {
   const placesWhere = (condition: SQL) => count(db, sql`select count(*)::int as n from places where ${condition}`);
-  const [all, drafts, anyReview, outdated, failed, cityReview, countryReview, missingCities, missingCountries] =
-    await Promise.all([
-      placesWhere(sql`true`),
-      placesWhere(sql`"places"."state" = 'draft'`),
-      placesWhere(reviewCondition('needed')),
-      placesWhere(translationCondition('outdated')),
-      placesWhere(translationCondition('failed')),
-      areasAwaitingReview(db, 'city'),
-      areasAwaitingReview(db, 'country'),
-      count(
-        db,
-        sql`select count(*)::int as n from (select distinct p.location, p.country from places p
+  const [
+    all,
+    drafts,
+    anyReview,
+    outdated,
+    failed,
+    cityReview,
+    countryReview,
+    missingCities,
+    missingCountries,
+    inTrash,
+  ] = await Promise.all([
+    placesWhere(sql`true`),
+    placesWhere(sql`"places"."state" = 'draft'`),
+    placesWhere(reviewCondition('needed')),
+    placesWhere(translationCondition('outdated')),
+    placesWhere(translationCondition('failed')),
+    areasAwaitingReview(db, 'city'),
+    areasAwaitingReview(db, 'country'),
+    count(
+      db,
+      sql`select count(*)::int as n from (select distinct p.location, p.country from places p
           where btrim(p.location) <> '' and btrim(p.country) <> ''
             and not exists (select 1 from cities c where c.name = p.location and c.country = p.country)) m`,
-      ),
-      count(
-        db,
-        sql`select count(*)::int as n from (select distinct p.country from places p where btrim(p.country) <> ''
+    ),
+    count(
+      db,
+      sql`select count(*)::int as n from (select distinct p.country from places p where btrim(p.country) <> ''
           and not exists (select 1 from countries c where c.name = p.country)) m`,
-      ),
-    ]);
+    ),
+    count(db, sql`select count(*)::int as n from trash`),
+  ]);
   const perLanguage = await Promise.all(
     LANGUAGE_CODES.map(async (languageCode) => ({
       languageCode,
@@ -124,5 +135,6 @@ export async function dashboardCounts(db: DbOrTx) {
     failedTranslations: failed,
     missingCities,
     missingCountries,
+    inTrash,
   };
 }

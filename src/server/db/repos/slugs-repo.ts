@@ -1,17 +1,19 @@
 import { eq, like, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
-import { cities, countries, places, slugRedirects } from '../schema';
+import { cities, countries, places, slugRedirects, trash } from '../schema';
 
 /**
- * Where slugs live: places, cities and countries share the public address /{lang}/{slug}, and an
- * address that moved keeps answering 301 to its new place, so it is not free for something else.
+ * Where slugs live: places, cities and countries share the public address /{lang}/{slug}, an
+ * address that moved keeps answering 301 to its new place, and an address of something in the
+ * trash waits for its restore, so none of them is free for something else.
  */
 const SLUG_COLUMNS: Array<[PgTable, AnyPgColumn]> = [
   [places, places.slug],
   [cities, cities.slug],
   [countries, countries.slug],
   [slugRedirects, slugRedirects.slug],
+  [trash, trash.slug],
 ];
 
 /** Escapes LIKE wildcards so a slug is matched literally. */
@@ -38,9 +40,10 @@ export async function listSlugsLike(db: DbOrTx, base: string): Promise<Set<strin
 export type SlugHolder =
   | { kind: 'place'; id: string; title: string; date: string }
   | { kind: 'city' | 'country'; id: string }
-  | { kind: 'moved' };
+  | { kind: 'moved' }
+  | { kind: 'trashed'; title: string };
 
-/** What holds `slug` now: a place, a city, a country, an old address that moved, or nothing. */
+/** What holds `slug` now: a place, a city, a country, an old address that moved, something in the trash, or nothing. */
 export async function slugHolder(db: DbOrTx, slug: string): Promise<SlugHolder | undefined> {
   const [place] = await db
     .select({ id: places.id, title: places.title, date: places.date })
@@ -52,7 +55,9 @@ export async function slugHolder(db: DbOrTx, slug: string): Promise<SlugHolder |
   const [country] = await db.select({ id: countries.id }).from(countries).where(eq(countries.slug, slug));
   if (country) return { kind: 'country', id: country.id };
   const [moved] = await db.select({ slug: slugRedirects.slug }).from(slugRedirects).where(eq(slugRedirects.slug, slug));
-  return moved ? { kind: 'moved' } : undefined;
+  if (moved) return { kind: 'moved' };
+  const [trashed] = await db.select({ title: trash.title }).from(trash).where(eq(trash.slug, slug));
+  return trashed ? { kind: 'trashed', title: trashed.title } : undefined;
 }
 
 const TABLES = { place: places, city: cities, country: countries } as const;

@@ -1,4 +1,4 @@
-import { Bot, CircleCheck, Languages, PenLine } from 'lucide-react';
+import { Bot, CircleCheck, History, Languages, PenLine } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
 import {
@@ -14,6 +14,7 @@ import { cn } from '@/client/lib/utils';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
+import { HistoryDialog } from '../revisions/history-dialog';
 import { Skeleton } from '../../ui/form-controls';
 import { toast } from '../../ui/toaster';
 import { useRestoreFocus } from '../../ui/use-restore-focus';
@@ -21,6 +22,9 @@ import { ChangeNote } from './change-note';
 import { ItemsEditor, type ItemsShape } from './items-editor';
 import { TextForm, type TextField } from './text-form';
 import { useContent, useSaveContent, type ContentChange, type ContentTarget } from './use-content';
+
+/** The admin address of each kind's history. */
+const HISTORY_COLLECTION = { place: 'places', city: 'cities', country: 'countries' } as const;
 
 const PLACE_FIELDS: TextField[] = [
   { key: 'title', label: 'Title' },
@@ -331,6 +335,7 @@ function LanguagesEditor({ target }: { target: ContentTarget }) {
  */
 export function LanguagesDialog({ target, onClose }: { target: ContentTarget | undefined; onClose: () => void }) {
   const restoreFocus = useRestoreFocus(target !== undefined);
+  const [historyOpen, setHistoryOpen] = useState(false);
   return (
     <Dialog open={target !== undefined} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="sm:max-w-3xl" onCloseAutoFocus={restoreFocus}>
@@ -340,8 +345,28 @@ export function LanguagesDialog({ target, onClose }: { target: ContentTarget | u
             Write or correct every language. What you write is marked as written by hand, and machine translation never
             replaces it.
           </DialogDescription>
+          {target && (
+            <div>
+              <Button
+                variant="outline"
+                size="sm"
+                aria-label={`History of ${target.name}`}
+                onClick={() => setHistoryOpen(true)}
+              >
+                <History aria-hidden="true" /> History
+              </Button>
+            </div>
+          )}
         </DialogHeader>
         {target && <LanguagesEditor key={`${target.kind}-${target.id}`} target={target} />}
+        <HistoryDialog
+          target={
+            historyOpen && target
+              ? { collection: HISTORY_COLLECTION[target.kind], id: target.id, name: target.name }
+              : undefined
+          }
+          onClose={() => setHistoryOpen(false)}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -63,6 +63,10 @@ function countsOf(d: DashboardDto): Array<{ title: string; counts: Count[] }> {
         },
       ],
     },
+    {
+      title: 'Trash',
+      counts: [{ label: 'Items in the trash', count: d.inTrash, to: '/iladmin/trash', todo: false }],
+    },
   ];
 }
 

@@ -13,6 +13,9 @@ import { LanguagesDialog } from '../content/languages-dialog';
 import type { ContentTarget } from '../content/use-content';
 import { MissingListCard } from './missing-list-card';
 import { errorText } from '@/client/lib/api';
+import { siteImage } from '@/shared/image-address';
+import { DeletePreview } from '../delete-preview';
+import { HistoryDialog, type HistoryTarget } from '../revisions/history-dialog';
 
 /** What the page needs of an existing city or country. */
 interface GeoEntity {
@@ -21,6 +24,8 @@ interface GeoEntity {
   country?: string;
   description: string;
   imageUrl: string;
+  /** When it was added (ISO), shown when it is about to be deleted. */
+  createdAt: string;
   translatedLanguages: readonly string[];
   translations: TranslationStateDto;
 }
@@ -97,6 +102,7 @@ export function GeoAdminPage<
   const [editing, setEditing] = useState<Entity>();
   const [writing, setWriting] = useState<ContentTarget>();
   const [deleting, setDeleting] = useState<Entity>();
+  const [historyOf, setHistoryOf] = useState<HistoryTarget>();
   /** A new entity whose description and translations a job is writing: its outcome gets a toast. */
   const translating = useRef<{ id: string; slug: string }>(undefined);
   const entries = missing.data?.map(config.entryOf);
@@ -156,7 +162,7 @@ export function GeoAdminPage<
     remove.mutate(deleting.id, {
       onSuccess: (result) => {
         setDeleting(undefined);
-        toast.success(`${noun} deleted successfully`, { description: result.message });
+        toast.success(`${noun} moved to the trash`, { description: result.message });
       },
       onError: (error) => {
         setDeleting(undefined);
@@ -196,6 +202,13 @@ export function GeoAdminPage<
             key={entity.id}
             entity={entity}
             onLanguages={() => setWriting({ kind: config.kind, id: entity.id, name: entity.name })}
+            onHistory={() =>
+              setHistoryOf({
+                collection: config.kind === 'city' ? 'cities' : 'countries',
+                id: entity.id,
+                name: entity.name,
+              })
+            }
             onEdit={() => setEditing(entity)}
             onDelete={() => setDeleting(entity)}
           />
@@ -224,12 +237,21 @@ export function GeoAdminPage<
         />
       )}
       <LanguagesDialog target={writing} onClose={() => setWriting(undefined)} />
+      <HistoryDialog target={historyOf} onClose={() => setHistoryOf(undefined)} />
       {deleting && (
         <ConfirmDialog
           open
           onOpenChange={(open) => !open && setDeleting(undefined)}
           title={`Delete ${lower}?`}
           message={`Are you sure you want to delete "${deleting.name}"? ${config.keptOnDelete}`}
+          preview={
+            <DeletePreview
+              imageUrl={siteImage(deleting.imageUrl)}
+              title={deleting.name}
+              where={deleting.country}
+              date={`Added ${new Date(deleting.createdAt).toLocaleDateString('en-GB', { dateStyle: 'medium' })}`}
+            />
+          }
           pending={remove.isPending}
           onConfirm={confirmDelete}
         />

@@ -1,4 +1,4 @@
-import { Globe2, PenLine } from 'lucide-react';
+import { Globe2, History, PenLine } from 'lucide-react';
 import { useId } from 'react';
 import type { TranslationStateDto } from '@/shared/api/translation-status';
 import { siteImage } from '@/shared/image-address';
@@ -18,12 +18,14 @@ interface GeoEntityCardProps {
   };
   /** Opens the editor's desk: every language of its name and description, written by hand. */
   onLanguages: () => void;
+  /** Opens its history: every kept version, compared with now and restorable. */
+  onHistory: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }
 
 /** One existing city or country: image, name, country, description, languages, edit and delete. */
-export function GeoEntityCard({ entity, onLanguages, onEdit, onDelete }: GeoEntityCardProps) {
+export function GeoEntityCard({ entity, onLanguages, onHistory, onEdit, onDelete }: GeoEntityCardProps) {
   const { name, country, description, imageUrl, translations } = entity;
   const headingId = useId();
   return (
@@ -50,6 +52,9 @@ export function GeoEntityCard({ entity, onLanguages, onEdit, onDelete }: GeoEnti
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           <Button variant="outline" size="sm" onClick={onLanguages} aria-label={`Languages of ${name}`}>
             <PenLine aria-hidden="true" /> Languages
+          </Button>
+          <Button variant="outline" size="sm" onClick={onHistory} aria-label={`History of ${name}`}>
+            <History aria-hidden="true" /> History
           </Button>
           <EditDeleteButtons name={name} onEdit={onEdit} onDelete={onDelete} />
         </div>

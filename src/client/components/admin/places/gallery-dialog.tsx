@@ -17,6 +17,8 @@ import { toast } from '../../ui/toaster';
 import { ApiError, errorText } from '@/client/lib/api';
 import { cn } from '@/client/lib/utils';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { DeletePreview } from '../delete-preview';
+import { formatDate } from '@/client/lib/format-date';
 import { photoCountText } from './place-card';
 import { GalleryPhoto } from './gallery-photo';
 import { invalidatePlaceLists, useDeleteGalleryImage, useGallery, useReorderGallery } from './use-admin-places';
@@ -79,7 +81,7 @@ function GalleryGrid({ place, images }: { place: AdminPlaceDto; images: GalleryI
   function confirmDelete() {
     if (!pending) return;
     remove.mutate(pending.id, {
-      onSuccess: () => toast.success('Image deleted successfully'),
+      onSuccess: (result) => toast.success(result.message),
       onError: (error) =>
         toast.error('Error', {
           description: errorText(error, 'Failed to delete image'),
@@ -110,6 +112,16 @@ function GalleryGrid({ place, images }: { place: AdminPlaceDto; images: GalleryI
         onOpenChange={(open) => !open && setPending(undefined)}
         title="Delete image"
         message="Are you sure you want to delete this image?"
+        preview={
+          pending && (
+            <DeletePreview
+              imageUrl={pending.imageUrl}
+              title={`Photo ${images.indexOf(pending) + 1} of ${place.title}`}
+              where={`${place.location}, ${place.country}`}
+              date={formatDate(place.date, 'en')}
+            />
+          )
+        }
         onConfirm={confirmDelete}
       />
     </>

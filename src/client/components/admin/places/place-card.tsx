@@ -1,4 +1,4 @@
-import { BookOpen, Images, Languages, Loader2, PenLine, Sparkles } from 'lucide-react';
+import { BookOpen, History, Images, Languages, Loader2, PenLine, Sparkles } from 'lucide-react';
 import type { AdminPlaceDto } from '@/shared/api/admin-places';
 import { EditDeleteButtons } from '../card-actions';
 import { LanguageBadges } from '../geo/language-badges';
@@ -18,6 +18,8 @@ interface PlaceCardProps {
   onGallery: () => void;
   /** Opens the editor's desk: every language of the place, written by hand. */
   onLanguages: () => void;
+  /** Opens its history: every kept version, compared with now and restorable. */
+  onHistory: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }
@@ -39,7 +41,16 @@ const AI_BUTTONS: Array<{ action: AiAction; icon: typeof Sparkles; label: string
 ];
 
 /** One place on the Edit Places screen: what it is, how complete it is, and what can be done to it. */
-export function PlaceCard({ place, isRunning, onAiAction, onGallery, onLanguages, onEdit, onDelete }: PlaceCardProps) {
+export function PlaceCard({
+  place,
+  isRunning,
+  onAiAction,
+  onGallery,
+  onLanguages,
+  onHistory,
+  onEdit,
+  onDelete,
+}: PlaceCardProps) {
   const headingId = `place-${place.id}-title`;
   return (
     <Card className="overflow-hidden" aria-labelledby={headingId} role="article">
@@ -96,6 +107,9 @@ export function PlaceCard({ place, isRunning, onAiAction, onGallery, onLanguages
             <PublicationButtons place={place} />
             <Button variant="outline" size="sm" onClick={onLanguages} aria-label={`Languages of ${place.title}`}>
               <PenLine aria-hidden="true" /> Languages
+            </Button>
+            <Button variant="outline" size="sm" onClick={onHistory} aria-label={`History of ${place.title}`}>
+              <History aria-hidden="true" /> History
             </Button>
             <EditDeleteButtons name={place.title} onEdit={onEdit} onDelete={onDelete} />
           </div>

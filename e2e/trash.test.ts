@@ -1,0 +1,94 @@
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePlace } from '../tests/helpers/factories';
+import { axe, launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+
+const MOVED = 'Moved to the trash. You can restore it for 30 days from Trash.';
+
+describe('the trash in the admin', () => {
+  let site: RunningSite;
+  let browser: Browser;
+  let page: Page;
+  let errors: string[];
+  let place: Awaited<ReturnType<typeof makePlace>>;
+
+  const violationsOf = async (selector?: string) => {
+    const scan = selector ? axe(page).include(selector) : axe(page);
+    return (await scan.analyze()).violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  };
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+    const key = 'web/e2e-trash-1000.jpg';
+    await site.app.storage.put(
+      key,
+      await sharp({ create: { width: 1000, height: 700, channels: 3, background: { r: 180, g: 110, b: 70 } } })
+        .jpeg()
+        .toBuffer(),
+    );
+    place = await makePlace(site.db, {
+      title: 'Old lighthouse',
+      location: 'Brest',
+      country: 'France',
+      date: '2024-06-02',
+      imageUrl: `/media/${key}`,
+    });
+    const context = await newContext(browser);
+    page = await context.newPage();
+    errors = watchConsole(page);
+    await login(page, site.baseUrl);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it('asks with the photo, the city and the date, moves the place to the trash, and restores it from Trash', async () => {
+    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await page.getByRole('button', { name: 'Delete Old lighthouse' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete place' });
+    await confirm.getByText('Brest, France').waitFor();
+    await confirm.getByText(/2024/).waitFor();
+    await confirm.getByText(/goes to the trash for 30 days/).waitFor();
+    expect(await confirm.locator('img').getAttribute('src')).toBe(place.imageUrl);
+    expect(await violationsOf('[role=alertdialog]')).toEqual([]);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText(MOVED).waitFor();
+    await page.getByRole('heading', { name: 'Old lighthouse' }).waitFor({ state: 'detached' });
+    expect((await page.request.get(`${site.baseUrl}/en/${place.slug}`)).status()).toBe(404);
+
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Trash' }).click();
+    await page.waitForURL(`${site.baseUrl}/iladmin/trash`);
+    const item = page.getByRole('article', { name: 'Old lighthouse' });
+    await item.getByText('Place', { exact: true }).waitFor();
+    await item.getByText(/days left to restore it/).waitFor();
+    expect(await violationsOf()).toEqual([]);
+
+    await item.getByRole('button', { name: 'Restore Old lighthouse' }).click();
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'is back' }).first().waitFor();
+    await page.getByText('The trash is empty.').waitFor();
+    expect((await page.request.get(`${site.baseUrl}/en/${place.slug}`)).status()).toBe(200);
+  });
+
+  it('empties the trash after asking, and the place is gone for good', async () => {
+    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await page.getByRole('button', { name: 'Delete Old lighthouse' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete place' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText(MOVED).waitFor();
+
+    await page.goto(`${site.baseUrl}/iladmin/trash`);
+    await page.getByRole('article', { name: 'Old lighthouse' }).waitFor();
+    await page.getByRole('button', { name: 'Empty trash' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Empty the trash?' });
+    await confirm.getByText(/cannot be undone/).waitFor();
+    expect(await violationsOf('[role=alertdialog]')).toEqual([]);
+    await confirm.getByRole('button', { name: 'Empty trash' }).click();
+    await page.getByText('The trash is empty.').waitFor();
+    expect((await page.request.get(`${site.baseUrl}${place.imageUrl}`)).status()).toBe(404);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,311 @@
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { DbOrTx } from '../client';
+import {
+  cities,
+  cityTranslations,
+  countries,
+  countryTranslations,
+  galleryImages,
+  galleryImageTexts,
+  photos,
+  placeFacts,
+  placeHistory,
+  places,
+  placeTranslations,
+} from '../schema';
+import { galleryOrder } from './gallery-repo';
+
+/**
+ * Everything a place, city, country or gallery photo is, as one JSON document
+ * (docs/decisions/017-revisions-and-trash.md): revisions keep one from before each change, the trash
+ * keeps one of what was deleted, and the writers below put one back. Rows keep their ids (a restore
+ * from the trash gives back the same entity); numbered rows (translations, history, trivia, texts)
+ * get new numbers, nothing refers to them.
+ */
+
+type PlaceRow = typeof places.$inferSelect;
+type GeoRow = typeof cities.$inferSelect | typeof countries.$inferSelect;
+type PlaceTranslationRow = typeof placeTranslations.$inferSelect;
+type HistoryRow = typeof placeHistory.$inferSelect;
+type FactsRow = typeof placeFacts.$inferSelect;
+type GalleryRow = typeof galleryImages.$inferSelect;
+type GalleryTextRow = typeof galleryImageTexts.$inferSelect;
+type PhotoRow = typeof photos.$inferSelect;
+type GeoTranslationRow = typeof cityTranslations.$inferSelect;
+
+export interface GalleryImageSnapshot {
+  image: GalleryRow;
+  texts: GalleryTextRow[];
+}
+
+export interface PlaceSnapshot {
+  kind: 'place';
+  place: PlaceRow;
+  translations: PlaceTranslationRow[];
+  history: HistoryRow[];
+  facts: FactsRow[];
+  gallery: GalleryImageSnapshot[];
+  photos: PhotoRow[];
+}
+
+export interface GeoSnapshot {
+  kind: 'city' | 'country';
+  row: GeoRow;
+  translations: GeoTranslationRow[];
+}
+
+export type EntitySnapshot = PlaceSnapshot | GeoSnapshot;
+export type SnapshotKind = EntitySnapshot['kind'];
+
+/** Timestamps come back from JSON as text: the writers need dates. */
+function revived<T extends object>(row: T): T {
+  const out = { ...row } as Record<string, unknown>;
+  for (const key of ['createdAt', 'updatedAt']) {
+    if (typeof out[key] === 'string') out[key] = new Date(out[key]);
+  }
+  return out as T;
+}
+
+/** A numbered row without its number, to be inserted again. */
+function renumbered<T extends { id: number }>(row: T): Omit<T, 'id'> {
+  const { id: _id, ...rest } = revived(row);
+  return rest;
+}
+
+/** As stored in jsonb: dates as ISO text. */
+export const asJson = (snapshot: object): Record<string, unknown> =>
+  JSON.parse(JSON.stringify(snapshot)) as Record<string, unknown>;
+
+async function galleryOf(db: DbOrTx, placeId: string): Promise<GalleryImageSnapshot[]> {
+  const images = await db
+    .select()
+    .from(galleryImages)
+    .where(eq(galleryImages.placeId, placeId))
+    .orderBy(...galleryOrder);
+  if (images.length === 0) return [];
+  const texts = await db
+    .select()
+    .from(galleryImageTexts)
+    .where(
+      inArray(
+        galleryImageTexts.imageId,
+        images.map((image) => image.id),
+      ),
+    )
+    .orderBy(asc(galleryImageTexts.languageCode));
+  return images.map((image) => ({ image, texts: texts.filter((text) => text.imageId === image.id) }));
+}
+
+export async function readPlaceSnapshot(db: DbOrTx, id: string): Promise<PlaceSnapshot | undefined> {
+  const [place] = await db.select().from(places).where(eq(places.id, id));
+  if (!place) return undefined;
+  // Sequential on purpose: the handle may be a transaction, which runs one query at a time.
+  const translations = await db
+    .select()
+    .from(placeTranslations)
+    .where(eq(placeTranslations.placeId, id))
+    .orderBy(asc(placeTranslations.languageCode));
+  const history = await db
+    .select()
+    .from(placeHistory)
+    .where(eq(placeHistory.placeId, id))
+    .orderBy(asc(placeHistory.languageCode));
+  const facts = await db
+    .select()
+    .from(placeFacts)
+    .where(eq(placeFacts.placeId, id))
+    .orderBy(asc(placeFacts.languageCode));
+  const photoRows = await db.select().from(photos).where(eq(photos.placeId, id));
+  return { kind: 'place', place, translations, history, facts, gallery: await galleryOf(db, id), photos: photoRows };
+}
+
+export async function readGeoSnapshot(
+  db: DbOrTx,
+  kind: 'city' | 'country',
+  id: string,
+): Promise<GeoSnapshot | undefined> {
+  if (kind === 'city') {
+    const [row] = await db.select().from(cities).where(eq(cities.id, id));
+    if (!row) return undefined;
+    const translations = await db
+      .select()
+      .from(cityTranslations)
+      .where(eq(cityTranslations.cityId, id))
+      .orderBy(asc(cityTranslations.languageCode));
+    return { kind, row, translations };
+  }
+  const [row] = await db.select().from(countries).where(eq(countries.id, id));
+  if (!row) return undefined;
+  const rows = await db
+    .select()
+    .from(countryTranslations)
+    .where(eq(countryTranslations.countryId, id))
+    .orderBy(asc(countryTranslations.languageCode));
+  const translations = rows.map(({ countryId, ...rest }) => ({ ...rest, cityId: countryId }));
+  return { kind, row, translations };
+}
+
+export function readSnapshot(db: DbOrTx, kind: SnapshotKind, id: string): Promise<EntitySnapshot | undefined> {
+  return kind === 'place' ? readPlaceSnapshot(db, id) : readGeoSnapshot(db, kind, id);
+}
+
+export async function readGalleryImageSnapshot(db: DbOrTx, imageId: string) {
+  const [image] = await db.select().from(galleryImages).where(eq(galleryImages.id, imageId));
+  if (!image) return undefined;
+  const texts = await db.select().from(galleryImageTexts).where(eq(galleryImageTexts.imageId, imageId));
+  return { image, texts };
+}
+
+/** Every media address a snapshot shows or offers for download. */
+export function mediaUrlsOf(snapshot: EntitySnapshot | GalleryImageSnapshot): string[] {
+  const urls =
+    'image' in snapshot
+      ? [snapshot.image.imageUrl, snapshot.image.originalImagePath]
+      : snapshot.kind === 'place'
+        ? [
+            snapshot.place.imageUrl,
+            snapshot.place.originalImagePath,
+            ...snapshot.photos.flatMap((p) => [p.originalImagePath, p.thumbnailPath]),
+            ...snapshot.gallery.flatMap((g) => [g.image.imageUrl, g.image.originalImagePath]),
+          ]
+        : [snapshot.row.imageUrl];
+  return [...new Set(urls.filter((url): url is string => Boolean(url?.startsWith('/media/'))))];
+}
+
+/** Puts a gallery photo back with its texts (its place must exist). */
+export async function insertGalleryImage(tx: DbOrTx, snapshot: GalleryImageSnapshot): Promise<void> {
+  await tx.insert(galleryImages).values(revived(snapshot.image));
+  if (snapshot.texts.length > 0) await tx.insert(galleryImageTexts).values(snapshot.texts.map(renumbered));
+}
+
+/**
+ * Puts a deleted place back as it was: its row (same id, state, address unless `slug` says
+ * otherwise), translations, history, trivia, photos and gallery. The table triggers write its search
+ * documents and bump the content version as for any insert. An upload of the same photo made since
+ * holds its fingerprint: the place comes back without that photo row (its files stay its own).
+ */
+export async function insertPlaceSnapshot(tx: DbOrTx, snapshot: PlaceSnapshot, slug: string | null): Promise<void> {
+  await tx.insert(places).values({ ...revived(snapshot.place), slug });
+  if (snapshot.translations.length > 0)
+    await tx.insert(placeTranslations).values(snapshot.translations.map(renumbered));
+  if (snapshot.history.length > 0) await tx.insert(placeHistory).values(snapshot.history.map(renumbered));
+  if (snapshot.facts.length > 0) await tx.insert(placeFacts).values(snapshot.facts.map(renumbered));
+  if (snapshot.photos.length > 0)
+    await tx
+      .insert(photos)
+      .values(snapshot.photos.map((p) => revived(p)))
+      .onConflictDoNothing();
+  for (const image of snapshot.gallery) await insertGalleryImage(tx, image);
+}
+
+/** Puts a deleted city or country back with its translations (same id; `slug` as given). */
+export async function insertGeoSnapshot(tx: DbOrTx, snapshot: GeoSnapshot, slug: string): Promise<void> {
+  const translations = snapshot.translations.map(renumbered);
+  if (snapshot.kind === 'city') {
+    await tx.insert(cities).values({ ...revived(snapshot.row as typeof cities.$inferSelect), slug });
+    if (translations.length > 0) await tx.insert(cityTranslations).values(translations);
+    return;
+  }
+  await tx.insert(countries).values({ ...revived(snapshot.row), slug });
+  if (translations.length > 0)
+    await tx
+      .insert(countryTranslations)
+      .values(translations.map(({ cityId, ...rest }) => ({ ...rest, countryId: cityId })));
+}
+
+/**
+ * A translated row's source version when its English comes back: a row that was current with the
+ * snapshot's English is current with the restored English (`english`); one that already lagged
+ * stays behind it (outdated), as it was.
+ */
+export const restoredVersion = (row: number, snapshotEnglish: number, english: number) =>
+  row >= snapshotEnglish ? english : Math.min(row, english - 1);
+
+/** A place's other languages of its text back as they were (English is the place row, written by the edit path). */
+export async function replacePlaceTranslations(tx: DbOrTx, snapshot: PlaceSnapshot, englishVersion: number) {
+  await tx
+    .delete(placeTranslations)
+    .where(and(eq(placeTranslations.placeId, snapshot.place.id), ne(placeTranslations.languageCode, 'en')));
+  const rows = snapshot.translations
+    .filter((row) => row.languageCode !== 'en')
+    .map((row) => ({
+      ...renumbered(row),
+      sourceVersion: restoredVersion(row.sourceVersion, snapshot.place.sourceVersion, englishVersion),
+    }));
+  if (rows.length > 0) await tx.insert(placeTranslations).values(rows);
+}
+
+/**
+ * History or trivia back as they were, in every language. The English part gets a new version when
+ * its content changes (so what lagged stays outdated); languages current with the snapshot's English
+ * are current with it.
+ */
+export async function replacePart(tx: DbOrTx, part: 'history' | 'facts', snapshot: PlaceSnapshot) {
+  const table = part === 'history' ? placeHistory : placeFacts;
+  const placeId = snapshot.place.id;
+  const stored = snapshot[part] as (HistoryRow | FactsRow)[];
+  const [current] = await tx
+    .select()
+    .from(table)
+    .where(and(eq(table.placeId, placeId), eq(table.languageCode, 'en')));
+  const before = stored.find((row) => row.languageCode === 'en');
+  const content = (row: HistoryRow | FactsRow | undefined) =>
+    JSON.stringify(row && ('events' in row ? row.events : row.facts));
+  const same = content(current) === content(before);
+  const english = same
+    ? (current?.sourceVersion ?? 1)
+    : Math.max(current?.sourceVersion ?? 0, before?.sourceVersion ?? 0) + 1;
+  await tx.delete(table).where(eq(table.placeId, placeId));
+  const rows = stored.map((row) => ({
+    ...renumbered(row),
+    sourceVersion:
+      row.languageCode === 'en' ? english : restoredVersion(row.sourceVersion, before?.sourceVersion ?? 1, english),
+  }));
+  if (rows.length === 0) return;
+  if (part === 'history') await tx.insert(placeHistory).values(rows as (typeof placeHistory.$inferInsert)[]);
+  else await tx.insert(placeFacts).values(rows as (typeof placeFacts.$inferInsert)[]);
+}
+
+/**
+ * The gallery's order and texts back as they were, for the photos it still has: photos deleted
+ * since are in the trash (restored from there), photos added since stay, after the others.
+ */
+export async function replaceGalleryTexts(tx: DbOrTx, snapshot: PlaceSnapshot) {
+  const placeId = snapshot.place.id;
+  const current = await tx
+    .select({ id: galleryImages.id })
+    .from(galleryImages)
+    .where(eq(galleryImages.placeId, placeId))
+    .orderBy(...galleryOrder);
+  const ids = new Set(current.map((row) => row.id));
+  const kept = snapshot.gallery.filter((g) => ids.has(g.image.id));
+  const keptIds = new Set(kept.map((g) => g.image.id));
+  const order = [...kept.map((g) => g.image.id), ...current.map((row) => row.id).filter((id) => !keptIds.has(id))];
+  for (const [i, id] of order.entries()) {
+    await tx
+      .update(galleryImages)
+      .set({ position: i + 1 })
+      .where(and(eq(galleryImages.id, id), ne(galleryImages.position, i + 1)));
+  }
+  for (const g of kept) {
+    await tx.delete(galleryImageTexts).where(eq(galleryImageTexts.imageId, g.image.id));
+    if (g.texts.length > 0) await tx.insert(galleryImageTexts).values(g.texts.map(renumbered));
+  }
+}
+
+/** A city's or country's other languages back as they were. */
+export async function replaceGeoTranslations(tx: DbOrTx, snapshot: GeoSnapshot, englishVersion: number) {
+  const id = snapshot.row.id;
+  const rows = snapshot.translations.map((row) => ({
+    ...renumbered(row),
+    sourceVersion: restoredVersion(row.sourceVersion, snapshot.row.sourceVersion, englishVersion),
+  }));
+  if (snapshot.kind === 'city') {
+    await tx.delete(cityTranslations).where(eq(cityTranslations.cityId, id));
+    if (rows.length > 0) await tx.insert(cityTranslations).values(rows);
+    return;
+  }
+  await tx.delete(countryTranslations).where(eq(countryTranslations.countryId, id));
+  if (rows.length > 0)
+    await tx.insert(countryTranslations).values(rows.map(({ cityId, ...rest }) => ({ ...rest, countryId: cityId })));
+}

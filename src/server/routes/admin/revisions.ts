@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponse, idParams } from '@/shared/api/common';
+import {
+  revisionCollections,
+  revisionCompare,
+  revisionList,
+  revisionParams,
+  revisionRestored,
+} from '@/shared/api/revisions';
+
+/** A place's, city's or country's history: its versions, one compared with now, and restoring one. */
+export const adminRevisionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { revisions } = app.services;
+  const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
+  for (const collection of revisionCollections) {
+    app.get(
+      `/api/admin/${collection}/:id/revisions`,
+      { schema: { params: idParams, response: { 200: revisionList, ...errors } } },
+      async (req, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return revisions.list(collection, req.params.id);
+      },
+    );
+
+    app.get(
+      `/api/admin/${collection}/:id/revisions/:revisionId`,
+      { schema: { params: revisionParams, response: { 200: revisionCompare, ...errors } } },
+      async (req, reply) => {
+        reply.header('Cache-Control', 'no-store');
+        return revisions.compare(collection, req.params.id, req.params.revisionId);
+      },
+    );
+
+    app.post(
+      `/api/admin/${collection}/:id/revisions/:revisionId/restore`,
+      { schema: { params: revisionParams, response: { 200: revisionRestored, 409: errorResponse, ...errors } } },
+      (req) => revisions.restore(collection, req.params.id, req.params.revisionId),
+    );
+  }
+};
