@@ -291,6 +291,7 @@ describe('review per language: what needs the editor', () => {
       failedTranslations: 0,
       missingCities: 0,
       missingCountries: 1,
+      inTrash: 0,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/dashboard' })).statusCode).toBe(401);
   });

@@ -86,6 +86,8 @@ describe('the trash', () => {
 
     const deleted = await t.admin({ method: 'DELETE', url: `/api/admin/places/${id}` });
     expect(deleted.json()).toEqual({ success: true, message: MOVED_TO_TRASH });
+    // the dashboard counts it in the trash
+    expect((await t.admin({ method: 'GET', url: '/api/admin/dashboard' })).json<{ inTrash: number }>().inTrash).toBe(1);
     expect((await get(`/api/places/by-slug/${slug}/translations/en`)).statusCode).toBe(404);
     expect((await get(`/api/search?q=${encodeURIComponent('arena')}&lang=en`)).body).not.toContain(id);
     expect(await listFiles(mediaDir())).toEqual(expect.arrayContaining(media));
