@@ -1,15 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePlace } from '../tests/helpers/factories';
-import { axe, launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
-
-/** Serious and critical accessibility violations, as "rule: where" lines. */
-async function seriousViolations(page: Page) {
-  const results = await axe(page).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import {
+  launchBrowser,
+  login,
+  newContext,
+  startSite,
+  watchConsole,
+  type RunningSite,
+  seriousViolations,
+} from './helpers';
 
 describe('publish on purpose in the admin: drafts, preview and the new-uploads setting', () => {
   let site: RunningSite;

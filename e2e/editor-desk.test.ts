@@ -3,17 +3,17 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCity, makeCountry, makeHistory, makePlace } from '../tests/helpers/factories';
-import { axe, launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+import {
+  launchBrowser,
+  login,
+  newContext,
+  startSite,
+  watchConsole,
+  type RunningSite,
+  seriousViolations,
+} from './helpers';
 
 const SCREENSHOTS = join(process.cwd(), '.tmp', 'screenshots');
-
-/** Serious and critical accessibility violations, as "rule: where" lines. */
-async function seriousViolations(page: Page) {
-  const results = await axe(page).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('the editor’s desk: every language written by hand in the admin', () => {
   let site: RunningSite;

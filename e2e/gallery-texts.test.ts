@@ -7,7 +7,6 @@ import { urlForKey } from '../src/server/media/storage';
 import { makeCity } from '../tests/helpers/factories';
 import { makeLandscapeJpeg, seedPlaceWithPhoto } from './admin-geo-fixtures';
 import {
-  axe,
   launchBrowser,
   login,
   newContext,
@@ -15,15 +14,8 @@ import {
   waitForHydration,
   watchConsole,
   type RunningSite,
+  seriousViolations,
 } from './helpers';
-
-/** Serious and critical accessibility violations inside `selector`, as "rule: where" lines. */
-async function seriousViolations(page: Page, selector = 'body') {
-  const results = await axe(page).include(selector).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('photos described one by one, in the admin and on the place page', () => {
   let site: RunningSite;

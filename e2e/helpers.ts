@@ -141,3 +141,14 @@ export async function newContext(
 export function axe(page: Page): AxeBuilder {
   return new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode(true);
 }
+
+/**
+ * The serious and critical accessibility violations of the page (or of the part `selector` names),
+ * each as "rule: where" lines, for a test to expect none of.
+ */
+export async function seriousViolations(page: Page, selector?: string): Promise<string[]> {
+  const scan = selector ? axe(page).include(selector) : axe(page);
+  return (await scan.analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

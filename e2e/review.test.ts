@@ -2,7 +2,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePlace, makePlaceTranslation } from '../tests/helpers/factories';
 import {
-  axe,
   launchBrowser,
   login,
   newContext,
@@ -10,15 +9,8 @@ import {
   waitForHydration,
   watchConsole,
   type RunningSite,
+  seriousViolations,
 } from './helpers';
-
-/** Serious and critical accessibility violations, as "rule: where" lines. */
-async function seriousViolations(page: Page) {
-  const results = await axe(page).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('review per language in the admin', () => {
   let site: RunningSite;
