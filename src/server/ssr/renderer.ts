@@ -130,7 +130,7 @@ export function createPageRenderer(app: FastifyInstance, source: RenderSource) {
         .replace(
           '<body>',
           () =>
-            `<body><div role="status" data-preview-bar style="position:sticky;top:0;z-index:100;display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:center;padding:.6rem 1rem;background:${options.state === 'draft' ? '#92400e' : '#0f766e'};color:#fff;font:600 15px/1.4 system-ui,sans-serif">${bar} <a href="/iladmin/edit-places" style="color:#fff;text-decoration:underline">Back to Edit Places</a></div>`,
+            `<body><div role="status" data-preview-bar style="position:fixed;left:0;right:0;bottom:0;z-index:100;display:flex;flex-wrap:wrap;gap:.5rem 1rem;align-items:center;justify-content:center;padding:.6rem 1rem;background:${options.state === 'draft' ? '#92400e' : '#0f766e'};color:#fff;font:600 15px/1.4 system-ui,sans-serif">${bar} <a href="/iladmin/edit-places" style="color:#fff;text-decoration:underline">Back to Edit Places</a></div>`,
         );
       return { status: page.status, html };
     },
