@@ -9,6 +9,7 @@ import {
   userText,
   type ChatRequest,
   type FakeChatCompletions,
+  chatModel,
 } from '../tests/helpers/fake-chat-completions';
 import { seedPlaceWithPhoto } from './admin-geo-fixtures';
 import { launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
@@ -32,12 +33,7 @@ describe('Manage Cities with an AI model behind the app', () => {
   beforeAll(async () => {
     fake = await startFakeChatCompletions(kyotoModel);
     site = await startSite({
-      ai: {
-        provider: 'openai-compatible',
-        baseUrl: fake.baseUrl,
-        model: 'test-model',
-        apiKey: undefined,
-      },
+      ai: chatModel(fake.baseUrl),
     });
     browser = await launchBrowser();
     await seedPlaceWithPhoto(site, {

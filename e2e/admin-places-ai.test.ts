@@ -11,6 +11,7 @@ import {
   type ChatRequest,
   type ChatReply,
   type FakeChatCompletions,
+  chatModel,
 } from '../tests/helpers/fake-chat-completions';
 import { launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
 
@@ -64,7 +65,7 @@ describe('AI actions on Edit Places cards', () => {
   beforeAll(async () => {
     fake = await startFakeChatCompletions(modelReply);
     site = await startSite({
-      ai: { provider: 'openai-compatible', baseUrl: fake.baseUrl, model: 'fake-model', apiKey: undefined },
+      ai: chatModel(fake.baseUrl, 'fake-model'),
     });
     const { app, db, baseUrl } = site;
 

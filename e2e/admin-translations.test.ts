@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePlace, makePlaceTranslation } from '../tests/helpers/factories';
-import { startFakeChatCompletions, type FakeChatCompletions } from '../tests/helpers/fake-chat-completions';
+import { startFakeChatCompletions, type FakeChatCompletions, chatModel } from '../tests/helpers/fake-chat-completions';
 import { FAST_JOBS, targetOf, translatingModel } from '../tests/helpers/translation-jobs';
 import { axe, launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
 
@@ -26,7 +26,7 @@ describe('language badges of Edit Places follow the translations', () => {
   beforeAll(async () => {
     fake = await startFakeChatCompletions(translatingModel());
     site = await startSite({
-      ai: { provider: 'openai-compatible', baseUrl: fake.baseUrl, model: 'fake-model', apiKey: undefined },
+      ai: chatModel(fake.baseUrl, 'fake-model'),
       translationJobs: { ...FAST_JOBS, worker: false },
     });
     await site.app.storage.put(

@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cities, cityTranslations, places, translationJobs } from '../src/server/db/schema';
-import { schemaNameOf, startFakeChatCompletions, type FakeChatCompletions } from './helpers/fake-chat-completions';
+import {
+  schemaNameOf,
+  startFakeChatCompletions,
+  type FakeChatCompletions,
+  chatModel,
+} from './helpers/fake-chat-completions';
 import { makeCity, makeCityTranslation, makePlace } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { FAST_JOBS, statuses, targetOf, translatingModel, whenSettled } from './helpers/translation-jobs';
@@ -13,7 +18,7 @@ describe('Manage Cities with an AI model (a local Chat Completions server)', () 
   beforeAll(async () => {
     fake = await startFakeChatCompletions();
     t = await createTestApp({
-      ai: { provider: 'openai-compatible', baseUrl: fake.baseUrl, model: 'test-model', apiKey: undefined },
+      ai: chatModel(fake.baseUrl),
       translationJobs: FAST_JOBS,
     });
   });

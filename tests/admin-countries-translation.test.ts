@@ -6,6 +6,7 @@ import {
   startFakeChatCompletions,
   type ChatRequest,
   type FakeChatCompletions,
+  chatModel,
 } from './helpers/fake-chat-completions';
 import { makeCountry, makeCountryTranslation, makePlace, makePlaceTranslation } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -42,7 +43,7 @@ describe('Manage Countries with an AI model (a local Chat Completions server)', 
   beforeAll(async () => {
     fake = await startFakeChatCompletions();
     t = await createTestApp({
-      ai: { provider: 'openai-compatible', baseUrl: fake.baseUrl, model: 'test-model', apiKey: undefined },
+      ai: chatModel(fake.baseUrl),
       translationJobs: FAST_JOBS,
     });
   });

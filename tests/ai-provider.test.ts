@@ -2,7 +2,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AiError, createAiProvider, createOfflineProvider, translateCountryName } from '../src/server/ai';
 import type { AiProvider } from '../src/server/ai';
 import { startFakeAnthropicMessages, type FakeAnthropicMessages } from './helpers/fake-anthropic-messages';
-import { schemaNameOf, startFakeChatCompletions, type FakeChatCompletions } from './helpers/fake-chat-completions';
+import {
+  schemaNameOf,
+  startFakeChatCompletions,
+  type FakeChatCompletions,
+  chatModel,
+} from './helpers/fake-chat-completions';
 
 /** JSON-schema keywords strict structured-output modes refuse (OpenAI answers 400 to them). */
 const REFUSED_KEYWORDS = /"(minLength|maxLength|minItems|maxItems|pattern|format|minimum|maximum)":/;
@@ -31,10 +36,7 @@ let provider: AiProvider;
 
 beforeAll(async () => {
   fake = await startFakeChatCompletions();
-  provider = createAiProvider(
-    { provider: 'openai-compatible', baseUrl: fake.baseUrl, model: 'test-vision', apiKey: undefined },
-    { timeoutMs: 1500, imageTimeoutMs: 1500 },
-  );
+  provider = createAiProvider(chatModel(fake.baseUrl, 'test-vision'), { timeoutMs: 1500, imageTimeoutMs: 1500 });
 });
 afterAll(() => fake.close());
 beforeEach(() => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AreaContentDto, ContentSaved, PlaceContentDto } from '../src/shared/api/content-editor';
 import type { TranslateResponse } from '../src/shared/api/place-ai';
 import { placeTranslations } from '../src/server/db/schema';
-import { startFakeChatCompletions, type FakeChatCompletions } from './helpers/fake-chat-completions';
+import { startFakeChatCompletions, type FakeChatCompletions, chatModel } from './helpers/fake-chat-completions';
 import { makeCity, makeCountry, makeFacts, makeHistory, makePlace, makePlaceTranslation } from './helpers/factories';
 import { languageOfText, sourceRenderSource } from './helpers/page-source';
 import { crawl } from './helpers/sitemaps';
@@ -206,7 +206,7 @@ describe('the editor’s desk with a model: a machine never replaces a person’
     fake = await startFakeChatCompletions();
     t = await createTestApp(
       {
-        ai: { provider: 'openai-compatible', baseUrl: fake.baseUrl, model: 'test-model', apiKey: undefined },
+        ai: chatModel(fake.baseUrl),
         translationJobs: { ...FAST_JOBS, worker: false },
       },
       { pages: { renderSource: sourceRenderSource() } },

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GalleryItemDto } from '../src/shared/api/admin-places';
 import type { GalleryImageDto } from '../src/shared/api/public';
 import { galleryImages, galleryImageTexts } from '../src/server/db/schema';
-import { startFakeChatCompletions, type FakeChatCompletions } from './helpers/fake-chat-completions';
+import { startFakeChatCompletions, type FakeChatCompletions, chatModel } from './helpers/fake-chat-completions';
 import { makeGalleryImage, makePlace, makePlaceTranslation } from './helpers/factories';
 import { sourceRenderSource } from './helpers/page-source';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -201,7 +201,7 @@ describe('photos described one by one, with an AI model', () => {
     fake = await startFakeChatCompletions();
     fake.reply = translatingModel();
     t = await createTestApp({
-      ai: { provider: 'openai-compatible', baseUrl: fake.baseUrl, model: 'test-model', apiKey: undefined },
+      ai: chatModel(fake.baseUrl),
       translationJobs: FAST_JOBS,
     });
   });

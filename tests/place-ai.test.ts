@@ -10,6 +10,7 @@ import {
   userText,
   type ChatRequest,
   type FakeChatCompletions,
+  chatModel,
 } from './helpers/fake-chat-completions';
 import { makePlace, makePlaceTranslation } from './helpers/factories';
 import { uploadRequest } from './helpers/multipart';
@@ -76,7 +77,7 @@ describe('with AI_PROVIDER=openai-compatible (local Chat Completions server)', (
   beforeAll(async () => {
     fake = await startFakeChatCompletions(model);
     t = await createTestApp({
-      ai: { provider: 'openai-compatible', baseUrl: fake.baseUrl, model: 'llava', apiKey: undefined },
+      ai: chatModel(fake.baseUrl, 'llava'),
     });
   });
   afterAll(async () => {

@@ -9,6 +9,7 @@ import {
   userText,
   type ChatRequest,
   type FakeChatCompletions,
+  chatModel,
 } from './helpers/fake-chat-completions';
 import {
   makeCity,
@@ -80,7 +81,7 @@ describe('render and API cache', () => {
     t = await createTestApp(
       {
         renderCacheBytes: 32 * 1024 * 1024,
-        ai: { provider: 'openai-compatible', baseUrl: fake.baseUrl, model: 'llava', apiKey: undefined },
+        ai: chatModel(fake.baseUrl, 'llava'),
       },
       { pages: { renderSource: sourceRenderSource() } },
     );

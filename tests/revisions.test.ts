@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RevisionCompare, RevisionList, RevisionRestored } from '../src/shared/api/revisions';
 import type { PlaceContentDto } from '../src/shared/api/content-editor';
-import { startFakeChatCompletions, type FakeChatCompletions } from './helpers/fake-chat-completions';
+import { startFakeChatCompletions, type FakeChatCompletions, chatModel } from './helpers/fake-chat-completions';
 import { makeCity, makeCountry, makePlace, makePlaceTranslation } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { FAST_JOBS, translatingModel } from './helpers/translation-jobs';
@@ -151,7 +151,7 @@ describe('revisions written by a model', () => {
   beforeAll(async () => {
     fake = await startFakeChatCompletions(translatingModel());
     t = await createTestApp({
-      ai: { provider: 'openai-compatible', baseUrl: fake.baseUrl, model: 'test-model', apiKey: undefined },
+      ai: chatModel(fake.baseUrl),
       translationJobs: { ...FAST_JOBS, worker: false },
     });
   });

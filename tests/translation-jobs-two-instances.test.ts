@@ -8,7 +8,12 @@ import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { placeTranslations, translationJobs } from '../src/server/db/schema';
-import { schemaNameOf, startFakeChatCompletions, type FakeChatCompletions } from './helpers/fake-chat-completions';
+import {
+  schemaNameOf,
+  startFakeChatCompletions,
+  type FakeChatCompletions,
+  chatModel,
+} from './helpers/fake-chat-completions';
 import { makePlace, makePlaceTranslation } from './helpers/factories';
 import { TEST_PASSWORD } from './helpers/test-app';
 import { createServerDatabase } from './helpers/test-database';
@@ -65,7 +70,7 @@ describe.skipIf(!serverUrl)('translation workers of two instances on one Postgre
       const config = testConfig({
         dataDir,
         adminPassword: TEST_PASSWORD,
-        ai: { provider: 'openai-compatible', baseUrl: fake.baseUrl, model: name, apiKey: undefined },
+        ai: chatModel(fake.baseUrl, name),
         translationJobs: { ...FAST_JOBS, pollMs: 30 },
       });
       const app = await buildApp(config, { database, loginDelayPerFailureMs: 0 });

@@ -5,10 +5,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app';
-import { testConfig, type AppConfig } from '../src/server/config';
+import { testConfig } from '../src/server/config';
 import type { DatabaseHandle } from '../src/server/db/client';
 import { placeHistory, places, placeTranslations, translationFailures, translationJobs } from '../src/server/db/schema';
-import { schemaNameOf, startFakeChatCompletions, type FakeChatCompletions } from './helpers/fake-chat-completions';
+import {
+  schemaNameOf,
+  startFakeChatCompletions,
+  type FakeChatCompletions,
+  chatModel,
+} from './helpers/fake-chat-completions';
 import { makeHistory, makePlace, makePlaceTranslation } from './helpers/factories';
 import { sourceRenderSource } from './helpers/page-source';
 import { createTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app';
@@ -44,17 +49,11 @@ function heroTitle(html: string) {
 describe('translations as versions, with an AI model (a local Chat Completions server)', () => {
   let t: TestApp;
   let fake: FakeChatCompletions;
-  const ai = (baseUrl: string): AppConfig['ai'] => ({
-    provider: 'openai-compatible',
-    baseUrl,
-    model: 'test-model',
-    apiKey: undefined,
-  });
 
   beforeAll(async () => {
     fake = await startFakeChatCompletions();
     t = await createTestApp(
-      { ai: ai(fake.baseUrl), translationJobs: FAST_JOBS },
+      { ai: chatModel(fake.baseUrl), translationJobs: FAST_JOBS },
       { pages: { renderSource: sourceRenderSource() } },
     );
   });
@@ -230,7 +229,7 @@ describe('a queued translation job across a restart', () => {
     const config = testConfig({
       dataDir,
       adminPassword: TEST_PASSWORD,
-      ai: { provider: 'openai-compatible', baseUrl: fake.baseUrl, model: 'test-model', apiKey: undefined },
+      ai: chatModel(fake.baseUrl),
       translationJobs: { ...FAST_JOBS, worker },
     });
     const app = await buildApp(config, { database, loginDelayPerFailureMs: 0 });

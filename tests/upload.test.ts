@@ -6,7 +6,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadResponse } from '../src/shared/api/upload';
 import { cities, photos, places } from '../src/server/db/schema';
-import { schemaNameOf, startFakeChatCompletions, type FakeChatCompletions } from './helpers/fake-chat-completions';
+import {
+  schemaNameOf,
+  startFakeChatCompletions,
+  type FakeChatCompletions,
+  chatModel,
+} from './helpers/fake-chat-completions';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { makeHeicGrid } from './helpers/heic-grid';
 import { uploadRequest } from './helpers/multipart';
@@ -274,7 +279,7 @@ describe('POST /api/admin/upload with an AI model that answers NUL characters', 
   beforeAll(async () => {
     fake = await startFakeChatCompletions();
     ai = await createTestApp({
-      ai: { provider: 'openai-compatible', baseUrl: fake.baseUrl, model: 'test-vision', apiKey: undefined },
+      ai: chatModel(fake.baseUrl, 'test-vision'),
     });
   });
   afterAll(async () => {

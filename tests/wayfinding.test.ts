@@ -5,6 +5,7 @@ import {
   userText,
   type ChatRequest,
   type FakeChatCompletions,
+  chatModel,
 } from './helpers/fake-chat-completions';
 import { makeCity, makeCountry, makeFacts, makeHistory, makePlace } from './helpers/factories';
 import { sourceRenderSource } from './helpers/page-source';
@@ -64,7 +65,7 @@ describe('wayfinding and the language of every section', () => {
   beforeAll(async () => {
     fake = await startFakeChatCompletions(translatingModel);
     t = await createTestApp(
-      { ai: { provider: 'openai-compatible', baseUrl: fake.baseUrl, model: 'llava', apiKey: undefined } },
+      { ai: chatModel(fake.baseUrl, 'llava') },
       { pages: { renderSource: sourceRenderSource() } },
     );
     await makeCountry(t.db, { name: 'Portugal', slug: 'portugal' });

@@ -1,3 +1,4 @@
+import type { AppConfig } from '../../src/server/config';
 import { startFakeModelServer, type FakeModelServer, type ModelReply } from './fake-model-server';
 
 /** One request the fake model received: the parsed Chat Completions body. */
@@ -10,6 +11,14 @@ export interface ChatRequest {
 
 export type ChatReply = ModelReply;
 export type FakeChatCompletions = FakeModelServer<ChatRequest>;
+
+/** The AI configuration of a model served at `baseUrl` (this fake's) through the OpenAI-compatible provider. */
+export const chatModel = (baseUrl: string, model = 'test-model'): AppConfig['ai'] => ({
+  provider: 'openai-compatible',
+  baseUrl,
+  model,
+  apiKey: undefined,
+});
 
 /** The schema name the client asked for (response_format.json_schema.name). */
 export const schemaNameOf = (request: ChatRequest) => request.response_format?.json_schema?.name;
