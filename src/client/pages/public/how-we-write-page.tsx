@@ -1,6 +1,6 @@
 import { HOW_WE_WRITE_PAGE } from '@/shared/site';
 import { useHead } from '../../components/public/head';
-import { PlainHero } from '../../components/public/page-sections';
+import { TextPage } from '../../components/public/text-page';
 import { useTranslate } from '../../lib/i18n';
 
 const PARAGRAPHS = ['howWeWrite.text1', 'howWeWrite.text2', 'howWeWrite.text3', 'howWeWrite.text4'] as const;
@@ -13,18 +13,5 @@ export default function HowWeWritePage() {
   const t = useTranslate();
   const title = t('howWeWrite.title');
   useHead({ title, suffix: t('meta.title.suffix'), description: t('howWeWrite.text1'), path: HOW_WE_WRITE_PAGE });
-  return (
-    <>
-      <PlainHero>
-        <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{title}</h1>
-      </PlainHero>
-      <div className="article-body">
-        <div className="prose-text">
-          {PARAGRAPHS.map((key) => (
-            <p key={key}>{t(key)}</p>
-          ))}
-        </div>
-      </div>
-    </>
-  );
+  return <TextPage title={title} paragraphs={PARAGRAPHS.map((key) => t(key))} />;
 }

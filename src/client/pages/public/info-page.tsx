@@ -2,7 +2,7 @@ import type { InfoPage } from '@/shared/site';
 import { useHead } from '../../components/public/head';
 import { HydratedMark } from '../../components/public/hydrated-mark';
 import { Spinner } from '../../components/public/page-parts';
-import { PlainHero } from '../../components/public/page-sections';
+import { TextPage } from '../../components/public/text-page';
 import { useLanguage, useTranslate } from '../../lib/i18n';
 import { infoPageQuery, usePublicQuery } from '../../lib/public-queries';
 import { INFO_PAGE_TITLES } from '../../components/public/site-footer';
@@ -32,18 +32,7 @@ function InfoText({ page, text }: { page: InfoPage; text: string }) {
     .filter(Boolean);
   return (
     <>
-      <PlainHero>
-        <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl">{title}</h1>
-      </PlainHero>
-      <div className="article-body">
-        <div className="prose-text">
-          {paragraphs.map((paragraph, i) => (
-            <p key={i} className="whitespace-pre-line">
-              {paragraph}
-            </p>
-          ))}
-        </div>
-      </div>
+      <TextPage title={title} paragraphs={paragraphs} />
       <HydratedMark />
     </>
   );
