@@ -1,4 +1,4 @@
-/** Business constants shared by client and server (spec section 9). */
+/** Business constants shared by client and server (docs/product.md §9). */
 export const RELATED_PLACES_DEFAULT = 5;
 export const RELATED_PLACES_MAX = 20;
 export const META_DESCRIPTION_LENGTH = 160;

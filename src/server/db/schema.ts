@@ -109,7 +109,7 @@ export const languages = pgTable('languages', {
   nativeName: text('native_name').notNull(),
 });
 
-/** Interface text (spec "translation"): one value per key and language. */
+/** Interface text (docs/product.md §3): one value per key and language. */
 export const uiTranslations = pgTable(
   'ui_translations',
   {

@@ -61,7 +61,7 @@ function toDto(
   };
 }
 
-/** Gallery images of a place: the same validation and derivatives as photo uploads (spec section 2). */
+/** Gallery images of a place: the same validation and derivatives as photo uploads (docs/product.md §2.5.4). */
 export function createGalleryService(
   db: Database,
   files: MediaFiles,

@@ -22,7 +22,7 @@ export default function CountryPage({ slug }: { slug: string }) {
   const trail = useBreadcrumbTrail([country.data && { name: country.data.name, path: country.data.slug }]);
 
   if (country.isPending) return <Spinner label={t('common.loading')} />;
-  // Spec: an unknown country renders nothing on the country page.
+  // docs/product.md §2.4.4: an unknown country renders nothing on the country page.
   if (!country.data) return null;
   const data = country.data;
 

@@ -13,7 +13,7 @@ const CityPage = lazy(() => import('./city-page'));
 const PlacePage = lazy(() => import('./place-page'));
 
 /**
- * /{lang}/{slug}: a country with that slug, else a city, else a place (spec 4). `slug` when the
+ * /{lang}/{slug}: a country with that slug, else a city, else a place (docs/product.md §2.4.3). `slug` when the
  * address is not a route parameter (a footer page's address that the site does not serve).
  */
 export default function SlugPage({ slug: given }: { slug?: string }) {
