@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeImage } from '../src/server/media/images';
+import { storeImage } from '../src/server/media/image-storage';
 import { makeCity, makeCountry, makePlace } from '../tests/helpers/factories';
 import { launchBrowser, startSite, type RunningSite } from './helpers';
 
