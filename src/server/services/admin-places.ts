@@ -20,7 +20,7 @@ import { NotFoundError } from '../errors';
 import { searchProblem, searchText } from '../../shared/search';
 import type { TranslationQueue } from '../translation/queue';
 import { translationState, type SourcePart, type VersionMap } from '../translation/status';
-import { imageIdOf } from '../media/images';
+import { imageIdOf } from '../../shared/media-names';
 import type { MediaFiles } from './media-files';
 import { readPage } from './paging';
 import { changeSlug } from './slugs';

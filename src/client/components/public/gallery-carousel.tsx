@@ -1,12 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import {
-  downloadFileName,
-  downloadName,
-  downloadUrl,
-  parseMediaName,
-  responsiveImage,
-  thumbnailUrl,
-} from '@/shared/media';
+import { downloadFileName, downloadName, downloadUrl, responsiveImage, thumbnailUrl } from '@/shared/media';
+import { parseMediaName } from '@/shared/media-names';
 import { useTranslate } from '../../lib/i18n';
 import { Icon } from './icons';
 import { ResponsiveImage } from './responsive-image';
