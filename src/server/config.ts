@@ -53,6 +53,8 @@ export interface AppConfig {
   /** Public pages rendered at once; more wait up to renderQueueMs, then get 503. */
   renderConcurrency: number;
   renderQueueMs: number;
+  /** Answers not in the cache (renders) one client may cause per minute; 0: no limit. */
+  renderBudgetPerMinute: number;
   /** Slow-client limits of the HTTP server (see docs/security.md, "Timeouts"). */
   timeouts: {
     /** The whole request line and headers must arrive within this (Node's headersTimeout). */
@@ -217,6 +219,15 @@ const envSchema = z.object({
       .max(60_000, 'must be a number of milliseconds between 0 and 60000')
       .default(3_000),
   ),
+  RENDER_BUDGET_PER_MINUTE: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number between 0 and 100000 (0: no limit)' })
+      .int('must be a whole number between 0 and 100000 (0: no limit)')
+      .min(0, 'must be a whole number between 0 and 100000 (0: no limit)')
+      .max(100_000, 'must be a whole number between 0 and 100000 (0: no limit)')
+      .default(600),
+  ),
   HEADERS_TIMEOUT_MS: milliseconds(1_000, 300_000),
   REQUEST_TIMEOUT_MS: milliseconds(1_000, 86_400_000),
   KEEP_ALIVE_TIMEOUT_MS: milliseconds(1_000, 600_000),
@@ -378,6 +389,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     renderCacheBytes: Math.round(e.RENDER_CACHE_MB * 1024 * 1024),
     renderConcurrency: e.RENDER_CONCURRENCY,
     renderQueueMs: e.RENDER_QUEUE_MS,
+    renderBudgetPerMinute: e.RENDER_BUDGET_PER_MINUTE,
     timeouts: {
       headersMs,
       requestMs,
