@@ -190,7 +190,8 @@ async function main(): Promise<number> {
     { name: 'static file (again)', path: staticFile },
   ];
   for (const { warm, alongside, ...step } of plan) {
-    if (warm) await runScenario({ ...load, name: 'warm-up', paths: warm });
+    // every page of the list once, however long it takes (first renders run at tens a second)
+    if (warm) await runScenario({ ...load, seconds: 600, name: 'warm-up', paths: warm });
     await waitUntilIdle(server.pid);
     process.stdout.write(`  ${step.name}...`);
     const editor = await alongside?.();
