@@ -1,6 +1,6 @@
-import type { adminCityContracts } from '../../shared/api/admin-geo';
-import * as repo from '../db/repos/admin-geo-repo';
-import { createAdminGeoService, type AdminGeoDeps, type GeoKind, type GeoTypesOf } from './admin-geo';
+import type { adminCityContracts } from '../../shared/api/admin-areas';
+import * as repo from '../db/repos/admin-areas-repo';
+import { createAdminGeoService, type AdminGeoDeps, type GeoKind, type GeoTypesOf } from './admin-areas';
 
 /** A city is known by its name within its country; its places follow it when either changes. */
 const CITY: GeoKind<GeoTypesOf<typeof adminCityContracts, repo.CityRow>> = {
@@ -32,6 +32,6 @@ const CITY: GeoKind<GeoTypesOf<typeof adminCityContracts, repo.CityRow>> = {
   respond: (city, outcome) => ({ city, ...outcome }),
 };
 
-/** Manage Cities (spec section 7): see admin-geo.ts for what cities and countries share. */
+/** Manage Cities (spec section 7): see admin-areas.ts for what cities and countries share. */
 export const createAdminCitiesService = (deps: AdminGeoDeps) => createAdminGeoService(CITY, deps);
 export type AdminCitiesService = ReturnType<typeof createAdminCitiesService>;

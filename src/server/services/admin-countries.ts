@@ -1,6 +1,6 @@
-import type { adminCountryContracts } from '../../shared/api/admin-geo';
-import * as repo from '../db/repos/admin-geo-repo';
-import { createAdminGeoService, type AdminGeoDeps, type GeoKind, type GeoTypesOf } from './admin-geo';
+import type { adminCountryContracts } from '../../shared/api/admin-areas';
+import * as repo from '../db/repos/admin-areas-repo';
+import { createAdminGeoService, type AdminGeoDeps, type GeoKind, type GeoTypesOf } from './admin-areas';
 
 /**
  * A country is known by its name alone; its cities and places name it, so they follow a rename.
@@ -38,6 +38,6 @@ const COUNTRY: GeoKind<GeoTypesOf<typeof adminCountryContracts, repo.CountryRow>
   respond: (country, outcome) => ({ country, ...outcome }),
 };
 
-/** Manage Countries (spec section 7): see admin-geo.ts for what cities and countries share. */
+/** Manage Countries (spec section 7): see admin-areas.ts for what cities and countries share. */
 export const createAdminCountriesService = (deps: AdminGeoDeps) => createAdminGeoService(COUNTRY, deps);
 export type AdminCountriesService = ReturnType<typeof createAdminCountriesService>;

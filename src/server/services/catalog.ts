@@ -4,7 +4,7 @@ import { localeFor, toLanguageCode, type LanguageCode } from '../../shared/langu
 import { RELATED_PLACES_DEFAULT, RELATED_PLACES_MAX, SLUG_MAX_LENGTH } from '../../shared/limits';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
-import * as geo from '../db/repos/geo-repo';
+import * as geo from '../db/repos/areas-repo';
 import { listLanguages, listUiTranslations } from '../db/repos/languages-repo';
 import { findPart } from '../db/repos/place-content-repo';
 import * as placesRepo from '../db/repos/places-repo';

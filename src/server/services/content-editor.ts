@@ -10,7 +10,7 @@ import type {
 import { LANGUAGE_CODES, LANGUAGES, isLanguageCode, type LanguageCode } from '../../shared/languages';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
-import { findCityRow, findCountryRow } from '../db/repos/admin-geo-repo';
+import { findCityRow, findCountryRow } from '../db/repos/admin-areas-repo';
 import * as repo from '../db/repos/content-editor-repo';
 import type { AreaKind, PartItems, PlacePartKind, StoredLanguage } from '../db/repos/content-editor-repo';
 import { clearFailures, enqueueJob } from '../db/repos/translation-jobs-repo';

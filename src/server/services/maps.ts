@@ -7,7 +7,7 @@ import { toLanguageCode, type LanguageCode } from '../../shared/languages';
 import { SLUG_MAX_LENGTH } from '../../shared/limits';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
-import { findCountryBySlug } from '../db/repos/geo-repo';
+import { findCountryBySlug } from '../db/repos/areas-repo';
 import * as mapsRepo from '../db/repos/maps-repo';
 import { findSpot } from '../db/repos/nearby-repo';
 import { NotFoundError } from '../errors';

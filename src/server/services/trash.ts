@@ -2,7 +2,7 @@ import { TRASH_DAYS, type TrashItemDto, type TrashKind, type TrashList } from '.
 import type { SuccessMessage } from '../../shared/api/admin-places';
 import type { Database, DbOrTx } from '../db/client';
 import { isUuid } from '../db/ids';
-import { findCityByName, findCountryByName } from '../db/repos/admin-geo-repo';
+import { findCityByName, findCountryByName } from '../db/repos/admin-areas-repo';
 import { placeExists } from '../db/repos/admin-places-repo';
 import { deleteRevisionsOf } from '../db/repos/revisions-repo';
 import { slugHolder } from '../db/repos/slugs-repo';

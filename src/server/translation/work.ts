@@ -8,7 +8,7 @@ import {
   writeGeoDescription,
   type GeoTranslationSource,
   type GeoType,
-} from '../db/repos/admin-geo-repo';
+} from '../db/repos/admin-areas-repo';
 import {
   findPlaceTranslationSource,
   savePart,

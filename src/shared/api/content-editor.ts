@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES } from '../languages';
 import { FULL_DESCRIPTION_MAX } from './admin-places';
-import { GEO_DESCRIPTION_MAX, GEO_NAME_MAX } from './admin-geo';
+import { GEO_DESCRIPTION_MAX, GEO_NAME_MAX } from './admin-areas';
 
 /**
  * The editor's desk (docs/decisions/014-written-by-a-person.md): every language of a place, city or

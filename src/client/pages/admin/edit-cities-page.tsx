@@ -4,10 +4,10 @@ import type {
   CreateCityBody,
   CreateCityResponse,
   MissingCityDto,
-} from '@/shared/api/admin-geo';
-import { GeoAdminPage, type GeoAdminKind } from '../../components/admin/geo/geo-admin-page';
-import { WEB_ADDRESS_HINT } from '../../components/admin/geo/edit-geo-dialog';
-import { adminGeoHooks } from '../../components/admin/geo/use-geo-admin';
+} from '@/shared/api/admin-areas';
+import { GeoAdminPage, type GeoAdminKind } from '../../components/admin/areas/areas-admin-page';
+import { WEB_ADDRESS_HINT } from '../../components/admin/areas/edit-area-dialog';
+import { adminGeoHooks } from '../../components/admin/areas/use-areas-admin';
 
 type Field = 'name' | 'country' | 'description' | 'imageUrl' | 'slug';
 

@@ -25,7 +25,7 @@ import { useGallery, useUpdatePlace } from './use-admin-places';
 import { useRestoreFocus } from '../../ui/use-restore-focus';
 import { imageAttributes } from '@/shared/media';
 import { CityCombobox } from '../upload/city-combobox';
-import { WEB_ADDRESS_HINT } from '../geo/edit-geo-dialog';
+import { WEB_ADDRESS_HINT } from '../areas/edit-area-dialog';
 
 type FormInput = z.input<typeof updatePlaceRequest>;
 

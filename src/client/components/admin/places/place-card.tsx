@@ -1,7 +1,7 @@
 import { BookOpen, History, Images, Languages, Loader2, PenLine, Sparkles } from 'lucide-react';
 import type { AdminPlaceDto } from '@/shared/api/admin-places';
 import { EditDeleteButtons } from '../card-actions';
-import { LanguageBadges } from '../geo/language-badges';
+import { LanguageBadges } from '../language-badges';
 import { PublicationButtons, StateBadge } from '../publishing/publication-controls';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';

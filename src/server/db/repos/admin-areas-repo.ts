@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { AdminCityDto, AdminCountryDto, MissingCityDto, MissingCountryDto } from '@/shared/api/admin-geo';
+import type { AdminCityDto, AdminCountryDto, MissingCityDto, MissingCountryDto } from '@/shared/api/admin-areas';
 import { translationState, type TranslationFacts, type VersionMap } from '../../translation/status';
 import type { DbOrTx } from '../client';
 import { cities, cityTranslations, countries, countryTranslations, places } from '../schema';
-import { cityColumns, countryColumns } from './geo-repo';
+import { cityColumns, countryColumns } from './areas-repo';
 import { enqueueTranslatedPlaces, failuresJson, jobJson } from './translation-jobs-repo';
 import { translationVersions, unlessNewer, type StoredVersion } from './translation-versions';
 

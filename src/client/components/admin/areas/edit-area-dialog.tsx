@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input, Label, Textarea } from '../../ui/input';
 import { useRestoreFocus } from '../../ui/use-restore-focus';
 import { PhotoPicker } from './photo-picker';
-import { usePhotoChoices } from './use-geo-admin';
+import { usePhotoChoices } from './use-areas-admin';
 
 export interface EditField<K extends string> {
   name: K;

@@ -1,16 +1,16 @@
 import type { z } from 'zod';
-import type { AdminGeoContracts, DeleteGeoResponse } from '../../shared/api/admin-geo';
+import type { AdminGeoContracts, DeleteGeoResponse } from '../../shared/api/admin-areas';
 import type { TranslationStateDto } from '../../shared/api/translation-status';
 import { AiError } from '../ai/errors';
 import type { AiProvider } from '../ai/types';
 import type { Database, DbOrTx } from '../db/client';
 import { isUuid } from '../db/ids';
 import { violatedUniqueConstraint } from '../db/errors';
-import type { GeoType } from '../db/repos/admin-geo-repo';
+import type { GeoType } from '../db/repos/admin-areas-repo';
 import { clearFailures, enqueueJob } from '../db/repos/translation-jobs-repo';
 import { AppError, ConflictError, NotFoundError } from '../errors';
 import type { TranslationQueue } from '../translation/queue';
-import { createdMessage, outdatedLanguages, updatedMessage } from './geo-translation';
+import { createdMessage, outdatedLanguages, updatedMessage } from './admin-areas-messages';
 import type { MediaFiles } from './media-files';
 import { changeSlug, claimGeoSlug } from './slugs';
 import { PERSON, withRevision } from '../revisions/record';
@@ -35,7 +35,7 @@ interface AdminGeo {
   translations: TranslationStateDto;
 }
 
-/** What a create or an update answers besides the entity itself (see shared/api/admin-geo.ts). */
+/** What a create or an update answers besides the entity itself (see shared/api/admin-areas.ts). */
 export interface GeoOutcome {
   translatedLanguages: string[];
   outdatedLanguages: string[];
@@ -74,7 +74,7 @@ export interface GeoTypes {
   response: unknown;
 }
 
-/** A kind's types read from its contracts (shared/api/admin-geo.ts) and its stored row. */
+/** A kind's types read from its contracts (shared/api/admin-areas.ts) and its stored row. */
 export interface GeoTypesOf<C extends AdminGeoContracts, Row> {
   row: Row;
   admin: z.output<C['item']>;

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { deleteGeoResponse, type AdminGeoContracts, type DeleteGeoResponse } from '@/shared/api/admin-geo';
+import { deleteGeoResponse, type AdminGeoContracts, type DeleteGeoResponse } from '@/shared/api/admin-areas';
 import { idParams } from '@/shared/api/common';
 
-/** What the routes call, typed by the collection's contracts: see services/admin-geo.ts. */
+/** What the routes call, typed by the collection's contracts: see services/admin-areas.ts. */
 interface GeoAdmin<C extends AdminGeoContracts> {
   list(): Promise<z.output<C['item']>[]>;
   missing(): Promise<z.output<C['missing']>[]>;

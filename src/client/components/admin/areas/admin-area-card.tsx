@@ -5,7 +5,7 @@ import { siteImage } from '@/shared/image-address';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { EditDeleteButtons } from '../card-actions';
-import { LanguageBadges } from './language-badges';
+import { LanguageBadges } from '../language-badges';
 
 interface GeoEntityCardProps {
   entity: {

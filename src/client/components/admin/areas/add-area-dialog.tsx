@@ -4,7 +4,7 @@ import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { PhotoPicker } from './photo-picker';
 import { useRestoreFocus } from '../../ui/use-restore-focus';
-import { usePhotoChoices } from './use-geo-admin';
+import { usePhotoChoices } from './use-areas-admin';
 import { slugify } from '@/shared/slug';
 
 interface AddGeoDialogProps {

@@ -1,14 +1,14 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { DeleteGeoResponse } from '@/shared/api/admin-geo';
+import type { DeleteGeoResponse } from '@/shared/api/admin-areas';
 import { translationPending, type TranslationStateDto } from '@/shared/api/translation-status';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { toast } from '../../ui/toaster';
 import { AdminLayout } from '../admin-layout';
-import { AddGeoDialog } from './add-geo-dialog';
-import { EditGeoDialog, type EditField } from './edit-geo-dialog';
+import { AddGeoDialog } from './add-area-dialog';
+import { EditGeoDialog, type EditField } from './edit-area-dialog';
 import { ExistingSection } from './existing-section';
-import { GeoEntityCard } from './geo-entity-card';
+import { GeoEntityCard } from './admin-area-card';
 import { LanguagesDialog } from '../content/languages-dialog';
 import type { ContentTarget } from '../content/use-content';
 import { MissingListCard } from './missing-list-card';

@@ -80,7 +80,7 @@ export interface AdminGeoContracts {
 }
 
 /**
- * One admin collection's contracts, as the admin routes take them (routes/admin/geo.ts): its list
+ * One admin collection's contracts, as the admin routes take them (routes/admin/areas.ts): its list
  * item, missing entry, create and edit bodies, and the answer to a save (the entity under `key`
  * with what happened to its translations).
  */

@@ -6,7 +6,7 @@ import type {
   TranslationStatus,
 } from '@/shared/api/translation-status';
 import { LANGUAGES } from '@/shared/languages';
-import { Badge } from '../../ui/badge';
+import { Badge } from '../ui/badge';
 import { countText } from '@/shared/count-text';
 
 const LOOK: Record<

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AdminGeoContracts, DeleteGeoResponse } from '@/shared/api/admin-geo';
+import type { AdminGeoContracts, DeleteGeoResponse } from '@/shared/api/admin-areas';
 import type { PlaceCardDto } from '@/shared/api/public';
 import { translationPending, type TranslationStateDto } from '@/shared/api/translation-status';
 import { ApiError, apiJson } from '@/client/lib/api';
@@ -46,7 +46,7 @@ const whileTranslating = (rows: ReadonlyArray<{ translations: TranslationStateDt
 
 /**
  * The queries and mutations of Manage Cities or Manage Countries, typed from the collection's
- * contracts (shared/api/admin-geo.ts): `adminGeoHooks<typeof adminCityContracts>('cities')`.
+ * contracts (shared/api/admin-areas.ts): `adminGeoHooks<typeof adminCityContracts>('cities')`.
  */
 export function adminGeoHooks<C extends AdminGeoContracts & { item: z.ZodType<{ translations: TranslationStateDto }> }>(
   collection: 'cities' | 'countries',
