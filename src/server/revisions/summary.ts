@@ -15,7 +15,7 @@ const PLACE_FIELDS: Array<[keyof PlaceSnapshot['place'], string]> = [
   ['imageUrl', 'Cover changed'],
   ['slug', 'Web address changed'],
 ];
-const GEO_FIELDS = [
+const AREA_FIELDS = [
   ['name', 'Name changed'],
   ['description', 'Description changed'],
   ['imageUrl', 'Photo changed'],
@@ -80,7 +80,7 @@ export function describeChange(before: EntitySnapshot, after: EntitySnapshot): s
   let changes: string[];
   if (before.kind === 'place' && after.kind === 'place') changes = placeChanges(before, after);
   else if (before.kind !== 'place' && after.kind !== 'place') {
-    changes = GEO_FIELDS.filter(([field]) => before.row[field] !== after.row[field]).map(([, w]) => w);
+    changes = AREA_FIELDS.filter(([field]) => before.row[field] !== after.row[field]).map(([, w]) => w);
     if ('country' in before.row && 'country' in after.row && before.row.country !== after.row.country)
       changes.push('Country changed');
     changes.push(

@@ -3,7 +3,7 @@ import { requireSession } from '../security/session';
 import { adminAuthRoutes } from './admin/auth';
 import { adminGalleryRoutes } from './admin/gallery';
 import { adminPlaceRoutes } from './admin/places';
-import { adminGeoRoutes } from './admin/areas';
+import { adminAreaRoutes } from './admin/areas';
 import { adminCityContracts, adminCountryContracts } from '../../shared/api/admin-areas';
 import { adminPlaceAiRoutes } from './admin/place-ai';
 import { adminContentEditorRoutes } from './admin/content-editor';
@@ -39,8 +39,8 @@ export async function registerRoutes(app: FastifyInstance, pages: PageRouteOptio
     // Admin feature routes (uploads, places, gallery, cities, countries) register here.
     await admin.register(adminPlaceRoutes);
     await admin.register(adminGalleryRoutes);
-    await admin.register(adminGeoRoutes('cities', adminCityContracts, (scope) => scope.services.adminCities));
-    await admin.register(adminGeoRoutes('countries', adminCountryContracts, (scope) => scope.services.adminCountries));
+    await admin.register(adminAreaRoutes('cities', adminCityContracts, (scope) => scope.services.adminCities));
+    await admin.register(adminAreaRoutes('countries', adminCountryContracts, (scope) => scope.services.adminCountries));
     await admin.register(adminUploadRoutes);
     await admin.register(adminGazetteerRoutes);
     await admin.register(adminPlaceAiRoutes);

@@ -4,7 +4,7 @@ import { localeFor, toLanguageCode, type LanguageCode } from '../../shared/langu
 import { RELATED_PLACES_DEFAULT, RELATED_PLACES_MAX, SLUG_MAX_LENGTH } from '../../shared/limits';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
-import * as geo from '../db/repos/areas-repo';
+import * as areas from '../db/repos/areas-repo';
 import { listLanguages, listUiTranslations } from '../db/repos/languages-repo';
 import { findPart } from '../db/repos/place-content-repo';
 import * as placesRepo from '../db/repos/places-repo';
@@ -65,11 +65,11 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
   }
 
   async function countryBySlug(slug: string): Promise<dto.CountryDto> {
-    return found(plausibleSlug(slug) ? await geo.findCountryBySlug(db, slug) : undefined, 'Country not found');
+    return found(plausibleSlug(slug) ? await areas.findCountryBySlug(db, slug) : undefined, 'Country not found');
   }
 
   async function cityBySlug(slug: string): Promise<dto.CityDto> {
-    return found(plausibleSlug(slug) ? await geo.findCityBySlug(db, slug) : undefined, 'City not found');
+    return found(plausibleSlug(slug) ? await areas.findCityBySlug(db, slug) : undefined, 'City not found');
   }
 
   return {
@@ -155,7 +155,9 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
 
     async countries(lang: string, page: PageQuery): Promise<Page<dto.TranslatedCountryDto>> {
       const code = toLanguageCode(lang);
-      const all = (await geo.listTranslatedCountries(db, code, COUNTRIES_MAX)).map((row) => localizeCountry(row, code));
+      const all = (await areas.listTranslatedCountries(db, code, COUNTRIES_MAX)).map((row) =>
+        localizeCountry(row, code),
+      );
       // by name as the visitor's language sorts it (Ö with O in German, pinyin order in Chinese)
       const collator = new Intl.Collator(localeFor(code));
       all.sort((a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1));
@@ -164,14 +166,14 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
     countryBySlug,
     async translatedCountry(slug: string, lang: string): Promise<dto.TranslatedCountryDto> {
       const code = toLanguageCode(lang);
-      const country = plausibleSlug(slug) ? await geo.findTranslatedCountryBySlug(db, slug, code) : undefined;
+      const country = plausibleSlug(slug) ? await areas.findTranslatedCountryBySlug(db, slug, code) : undefined;
       return localizeCountry(found(country, 'Country not found'), code);
     },
     async citiesOfCountry(slug: string, lang: string, page: PageQuery): Promise<Page<dto.TranslatedCityDto>> {
       const country = await countryBySlug(slug);
       const code = toLanguageCode(lang);
-      const rows = await readPage(geo.citiesKeyset, page, (seek, limit) =>
-        geo.listTranslatedCitiesOfCountryPage(db, country.name, code, seek, limit),
+      const rows = await readPage(areas.citiesKeyset, page, (seek, limit) =>
+        areas.listTranslatedCitiesOfCountryPage(db, country.name, code, seek, limit),
       );
       return mapItems(rows, (row) => localizeCity(row, code));
     },
@@ -189,7 +191,7 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
     },
     async translatedCity(slug: string, lang: string): Promise<dto.TranslatedCityDto> {
       const code = toLanguageCode(lang);
-      const city = plausibleSlug(slug) ? await geo.findTranslatedCityBySlug(db, slug, code) : undefined;
+      const city = plausibleSlug(slug) ? await areas.findTranslatedCityBySlug(db, slug, code) : undefined;
       return localizeCity(found(city, 'City not found'), code);
     },
     async placesOfCity(slug: string, lang: string | undefined, page: PageQuery): Promise<Page<dto.PlaceCardDto>> {

@@ -10,9 +10,9 @@ import type {
 import { LANGUAGE_CODES, LANGUAGES, isLanguageCode, type LanguageCode } from '../../shared/languages';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
-import { findCityRow, findCountryRow } from '../db/repos/admin-areas-repo';
+import { findCityRow, findCountryRow, type AreaKind } from '../db/repos/admin-areas-repo';
 import * as repo from '../db/repos/content-editor-repo';
-import type { AreaKind, PartItems, PlacePartKind, StoredLanguage } from '../db/repos/content-editor-repo';
+import type { PartItems, PlacePartKind, StoredLanguage } from '../db/repos/content-editor-repo';
 import { clearFailures, enqueueJob } from '../db/repos/translation-jobs-repo';
 import { AppError, NotFoundError } from '../errors';
 import type { TranslationQueue } from '../translation/queue';

@@ -3,11 +3,11 @@ import { AiError } from '../ai/errors';
 import type { AiProvider } from '../ai/types';
 import type { Database, DbOrTx } from '../db/client';
 import {
-  findGeoTranslationSource,
-  saveGeoTranslation,
-  writeGeoDescription,
-  type GeoTranslationSource,
-  type GeoType,
+  findAreaTranslationSource,
+  saveAreaTranslation,
+  writeAreaDescription,
+  type AreaTranslationSource,
+  type AreaKind,
 } from '../db/repos/admin-areas-repo';
 import {
   findPlaceTranslationSource,
@@ -163,13 +163,13 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
     }
   }
 
-  async function translateGeo(type: GeoType, source: GeoTranslationSource, lang: TargetLanguage) {
+  async function translateArea(type: AreaKind, source: AreaTranslationSource, lang: TargetLanguage) {
     const fields: Record<string, string> = source.description
       ? { name: source.name, description: source.description }
       : { name: source.name };
     const t = await ai.translate(fields, lang);
     const row = { languageCode: lang, name: t.name!.trim(), description: (t.description ?? '').trim() };
-    await saveGeoTranslation(db, type, source.id, row, source.sourceVersion);
+    await saveAreaTranslation(db, type, source.id, row, source.sourceVersion);
   }
 
   /**
@@ -207,7 +207,7 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
   }
 
   /** The description a city or country created with an AI model is waiting for. */
-  async function describe(type: GeoType, source: GeoTranslationSource) {
+  async function describe(type: AreaKind, source: AreaTranslationSource) {
     try {
       const text = (
         type === 'city'
@@ -216,7 +216,7 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
       ).trim();
       if (text) {
         const note = { author: machineAuthor(ai), summary: 'Description written by machine' };
-        await withRevision(db, { type, id: source.id }, note, () => writeGeoDescription(db, type, source.id, text));
+        await withRevision(db, { type, id: source.id }, note, () => writeAreaDescription(db, type, source.id, text));
       }
       return undefined;
     } catch (error) {
@@ -229,8 +229,8 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
       const source = await findPlaceTranslationSource(reader, entity.id);
       return source && { kind: 'place' as const, source };
     }
-    const source = await findGeoTranslationSource(reader, entity.type, entity.id);
-    return source && { kind: 'geo' as const, type: entity.type, source };
+    const source = await findAreaTranslationSource(reader, entity.type, entity.id);
+    return source && { kind: 'area' as const, type: entity.type, source };
   }
 
   type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
@@ -245,7 +245,7 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
     async pending(entity: EntityRef, scope: JobScope, reader: DbOrTx = db): Promise<boolean> {
       const loaded = await load(entity, reader);
       if (!loaded) return false;
-      if (scope.describe && loaded.kind === 'geo' && loaded.source.description === '') return true;
+      if (scope.describe && loaded.kind === 'area' && loaded.source.description === '') return true;
       return planOf(loaded, scope.allLanguages).work.size > 0;
     },
 
@@ -261,7 +261,7 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
         unexpected: [],
       };
       if (!loaded) return none;
-      if (scope.describe && loaded.kind === 'geo' && loaded.source.description === '') {
+      if (scope.describe && loaded.kind === 'area' && loaded.source.description === '') {
         const failure = await describe(loaded.type, loaded.source);
         if (failure) {
           const unexpected = failure.cause instanceof AiError ? [] : [failure.cause];
@@ -275,7 +275,7 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
       const done = await perform(entity, work, (lang, part) =>
         current.kind === 'place'
           ? translatePlacePart(current.source, lang, part)
-          : translateGeo(current.type, current.source, lang),
+          : translateArea(current.type, current.source, lang),
       );
       return { gone: false, ...done, kept, describePending: false };
     },

@@ -5,13 +5,13 @@ import type {
   CreateCountryResponse,
   MissingCountryDto,
 } from '@/shared/api/admin-areas';
-import { GeoAdminPage, type GeoAdminKind } from '../../components/admin/areas/areas-admin-page';
+import { AreasAdminPage, type AreaAdminKind } from '../../components/admin/areas/areas-admin-page';
 import { WEB_ADDRESS_HINT } from '../../components/admin/areas/edit-area-dialog';
-import { adminGeoHooks } from '../../components/admin/areas/use-areas-admin';
+import { adminAreaHooks } from '../../components/admin/areas/use-areas-admin';
 
 type Field = 'name' | 'description' | 'imageUrl' | 'slug';
 
-const COUNTRIES: GeoAdminKind<AdminCountryDto, MissingCountryDto, CreateCountryBody, CreateCountryResponse, Field> = {
+const COUNTRIES: AreaAdminKind<AdminCountryDto, MissingCountryDto, CreateCountryBody, CreateCountryResponse, Field> = {
   kind: 'country',
   noun: 'Country',
   nounPlural: 'Countries',
@@ -32,9 +32,9 @@ const COUNTRIES: GeoAdminKind<AdminCountryDto, MissingCountryDto, CreateCountryB
   }),
   idOf: (result) => result.country.id,
   slugOf: (result) => result.country.slug,
-  ...adminGeoHooks<typeof adminCountryContracts>('countries'),
+  ...adminAreaHooks<typeof adminCountryContracts>('countries'),
 };
 
 export default function EditCountriesPage() {
-  return <GeoAdminPage config={COUNTRIES} />;
+  return <AreasAdminPage config={COUNTRIES} />;
 }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { HistoryEvent, TriviaFact } from '@/shared/api/public';
 import type { PlaceText } from '@/shared/api/content-editor';
 import type { DbOrTx } from '../client';
+import type { AreaKind } from './admin-areas-repo';
 import {
   cities,
   cityTranslations,
@@ -155,7 +156,6 @@ export async function writePartItems<P extends PlacePartKind>(
     .onConflictDoUpdate({ target: [placeFacts.placeId, placeFacts.languageCode], set });
 }
 
-export type AreaKind = 'city' | 'country';
 const AREAS = {
   city: { table: cities, translations: cityTranslations, owner: cityTranslations.cityId },
   country: { table: countries, translations: countryTranslations, owner: countryTranslations.countryId },

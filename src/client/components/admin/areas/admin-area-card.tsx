@@ -7,7 +7,7 @@ import { Card } from '../../ui/card';
 import { EditDeleteButtons } from '../card-actions';
 import { LanguageBadges } from '../language-badges';
 
-interface GeoEntityCardProps {
+interface AdminAreaCardProps {
   entity: {
     name: string;
     /** The city's country; countries have none. */
@@ -25,7 +25,7 @@ interface GeoEntityCardProps {
 }
 
 /** One existing city or country: image, name, country, description, languages, edit and delete. */
-export function GeoEntityCard({ entity, onLanguages, onHistory, onEdit, onDelete }: GeoEntityCardProps) {
+export function AdminAreaCard({ entity, onLanguages, onHistory, onEdit, onDelete }: AdminAreaCardProps) {
   const { name, country, description, imageUrl, translations } = entity;
   const headingId = useId();
   return (
