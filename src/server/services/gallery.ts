@@ -5,7 +5,7 @@ import {
   type SuccessMessage,
 } from '../../shared/api/admin-places';
 import type { GalleryTextBody, GalleryTextEntry, GalleryTextSaved } from '../../shared/api/gallery';
-import { smallGalleryImageWarning } from '../../shared/api/upload';
+import { smallGalleryImageWarning } from '../../shared/api/uploads';
 import { LANGUAGE_CODES, LANGUAGES, isLanguageCode } from '../../shared/languages';
 import { MIN_PHOTO_LONG_SIDE } from '../../shared/limits';
 import type { Database } from '../db/client';

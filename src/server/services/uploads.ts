@@ -9,7 +9,7 @@ import {
   type ManualLocation,
   type UploadedPhotoDto,
   type UploadResponse,
-} from '../../shared/api/upload';
+} from '../../shared/api/uploads';
 import { MIN_PHOTO_LONG_SIDE } from '../../shared/limits';
 import { offlineAnalysis, type AiProvider, type ImageAnalysis } from '../ai';
 import type { Database } from '../db/client';

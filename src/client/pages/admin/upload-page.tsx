@@ -1,6 +1,6 @@
 import { Loader2, Upload } from 'lucide-react';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { ExifData } from '@/shared/api/upload';
+import type { ExifData } from '@/shared/api/uploads';
 import { countText } from '@/shared/count-text';
 import { AdminLayout } from '../../components/admin/admin-layout';
 import { ExifPanel } from '../../components/admin/upload/exif-panel';
