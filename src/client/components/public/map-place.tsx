@@ -5,7 +5,7 @@ import { placeMapQuery } from '../../lib/map-queries';
 import { siteSettingsQuery, usePublicQuery } from '../../lib/public-queries';
 import { Icon } from './icons';
 import { MapFigure } from './map-figure';
-import { Spinner } from './page-parts';
+import { Spinner } from './spinner';
 
 // MapLibre is large: its chunk is fetched only when a visitor opens the interactive map.
 const InteractiveMap = lazy(() => import('./interactive-map'));

@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { TranslationsProvider, useTranslate } from '../../lib/i18n';
 import { SiteNavigationProvider } from '../../lib/navigation';
 import { NavBar } from './nav-bar';
-import { Spinner } from './page-parts';
+import { Spinner } from './spinner';
 import './public.css';
 import { SiteFooter } from './site-footer';
 

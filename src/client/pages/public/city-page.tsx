@@ -5,7 +5,7 @@ import { AreaHead } from '../../components/public/area-head';
 import { AreaIntro } from '../../components/public/area-intro';
 import { useBreadcrumbTrail } from '../../components/public/breadcrumbs';
 import { Icon } from '../../components/public/icons';
-import { Spinner } from '../../components/public/page-parts';
+import { Spinner } from '../../components/public/spinner';
 import { EmptyMessage, NotFoundView, SectionHeading } from '../../components/public/page-sections';
 import { Pager } from '../../components/public/pager';
 import { PlaceGrid, PlaceGridSkeleton } from '../../components/public/place-card';

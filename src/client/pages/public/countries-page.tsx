@@ -3,7 +3,7 @@ import { cursorSearch } from '@/shared/paging';
 import { AreaCard } from '../../components/public/area-card';
 import { MapFigure } from '../../components/public/map-figure';
 import { useHead } from '../../components/public/head';
-import { Spinner } from '../../components/public/page-parts';
+import { Spinner } from '../../components/public/spinner';
 import { EmptyMessage, PlainHero } from '../../components/public/page-sections';
 import { Pager } from '../../components/public/pager';
 import { formatCount } from '../../lib/format-count';

@@ -5,7 +5,7 @@ import { AreaIntro } from '../../components/public/area-intro';
 import { AreaCard } from '../../components/public/area-card';
 import { useBreadcrumbTrail } from '../../components/public/breadcrumbs';
 import { MapFigure } from '../../components/public/map-figure';
-import { Spinner } from '../../components/public/page-parts';
+import { Spinner } from '../../components/public/spinner';
 import { EmptyMessage, SectionHeading } from '../../components/public/page-sections';
 import { Pager } from '../../components/public/pager';
 import { englishIf, useLanguage, useTranslate } from '../../lib/i18n';

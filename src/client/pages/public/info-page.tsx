@@ -1,7 +1,7 @@
 import type { InfoPage } from '@/shared/site';
 import { useHead } from '../../components/public/head';
 import { HydratedMark } from '../../components/public/hydrated-mark';
-import { Spinner } from '../../components/public/page-parts';
+import { Spinner } from '../../components/public/spinner';
 import { TextPage } from '../../components/public/text-page';
 import { useLanguage, useTranslate } from '../../lib/i18n';
 import { infoPageQuery, usePublicQuery } from '../../lib/public-queries';

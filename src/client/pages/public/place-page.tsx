@@ -9,7 +9,7 @@ import { HistoryTimeline } from '../../components/public/history-timeline';
 import { Icon } from '../../components/public/icons';
 import { PlaceMap } from '../../components/public/map-place';
 import { NearbyList } from '../../components/public/nearby-list';
-import { Spinner } from '../../components/public/page-parts';
+import { Spinner } from '../../components/public/spinner';
 import {
   JumpButton,
   NotFoundView,

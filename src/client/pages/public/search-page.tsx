@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { searchProblem, searchText, SEARCH_TEXT_MAX, shownQuery } from '@/shared/search';
 import { useHead } from '../../components/public/head';
-import { Spinner } from '../../components/public/page-parts';
+import { Spinner } from '../../components/public/spinner';
 import { EmptyMessage, PlainHero } from '../../components/public/page-sections';
 import { Pager } from '../../components/public/pager';
 import { SearchForm } from '../../components/public/search-form';

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { CityDto, CountryDto } from '@/shared/api/public';
 import { HydratedMark } from '../../components/public/hydrated-mark';
-import { Spinner } from '../../components/public/page-parts';
+import { Spinner } from '../../components/public/spinner';
 import { useTranslate } from '../../lib/i18n';
 import { cityCheckQuery, countryCheckQuery, usePublicQuery } from '../../lib/public-queries';
 
