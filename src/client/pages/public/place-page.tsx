@@ -7,7 +7,7 @@ import { GalleryCarousel } from '../../components/public/gallery-carousel';
 import { useHead } from '../../components/public/head';
 import { HistoryTimeline } from '../../components/public/history-timeline';
 import { Icon } from '../../components/public/icons';
-import { PlaceMap } from '../../components/public/map-place';
+import { PlaceMap } from '../../components/public/place-map';
 import { NearbyList } from '../../components/public/nearby-list';
 import { Spinner } from '../../components/public/spinner';
 import {
