@@ -41,7 +41,7 @@ const AI_BUTTONS: Array<{ action: AiAction; icon: typeof Sparkles; label: string
 ];
 
 /** One place on the Edit Places screen: what it is, how complete it is, and what can be done to it. */
-export function PlaceCard({
+export function AdminPlaceCard({
   place,
   isRunning,
   onAiAction,
