@@ -27,7 +27,7 @@ export const HERO_IMAGE_SIZES = '(orientation: portrait) 132vh, 100vw';
 /** The portrait crop of area cards. */
 export const CARD_CROP = { width: 800, height: 1000 } as const;
 
-export interface ResponsiveImage {
+export interface ImageVariants {
   /** The fallback source: the 1000 px JPEG. */
   src: string;
   jpegSrcSet: string;
@@ -100,7 +100,11 @@ export function largeWidthsFor(originalWidth: number): number[] {
   return LARGE_IMAGE_WIDTHS.filter((w) => w < originalWidth);
 }
 
-export function responsiveImage(url: string): ResponsiveImage | undefined {
+/**
+ * The files of one of our images that a page chooses from (the ResponsiveImage component draws
+ * them); undefined for any other address.
+ */
+export function imageVariants(url: string): ImageVariants | undefined {
   const image = webImage(url);
   if (!image) return undefined;
   const { base } = image;
@@ -126,7 +130,7 @@ export function responsiveImage(url: string): ResponsiveImage | undefined {
  * px JPEGs of one of our images, so small cards load the 480 px file; any other address as it is.
  */
 export function imageAttributes(url: string, sizes: string): { src: string; srcSet?: string; sizes?: string } {
-  const image = responsiveImage(url);
+  const image = imageVariants(url);
   return image ? { src: image.src, srcSet: image.jpegSrcSet, sizes } : { src: siteImage(url) };
 }
 
@@ -139,7 +143,7 @@ export function cardCrop(url: string): { jpg: string; webp: string } | undefined
 
 /** The smallest variant, for thumbnails; the URL itself when it has no variants (if on this site). */
 export function thumbnailUrl(url: string): string {
-  const image = responsiveImage(url);
+  const image = imageVariants(url);
   return image ? image.src.replace(/-1000\.jpg$/, '-480.jpg') : siteImage(url);
 }
 

@@ -4,7 +4,7 @@ import {
   downloadName,
   downloadUrl,
   parseMediaName,
-  responsiveImage,
+  imageVariants,
   thumbnailUrl,
 } from '@/shared/media';
 import { useTranslate } from '../../lib/i18n';
@@ -22,7 +22,7 @@ export interface CarouselImage {
 
 /** A thumbnail 120 px wide in its file's aspect ratio (3:2 for images of unknown size). */
 function thumbnailHeight(url: string): number {
-  const image = responsiveImage(url);
+  const image = imageVariants(url);
   return image?.original ? Math.round((120 * image.height) / image.width) : 80;
 }
 
@@ -33,7 +33,7 @@ function fileFacts(image: CarouselImage): string {
   const path = (image.originalImagePath || image.imageUrl).split('?')[0]!;
   const name = path.slice(path.lastIndexOf('/') + 1);
   const dot = name.lastIndexOf('.');
-  const size = parseMediaName(path)?.original ?? responsiveImage(image.imageUrl)?.original;
+  const size = parseMediaName(path)?.original ?? imageVariants(image.imageUrl)?.original;
   const format = FORMATS[name.slice(dot + 1).toLowerCase()];
   return [size && `${size.width} × ${size.height} px`, format].filter(Boolean).join(' · ');
 }
