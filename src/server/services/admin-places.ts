@@ -139,8 +139,14 @@ export async function applyPlaceUpdate(
   return { outdated, queued, unused, textChanged };
 }
 
+interface AdminPlacesDeps {
+  db: Database;
+  files: MediaFiles;
+  queue: TranslationQueue;
+}
+
 /** Edit Places: the admin list with its figures, editing and deleting places (spec section 2). */
-export function createAdminPlacesService(db: Database, files: MediaFiles, queue: TranslationQueue) {
+export function createAdminPlacesService({ db, files, queue }: AdminPlacesDeps) {
   const applyUpdate = (tx: DbOrTx, id: string, fields: UpdatePlaceRequest) =>
     applyPlaceUpdate(tx, { files, queue }, id, fields);
   return {

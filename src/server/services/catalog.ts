@@ -52,7 +52,7 @@ export interface CatalogSite {
 
 const NO_SITE: CatalogSite = { settings: NO_SITE_SETTINGS, texts: {} };
 
-export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) {
+export function createCatalogService({ db, site = NO_SITE }: { db: Database; site?: CatalogSite }) {
   const textOverrides = new Map<string, string>(
     [
       ['meta.title.suffix', site.texts.name],

@@ -61,13 +61,16 @@ function toDto(
   };
 }
 
+interface GalleryDeps {
+  db: Database;
+  files: MediaFiles;
+  limits: { maxUploadBytes: number };
+  /** A new or changed caption is translated by a queued job (with an AI model). */
+  queue: TranslationQueue;
+}
+
 /** Gallery images of a place: the same validation and derivatives as photo uploads (spec section 2). */
-export function createGalleryService(
-  db: Database,
-  files: MediaFiles,
-  limits: { maxUploadBytes: number },
-  queue: TranslationQueue,
-) {
+export function createGalleryService({ db, files, limits, queue }: GalleryDeps) {
   async function requirePlace(placeId: string) {
     if (!isUuid(placeId) || !(await repo.placeExists(db, placeId))) throw new NotFoundError(PLACE_NOT_FOUND);
   }

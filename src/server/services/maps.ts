@@ -114,7 +114,7 @@ function createVersionMemo(max: number) {
   };
 }
 
-export function createMapService(db: Database) {
+export function createMapService({ db }: { db: Database }) {
   const remember = createVersionMemo(500);
   // A country's locator does not depend on the database: one per outline, about 240 at most.
   const locators = new Map<string, Locator>();

@@ -7,7 +7,7 @@ import { NotFoundError } from '../errors';
 import { localCountryName } from '../geo/country-names';
 
 /** The places near a place (within NEARBY_RADIUS_M), from any city ('Nearby' on the place page). */
-export function createNearbyService(db: Database) {
+export function createNearbyService({ db }: { db: Database }) {
   return {
     /**
      * Up to NEARBY_PLACES other places within NEARBY_RADIUS_M, nearest first, in `lang`. `known` is the place when the

@@ -36,12 +36,18 @@ async function fromAi<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+interface PlaceAiDeps {
+  db: Database;
+  ai: AiProvider;
+  queue: TranslationQueue;
+}
+
 /**
  * AI content for one place: historical events and trivia (generated once in English, then served
  * from the database; other languages are translations of the English ones, versioned like the
  * place's text) and translating the place into its missing and outdated languages.
  */
-export function createPlaceAiService(db: Database, ai: AiProvider, queue: TranslationQueue) {
+export function createPlaceAiService({ db, ai, queue }: PlaceAiDeps) {
   async function placeById(id: string) {
     const place = isUuid(id) ? await findPlaceById(db, id) : undefined;
     if (!place) throw new NotFoundError('Place not found');

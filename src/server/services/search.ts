@@ -119,7 +119,7 @@ export async function syncCountryNames(db: Database): Promise<boolean> {
 const STATISTICS_CHECK_MS = 60_000;
 
 /** Search over places, cities and countries in the visitor's language (docs/decisions/007-search.md). */
-export async function createSearchService(db: Database) {
+export async function createSearchService({ db }: { db: Database }) {
   await syncCountryNames(db);
   await analyzeIfStale(db);
   let checkedAt = Date.now();

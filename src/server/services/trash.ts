@@ -96,7 +96,7 @@ function pictureOf(snapshot: Trashed): string | null {
  * which removes its files once nothing else uses them. Items older than TRASH_DAYS days are
  * deleted for good at start and whenever the trash is read.
  */
-export function createTrashService(db: Database, files: MediaFiles) {
+export function createTrashService({ db, files }: { db: Database; files: MediaFiles }) {
   /** Deletes for good, then removes the files nothing uses any more (after commit). */
   async function purge(where: Parameters<typeof repo.deleteTrash>[1]): Promise<number> {
     const { count, keys } = await db.transaction(async (tx) => {

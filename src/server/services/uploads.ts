@@ -47,7 +47,7 @@ export interface UploadOutcome {
   body: UploadResponse;
 }
 
-export interface UploadServiceDeps {
+export interface UploadDeps {
   db: Database;
   /** What an upload becomes: published at once or kept as a draft (the admin's setting). */
   publishing: Pick<PublishingService, 'stateForUpload'>;
@@ -139,7 +139,7 @@ const success = (
  * else has succeeded, and removed again if the database transaction fails, so a failed upload
  * leaves neither rows nor files; a crash in between is cleaned up at the next start (media-files).
  */
-export function createUploadService(deps: UploadServiceDeps) {
+export function createUploadService(deps: UploadDeps) {
   const { db, files, ai, geocoder, limits, publishing } = deps;
 
   /** The place of a photo uploaded before: the same file, or the same image data without its metadata. */
