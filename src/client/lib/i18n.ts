@@ -49,19 +49,19 @@ export function useLanguage(): LanguageCode {
 }
 
 /** Saves the visitor's choice for 365 days on the whole site (spec 9). */
-export function saveLanguageChoice(code: LanguageCode): void {
-  document.cookie = `${LANGUAGE_COOKIE}=${code}; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`;
+export function saveLanguageChoice(lang: LanguageCode): void {
+  document.cookie = `${LANGUAGE_COOKIE}=${lang}; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`;
 }
 
 /**
  * The same page in another language: the first segment is replaced; a path without a language
  * goes to the other language's home page.
  */
-export function pathInLanguage(pathname: string, code: LanguageCode): string {
+export function pathInLanguage(pathname: string, lang: LanguageCode): string {
   const segments = pathname.split('/').filter(Boolean);
-  if (!isLanguageCode(segments[0])) return `/${code}/home`;
+  if (!isLanguageCode(segments[0])) return `/${lang}/home`;
   const rest = segments.slice(1).join('/');
-  return `/${code}/${rest || 'home'}`;
+  return `/${lang}/${rest || 'home'}`;
 }
 
 type Values = Record<string, string | number>;

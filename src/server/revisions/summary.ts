@@ -1,7 +1,7 @@
 import { LANGUAGES } from '../../shared/languages';
 import type { EntitySnapshot, GalleryImageSnapshot, PlaceSnapshot } from '../db/repos/snapshots-repo';
 
-const languageName = (code: string) => LANGUAGES.find((l) => l.code === code)?.name ?? code;
+const languageName = (lang: string) => LANGUAGES.find((l) => l.code === lang)?.name ?? lang;
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Field -> the words for its change, in the order they are told. */
@@ -29,12 +29,12 @@ function languageChanges<T extends { languageCode: string }>(
   content: (row: T) => unknown,
   what: string,
 ): string[] {
-  const codes = [...new Set([...before, ...after].map((row) => row.languageCode))].sort();
-  return codes.flatMap((code) => {
-    const a = before.find((row) => row.languageCode === code);
-    const b = after.find((row) => row.languageCode === code);
+  const langs = [...new Set([...before, ...after].map((row) => row.languageCode))].sort();
+  return langs.flatMap((lang) => {
+    const a = before.find((row) => row.languageCode === lang);
+    const b = after.find((row) => row.languageCode === lang);
     if (a && b && same(content(a), content(b))) return [];
-    return [`${languageName(code)} ${what} ${b ? 'changed' : 'removed'}`];
+    return [`${languageName(lang)} ${what} ${b ? 'changed' : 'removed'}`];
   });
 }
 

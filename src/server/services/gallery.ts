@@ -27,18 +27,18 @@ const LANGUAGE_NOT_FOUND = 'That language is not one of the site’s: use en, es
 const BAD_ORDER =
   'The new order must list every photo of this gallery exactly once. The gallery may have changed meanwhile: reload it and try again.';
 
-const languageName = (code: string) => LANGUAGES.find((l) => l.code === code)?.name ?? code;
+const languageName = (lang: string) => LANGUAGES.find((l) => l.code === lang)?.name ?? lang;
 
 /** A photo's texts in every language, English first (the editor's desk's statuses, decision 014). */
 function textEntries(stored: texts.StoredGalleryText[]): GalleryTextEntry[] {
-  const byCode = new Map(stored.map((row) => [row.languageCode, row]));
-  const englishVersion = byCode.get('en')?.sourceVersion ?? 1;
-  return LANGUAGE_CODES.map((code) => {
-    const row = byCode.get(code);
+  const byLang = new Map(stored.map((row) => [row.languageCode, row]));
+  const englishVersion = byLang.get('en')?.sourceVersion ?? 1;
+  return LANGUAGE_CODES.map((lang) => {
+    const row = byLang.get(lang);
     const status =
-      code === 'en' ? 'source' : !row ? 'missing' : row.sourceVersion < englishVersion ? 'outdated' : 'current';
+      lang === 'en' ? 'source' : !row ? 'missing' : row.sourceVersion < englishVersion ? 'outdated' : 'current';
     return {
-      languageCode: code,
+      languageCode: lang,
       status,
       origin: row?.origin ?? null,
       caption: row?.caption ?? '',
@@ -174,7 +174,7 @@ export function createGalleryService({ db, files, limits, queue }: GalleryDeps) 
           outdatedLanguages: [],
         };
       }
-      const outdatedLanguages = LANGUAGE_CODES.filter((code) => result.outdated.includes(code));
+      const outdatedLanguages = LANGUAGE_CODES.filter((other) => result.outdated.includes(other));
       const follow = result.queued
         ? ' The other languages are being translated; those written by hand are kept and marked outdated.'
         : outdatedLanguages.length > 0

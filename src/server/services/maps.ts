@@ -231,13 +231,13 @@ export function createMapService({ db }: { db: Database }) {
   /** The maps of one content version (`version` as read before the request's data). */
   function at(version: number) {
     return {
-      worldMap: (lang: string) => {
-        const code = toLanguageCode(lang);
-        return remember(version, `world ${code}`, () => worldMap(code));
+      worldMap: (requestedLang: string) => {
+        const lang = toLanguageCode(requestedLang);
+        return remember(version, `world ${lang}`, () => worldMap(lang));
       },
-      countryMap: (slug: string, lang: string) => {
-        const code = toLanguageCode(lang);
-        return remember(version, `country ${code} ${slug}`, () => countryMap(slug, code));
+      countryMap: (slug: string, requestedLang: string) => {
+        const lang = toLanguageCode(requestedLang);
+        return remember(version, `country ${lang} ${slug}`, () => countryMap(slug, lang));
       },
       /** `known`: the place as the caller has just read it, which saves reading it again. */
       async placeMap(id: string, known?: { latitude: number | null; longitude: number | null }): Promise<MapDto> {

@@ -15,19 +15,19 @@ export function createNearbyService({ db }: { db: Database }) {
      */
     async nearby(
       placeId: string,
-      lang: string | undefined,
+      requestedLang: string | undefined,
       known?: { latitude: number | null; longitude: number | null },
     ): Promise<NearbyPlaceDto[]> {
       const spot = known ?? (isUuid(placeId) ? await findSpot(db, placeId) : undefined);
       if (!spot) throw new NotFoundError('Place not found');
       const { latitude, longitude } = spot;
       if (latitude === null || longitude === null) return [];
-      const code = toLanguageCode(lang);
-      const rows = await findNearestPlaces(db, { id: placeId, latitude, longitude }, code, NEARBY_PLACES);
+      const lang = toLanguageCode(requestedLang);
+      const rows = await findNearestPlaces(db, { id: placeId, latitude, longitude }, lang, NEARBY_PLACES);
       return rows.map((row) => ({
         ...row,
         // a translation stores its own country name; without one the stored name is English
-        country: row.languageCode === 'en' ? localCountryName(row.country, code) : row.country,
+        country: row.languageCode === 'en' ? localCountryName(row.country, lang) : row.country,
         distanceMeters: Math.round(row.distanceMeters),
       }));
     },

@@ -55,8 +55,8 @@ function reasonOf(error: unknown): string {
 type Translations = Map<string, StoredVersion>;
 
 /** A stored translation's verdict on one language: does it lag behind `source` (or is it absent)? */
-const lags = (translations: Translations, code: string, source: number) => {
-  const made = translations.get(code);
+const lags = (translations: Translations, lang: string, source: number) => {
+  const made = translations.get(lang);
   return made === undefined || made.version < source;
 };
 
@@ -81,18 +81,18 @@ function plan(
   const work = new Map<TargetLanguage, Part[]>();
   const kept = new Set<TargetLanguage>();
   const all = [{ part: 'text' as Part, version: sourceVersion, translations: text }, ...parts];
-  for (const code of TRANSLATION_TARGETS) {
-    if (!allLanguages && !text.has(code)) continue;
+  for (const lang of TRANSLATION_TARGETS) {
+    if (!allLanguages && !text.has(lang)) continue;
     const todo: Part[] = [];
     for (const p of all) {
-      if (!lags(p.translations, code, p.version)) continue;
-      if (p.translations.get(code)?.byPerson) kept.add(code);
+      if (!lags(p.translations, lang, p.version)) continue;
+      if (p.translations.get(lang)?.byPerson) kept.add(lang);
       // the gallery is one part made of each photo's texts
       else if (!todo.includes(p.part)) todo.push(p.part);
     }
-    if (todo.length > 0) work.set(code, todo);
+    if (todo.length > 0) work.set(lang, todo);
   }
-  return { work, kept: TRANSLATION_TARGETS.filter((code) => kept.has(code)) };
+  return { work, kept: TRANSLATION_TARGETS.filter((lang) => kept.has(lang)) };
 }
 
 const placeParts = (source: PlaceTranslationSource) => [
@@ -102,8 +102,8 @@ const placeParts = (source: PlaceTranslationSource) => [
 ];
 
 /** Does a stored translation need the machine: absent, or a machine's made from older English? */
-const machineLags = (translations: Translations, code: string, version: number) => {
-  const made = translations.get(code);
+const machineLags = (translations: Translations, lang: string, version: number) => {
+  const made = translations.get(lang);
   return made === undefined || (!made.byPerson && made.version < version);
 };
 
@@ -203,7 +203,7 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
         if (!failed.has(lang)) translated.push(lang);
       }),
     );
-    return { translated: TRANSLATION_TARGETS.filter((code) => translated.includes(code)), failed, unexpected };
+    return { translated: TRANSLATION_TARGETS.filter((lang) => translated.includes(lang)), failed, unexpected };
   }
 
   /** The description a city or country created with an AI model is waiting for. */

@@ -150,7 +150,7 @@ const jsonLdScript = (data: unknown) =>
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const ogLocale = (code: LanguageCode) => (LANGUAGES.find((l) => l.code === code)?.locale ?? 'en-US').replace('-', '_');
+const ogLocale = (lang: LanguageCode) => (LANGUAGES.find((l) => l.code === lang)?.locale ?? 'en-US').replace('-', '_');
 
 export const fullTitle = (data: Pick<HeadData, 'title' | 'suffix'>) =>
   data.title && data.title !== data.suffix ? `${data.title} | ${data.suffix}` : data.suffix;

@@ -9,8 +9,8 @@ export async function seedReferenceData(db: DbOrTx): Promise<{ insertedTexts: nu
     db,
     LANGUAGES.map(({ code, name, nativeName }) => ({ code, name, nativeName })),
   );
-  const rows = LANGUAGE_CODES.flatMap((languageCode) =>
-    Object.entries(UI_TEXT_BY_LANGUAGE[languageCode]).map(([key, value]) => ({ key, languageCode, value })),
+  const rows = LANGUAGE_CODES.flatMap((lang) =>
+    Object.entries(UI_TEXT_BY_LANGUAGE[lang]).map(([key, value]) => ({ key, languageCode: lang, value })),
   );
   const insertedTexts = await insertMissingUiTranslations(db, rows);
   return { insertedTexts };
