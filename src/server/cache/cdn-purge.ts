@@ -71,7 +71,9 @@ export function createCdnPurge({ url, timeoutMs = 2_000, log }: CdnPurgeOptions)
     pending.clear();
     const values = purgeHeaderValues(all);
     const results = await Promise.allSettled(values.map(send));
-    const failures = results.flatMap((result, i) => (result.status === 'rejected' ? [{ i, error: result.reason }] : []));
+    const failures = results.flatMap((result, i) =>
+      result.status === 'rejected' ? [{ i, error: result.reason as unknown }] : [],
+    );
     for (const { i } of failures) for (const tag of values[i]!.split(' ')) pending.add(tag);
     for (const tag of pending) {
       if (pending.size <= MAX_PENDING_TAGS) break;
