@@ -6,7 +6,7 @@
  */
 
 /** The header the VCL reads the tags from (space-separated). */
-export const PURGE_TAGS_HEADER = 'xkey-purge';
+const PURGE_TAGS_HEADER = 'xkey-purge';
 
 /**
  * Longest header value sent in one request: Varnish refuses request headers over 8 KB
