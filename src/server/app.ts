@@ -10,7 +10,8 @@ import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { installErrorHandler } from './error-handler';
 import './fastify-types';
-import { createContentVersion } from './cache/content-version';
+import { createChangeFeed } from './cache/change-feed';
+import { createPublicReads } from './cache/public-reads';
 import { installResponseCache } from './cache/response-cache';
 import { createStorage } from './media/storage';
 import { registerRoutes } from './routes';
@@ -67,13 +68,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       `${app.services.sessionsEndedAtStart} admin session(s) made under another password were ended; sign in with the current password.`,
     );
   }
-  const contentVersion = await createContentVersion(database);
-  app.decorate('contentVersion', contentVersion);
+  const changes = await createChangeFeed(database, {
+    onError: (error) => app.log.warn({ err: error }, 'Reading the content change log failed'),
+  });
+  app.decorate('changes', changes);
+  const { catalog, search, nearby, maps } = app.services;
+  app.decorate('publicReads', createPublicReads({ catalog, search, nearby, maps }, changes));
   // Translation jobs run in the server process (TRANSLATION_WORKER), and stop before the database closes.
   app.services.translationQueue.start({ log: app.log, worker: config.translationJobs.worker });
   app.addHook('onClose', async () => {
     await app.services.translationQueue.stop();
-    await contentVersion.close();
+    await changes.close();
     if (!options.database) await database.close();
   });
 
@@ -104,7 +109,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('preValidation', nulGuard);
   app.decorate(
     'responseCacheStats',
-    installResponseCache(app, { versions: contentVersion, maxBytes: config.renderCacheBytes }),
+    installResponseCache(app, {
+      changes,
+      maxBytes: config.renderCacheBytes,
+      rendersPerMinute: config.renderBudgetPerMinute,
+      cdnMaxAge: 86_400,
+    }),
   );
 
   await registerRoutes(app, options.pages);

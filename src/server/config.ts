@@ -57,6 +57,8 @@ export interface AppConfig {
   /** Public pages rendered at once; more wait up to renderQueueMs, then get 503. */
   renderConcurrency: number;
   renderQueueMs: number;
+  /** Answers not in the cache (renders) one client may cause per minute; 0: no limit. */
+  renderBudgetPerMinute: number;
   /** Slow-client limits of the HTTP server (see docs/security.md, "Timeouts"). */
   timeouts: {
     /** The whole request line and headers must arrive within this (Node's headersTimeout). */
@@ -234,6 +236,15 @@ const envSchema = z.object({
       .max(31_536_000, 'must be a whole number of seconds between 0 and 31536000')
       .default(86_400),
   ),
+  RENDER_BUDGET_PER_MINUTE: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number between 0 and 100000 (0: no limit)' })
+      .int('must be a whole number between 0 and 100000 (0: no limit)')
+      .min(0, 'must be a whole number between 0 and 100000 (0: no limit)')
+      .max(100_000, 'must be a whole number between 0 and 100000 (0: no limit)')
+      .default(600),
+  ),
   HEADERS_TIMEOUT_MS: milliseconds(1_000, 300_000),
   REQUEST_TIMEOUT_MS: milliseconds(1_000, 86_400_000),
   KEEP_ALIVE_TIMEOUT_MS: milliseconds(1_000, 600_000),
@@ -397,6 +408,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cdnMaxAge: e.CDN_MAX_AGE,
     renderConcurrency: e.RENDER_CONCURRENCY,
     renderQueueMs: e.RENDER_QUEUE_MS,
+    renderBudgetPerMinute: e.RENDER_BUDGET_PER_MINUTE,
     timeouts: {
       headersMs,
       requestMs,

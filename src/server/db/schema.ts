@@ -397,6 +397,20 @@ export const settings = pgTable('settings', {
 export const contentVersion = pgTable('content_version', {
   id: smallint('id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull(),
+  /** Change rows up to this one have been pruned (see contentChanges). */
+  prunedThrough: bigint('pruned_through', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * What each content write changed, one row per dependency tag (`place:<id>`, `places`, `ui`, ...),
+ * written by triggers in the writing transaction and numbered in commit order (migration 0014,
+ * docs/decisions/019-dependency-tags.md). Each server instance applies the rows after the last one
+ * it applied and drops only the cached answers that carry those tags (src/server/cache/).
+ */
+export const contentChanges = pgTable('content_changes', {
+  seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  tag: text('tag').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
 /**
