@@ -1,7 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,29 +45,12 @@ describe.skipIf(!varnishd && !process.env.CI)(
       if (!varnishd) throw new Error('varnishd is missing: .ci/run installs Debian’s varnish and varnish-modules');
       workDir = await mkdtemp(join(tmpdir(), 'tp-varnish-'));
       const varnishPort = await freePort();
+      const originPort = await freePort();
       base = `http://127.0.0.1:${varnishPort}`;
-      t = await createTestApp(
-        { cachePurgeUrl: `${base}/`, trustProxy: ['loopback'], renderCacheBytes: 16 * 1024 * 1024 },
-        { pages: { renderSource: sourceRenderSource() } },
-      );
-      // The places exist before Varnish holds any list (a row written straight to the database is
-      // purged when an instance next applies the change, which a Varnish hit never asks it to).
-      await makePlace(t.db, { title: 'Lighthouse at Dusk', slug: 'lighthouse-at-dusk' });
-      await makePlace(t.db, { title: 'Old Stone Bridge', slug: 'old-stone-bridge' });
-      harbour = await makePlace(t.db, { title: 'Harbour Steps', slug: 'harbour-steps' });
-      await makePlace(t.db, {
-        title: 'Bamboo Grove Path',
-        slug: 'bamboo-grove-path',
-        location: 'Kyoto',
-        country: 'Japan',
-        latitude: 35.0094,
-        longitude: 135.6668,
-      });
-      await t.app.listen({ port: 0, host: '127.0.0.1' });
-      t.app.server.on('request', (request: { url: string }) => origin.push(request.url));
-      const originPort = (t.app.server.address() as AddressInfo).port;
 
-      // The shipped VCL, with this server's port and the rules' absolute path.
+      // Varnish first, so that every purge the server sends finds it (a failed one would be sent
+      // again with the next change, and purge more than that change touched). The shipped VCL,
+      // with this server's port and the rules' absolute path.
       const vcl = (await readFile(join(VCL_DIR, 'default.vcl'), 'utf8'))
         .replace('.port = "3000";', `.port = "${originPort}";`)
         .replace('include "./travel-places.vcl";', `include "${join(VCL_DIR, 'travel-places.vcl')}";`);
@@ -101,14 +83,35 @@ describe.skipIf(!varnishd && !process.env.CI)(
       const deadline = Date.now() + 30_000;
       for (;;) {
         if (varnish.exitCode !== null) throw new Error(`varnishd stopped:\n${varnishLog}`);
+        // Any answer will do (503 while the server is not listening yet).
         const up = await fetch(`${base}/api/health`).then(
-          (r) => r.ok,
+          () => true,
           () => false,
         );
         if (up) break;
         if (Date.now() > deadline) throw new Error(`varnishd did not answer within 30 s:\n${varnishLog}`);
         await new Promise((done) => setTimeout(done, 200));
       }
+
+      t = await createTestApp(
+        { cachePurgeUrl: `${base}/`, trustProxy: ['loopback'], renderCacheBytes: 16 * 1024 * 1024 },
+        { pages: { renderSource: sourceRenderSource() } },
+      );
+      await t.app.listen({ port: originPort, host: '127.0.0.1' });
+      t.app.server.on('request', (request: { url: string }) => origin.push(request.url));
+      await makePlace(t.db, { title: 'Lighthouse at Dusk', slug: 'lighthouse-at-dusk' });
+      await makePlace(t.db, { title: 'Old Stone Bridge', slug: 'old-stone-bridge' });
+      harbour = await makePlace(t.db, { title: 'Harbour Steps', slug: 'harbour-steps' });
+      await makePlace(t.db, {
+        title: 'Bamboo Grove Path',
+        slug: 'bamboo-grove-path',
+        location: 'Kyoto',
+        country: 'Japan',
+        latitude: 35.0094,
+        longitude: 135.6668,
+      });
+      // Rows written straight to the database: wait until the server has applied them and sent their purge.
+      await t.app.changes.settled();
     });
 
     afterAll(async () => {
