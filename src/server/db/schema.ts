@@ -109,7 +109,7 @@ export const languages = pgTable('languages', {
   nativeName: text('native_name').notNull(),
 });
 
-/** Interface text (spec "translation"): one value per key and language. */
+/** Interface text (docs/product.md §3): one value per key and language. */
 export const uiTranslations = pgTable(
   'ui_translations',
   {
@@ -391,8 +391,8 @@ export const settings = pgTable('settings', {
 
 /**
  * One row: the version of everything the public site shows. Triggers on every content table bump
- * it in the writing transaction and NOTIFY `content_version`, so every cached page and API answer
- * of an older version is discarded, on every instance (see src/server/cache/).
+ * it in the writing transaction and NOTIFY `content_version`: an instance that sees it move reads
+ * the new rows of contentChanges and drops what they name (src/server/cache/change-feed.ts).
  */
 export const contentVersion = pgTable('content_version', {
   id: smallint('id').primaryKey(),

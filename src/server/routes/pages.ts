@@ -115,7 +115,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
   };
 
   /**
-   * Spec 2: an unsupported language is English. /pt/home?x=1 answers a redirect to /en/home?x=1
+   * docs/product.md §2.2: an unsupported language is English. /pt/home?x=1 answers a redirect to /en/home?x=1
    * (302: a language added later must not be hidden by browsers' memory of a 301). Paths whose
    * first segment is no language tag are left to the page (its not-found screen).
    */

@@ -38,6 +38,6 @@ const COUNTRY: GeoKind<GeoTypesOf<typeof adminCountryContracts, repo.CountryRow>
   respond: (country, outcome) => ({ country, ...outcome }),
 };
 
-/** Manage Countries (spec section 7): see admin-geo.ts for what cities and countries share. */
+/** Manage Countries (docs/product.md §2.5.5, §7.3.5): see admin-geo.ts for what cities and countries share. */
 export const createAdminCountriesService = (deps: AdminGeoDeps) => createAdminGeoService(COUNTRY, deps);
 export type AdminCountriesService = ReturnType<typeof createAdminCountriesService>;

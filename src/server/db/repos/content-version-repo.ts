@@ -10,11 +10,6 @@ export interface ContentPosition {
 
 const positionColumns = { version: contentVersion.version, prunedThrough: contentVersion.prunedThrough };
 
-/** The version of the public content; database triggers bump it with every content write. */
-export async function readContentVersion(db: DbOrTx): Promise<number> {
-  return (await readContentPosition(db)).version;
-}
-
 export async function readContentPosition(db: DbOrTx): Promise<ContentPosition> {
   const rows = await db.select(positionColumns).from(contentVersion).where(eq(contentVersion.id, 1));
   return rows[0] ?? { version: 0, prunedThrough: 0 };
