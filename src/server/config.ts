@@ -50,6 +50,10 @@ export interface AppConfig {
   trustProxy: boolean | number | string[];
   /** The in-memory cache of public pages and API answers, in bytes (0 turns it off). */
   renderCacheBytes: number;
+  /** CACHE_PURGE_URL: where Varnish takes `PURGE` requests with `xkey-purge` (cache/cdn-purge.ts); unset: none sent. */
+  cachePurgeUrl?: string;
+  /** CDN_MAX_AGE: seconds a shared cache (Varnish, a CDN) may keep a public answer until purged (`s-maxage`). */
+  cdnMaxAge: number;
   /** Public pages rendered at once; more wait up to renderQueueMs, then get 503. */
   renderConcurrency: number;
   renderQueueMs: number;
@@ -219,6 +223,19 @@ const envSchema = z.object({
       .max(60_000, 'must be a number of milliseconds between 0 and 60000')
       .default(3_000),
   ),
+  CACHE_PURGE_URL: z.preprocess(
+    blankToUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an absolute http:// or https:// address' }).optional(),
+  ),
+  CDN_MAX_AGE: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of seconds between 0 and 31536000' })
+      .int('must be a whole number of seconds between 0 and 31536000')
+      .min(0, 'must be a whole number of seconds between 0 and 31536000')
+      .max(31_536_000, 'must be a whole number of seconds between 0 and 31536000')
+      .default(86_400),
+  ),
   RENDER_BUDGET_PER_MINUTE: z.preprocess(
     blankToUndefined,
     z.coerce
@@ -387,6 +404,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ...(e.MEDIA_PUBLIC_URL ? { mediaPublicUrl: e.MEDIA_PUBLIC_URL.replace(/\/+$/, '') } : {}),
     trustProxy: e.TRUST_PROXY,
     renderCacheBytes: Math.round(e.RENDER_CACHE_MB * 1024 * 1024),
+    ...(e.CACHE_PURGE_URL ? { cachePurgeUrl: e.CACHE_PURGE_URL } : {}),
+    cdnMaxAge: e.CDN_MAX_AGE,
     renderConcurrency: e.RENDER_CONCURRENCY,
     renderQueueMs: e.RENDER_QUEUE_MS,
     renderBudgetPerMinute: e.RENDER_BUDGET_PER_MINUTE,
