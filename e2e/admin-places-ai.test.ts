@@ -152,7 +152,7 @@ describe('AI actions on Edit Places cards', () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: join(SCREENSHOTS, 'ai-actions-laptop.png') });
 
-    // nothing left to do: the server's message (or the spec's fallback) is shown
+    // nothing left to do: the server's message (or the fallback of docs/product.md §8.4) is shown
     await card().getByRole('button', { name: 'Translate' }).click();
     await page.getByText('Nothing to Translate').waitFor();
   });

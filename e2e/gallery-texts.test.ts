@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities, galleryImages, galleryImageTexts } from '../src/server/db/schema';
-import { urlForKey } from '../src/server/media/storage';
+import { urlForKey } from '../src/shared/media-names';
 import { makeCity } from '../tests/helpers/factories';
 import { makeLandscapeJpeg, seedPlaceWithPhoto } from './photo-fixtures';
 import {

@@ -65,7 +65,7 @@ export async function startSite(overrides: Partial<AppConfig> = {}): Promise<Run
   const config = testConfig({ dataDir, adminPassword: ADMIN_PASSWORD, port: 0, ...overrides });
   const app = await buildApp(config, { database, loginDelayPerFailureMs: 0 });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  // Uploads are published at once, as the spec describes; the drafts tests choose drafts themselves.
+  // Uploads are published at once (docs/product.md §10.2); the drafts tests choose drafts themselves.
   await app.services.publishing.saveSettings({ newUploads: 'publish' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { places } from '../src/server/db/schema';
-import { urlForKey } from '../src/server/media/storage';
+import { urlForKey } from '../src/shared/media-names';
 import type { RunningSite } from './helpers';
 
 /**

@@ -1,15 +1,16 @@
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeImage } from '../src/server/media/images';
+import { ADMIN_SCREENS } from '../src/shared/admin-paths';
+import { storeImage } from '../src/server/media/image-storage';
 import { makeCity, makeCountry, makePlace } from '../tests/helpers/factories';
-import { launchBrowser, startSite, type RunningSite } from './helpers';
+import { launchBrowser, login, newContext, startSite, type RunningSite } from './helpers';
 
 /**
  * Sharp, well-framed photos (issue 15): large WebP sizes for wide originals through srcset, and
  * every image's width/height attributes in the aspect ratio of the file the browser really loads.
  */
-describe('photos on the public pages', () => {
+describe("photos on the public pages and the admin's cards", () => {
   let site: RunningSite;
   let browser: Browser;
 
@@ -109,5 +110,28 @@ describe('photos on the public pages', () => {
     const card = /srcSet="(\/media\/web\/[^"]+-card\.webp)"/.exec(html)![1]!;
     const meta = await sharp(Buffer.from(await (await fetch(`${site.baseUrl}${card}`)).arrayBuffer())).metadata();
     expect([meta.width, meta.height]).toEqual([800, 1000]);
+  });
+
+  it("loads the small file of each photo on the admin's place, city and country cards", async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await login(page, site.baseUrl);
+    for (const [screen, cards] of [
+      [ADMIN_SCREENS.editPlaces, 2],
+      [ADMIN_SCREENS.editCities, 1],
+      [ADMIN_SCREENS.editCountries, 1],
+    ] as const) {
+      await page.goto(`${site.baseUrl}${screen}`);
+      const images = page.getByRole('article').locator('img');
+      await expect.poll(() => images.count(), { timeout: 10_000 }).toBe(cards);
+      const files = await images.evaluateAll(async (all: HTMLImageElement[]) => {
+        for (const img of all) img.scrollIntoView();
+        await Promise.all(all.map((img) => img.decode().catch(() => undefined)));
+        return all.map((img) => new URL(img.currentSrc).pathname);
+      });
+      // a card is at most 356 px wide on a laptop: the 480 px file, not the 1000 px one
+      for (const file of files) expect(file, screen).toMatch(/^\/media\/web\/[0-9a-f]{32}_\d+x\d+-480\.jpg$/);
+    }
+    await context.close();
   });
 });

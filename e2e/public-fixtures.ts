@@ -10,7 +10,9 @@ import {
   makePlace,
   makePlaceTranslation,
 } from '../tests/helpers/factories';
-import { newImageId, processImage, writeProcessedImage, type ProcessedImage } from '../src/server/media/images';
+import { processImage, type ProcessedImage } from '../src/server/media/image-processing';
+import { writeProcessedImage } from '../src/server/media/image-storage';
+import { newImageId } from '../src/shared/media-names';
 import { axe, type RunningSite } from './helpers';
 
 /**

@@ -129,7 +129,7 @@ describe('public website on seeded data', () => {
         expect(page.status, path).toBe(404);
         expect(page.body, path).toContain('Page Not Found');
       }
-      // an unsupported language is English (spec 2): the same page under /en/
+      // an unsupported language is English (docs/product.md §2.2): the same page under /en/
       const unsupported = await html('/xx/home');
       expect(unsupported.status).toBe(302);
       expect(unsupported.response.headers.get('location')).toBe('/en/home');

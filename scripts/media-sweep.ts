@@ -8,11 +8,10 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { loadConfigOrExit } from '../src/server/config';
 import { openDatabase, type Database } from '../src/server/db/client';
-import { createStorage, urlForKey, type Storage } from '../src/server/media/storage';
+import { createStorage, type Storage } from '../src/server/media/storage';
+import { MEDIA_FOLDERS, urlForKey } from '../src/shared/media-names';
 import { unusedKeys } from '../src/server/services/media-files';
 
-/** The folders the app writes images to; anything else in a shared bucket is not ours to judge. */
-const OUR_PREFIXES = ['web/', 'originals/'];
 /** Keys asked about in one database round trip. */
 const BATCH = 500;
 
@@ -57,7 +56,7 @@ export async function sweepMedia(options: SweepOptions): Promise<SweepResult> {
     batch = [];
   };
 
-  for (const prefix of OUR_PREFIXES) {
+  for (const prefix of MEDIA_FOLDERS) {
     for await (const file of options.storage.list(prefix)) {
       if (file.lastModified.getTime() > cutoff) {
         result.young++;

@@ -19,7 +19,7 @@ import {
   places,
   placeTranslations,
 } from '../src/server/db/schema';
-import { storeImage } from '../src/server/media/images';
+import { storeImage } from '../src/server/media/image-storage';
 import { DEMO_CITIES, DEMO_COUNTRIES, DEMO_PLACES } from './demo-content';
 
 const OTHER_LANGUAGES = ['es', 'de', 'fr', 'zh'] as const;

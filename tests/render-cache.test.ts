@@ -187,7 +187,7 @@ describe('render and API cache', () => {
       ]) {
         const first = await get(url, { 'accept-encoding': 'br' });
         expect(first.statusCode).toBe(200);
-        expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+        expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=86400, must-revalidate');
         const etag = String(first.headers.etag);
         expect(etag).toMatch(/^"[\w-]+"$/);
         const head = await t.app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'br' } });

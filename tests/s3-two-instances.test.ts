@@ -58,7 +58,7 @@ describe('two instances on one bucket', () => {
       await app.ready();
       apps.push(app);
     }
-    // Uploads are published at once (the spec's behaviour): one setting for both, in their database.
+    // Uploads are published at once (docs/product.md §10.2): one setting for both, in their database.
     await apps[0]!.services.publishing.saveSettings({ newUploads: 'publish' });
   });
   afterAll(async () => {

@@ -32,7 +32,7 @@ describe('sitemap.xml and robots.txt', () => {
     const response = await get(t, '/robots.txt');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/plain');
-    expect(response.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=86400, must-revalidate');
     expect(response.body.split('\n')).toEqual(
       expect.arrayContaining([
         'User-agent: *',
@@ -158,7 +158,7 @@ describe('sitemap.xml and robots.txt', () => {
 
   it('keeps the answers in the cache until the content changes', async () => {
     const first = await get(t, '/sitemaps/cities-1.xml');
-    expect(first.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=86400, must-revalidate');
     const etag = first.headers.etag as string;
     expect(etag).toBeTruthy();
     const again = await t.app.inject({

@@ -108,4 +108,39 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL', () => {
       );
     }
   });
+
+  it('an edit of one place through A drops it on B at once, and B keeps its cached page of another place', async () => {
+    const [a, b] = apps as [FastifyInstance, FastifyInstance];
+    const login = await a.inject({ method: 'POST', url: '/api/admin/login', payload: { password: TEST_PASSWORD } });
+    const cookie = `tp_session=${login.cookies.find((c) => c.name === 'tp_session')!.value}`;
+    const edited = await makePlace(handles[0]!.db, {
+      title: 'Edited far away',
+      slug: 'edited-far-away',
+      location: 'Tromsø',
+      country: 'Norway',
+      latitude: 69.65,
+      longitude: 18.96,
+    });
+    await makePlace(handles[0]!.db, {
+      title: 'Left alone',
+      slug: 'left-alone',
+      location: 'Lisbon',
+      country: 'Portugal',
+      latitude: 38.72,
+      longitude: -9.14,
+    });
+    for (const url of ['/en/edited-far-away', '/en/left-alone']) await b.inject({ method: 'GET', url });
+    const edit = await a.inject({
+      method: 'PUT',
+      url: `/api/admin/places/${edited.id}`,
+      headers: { cookie, origin: a.config.publicUrl },
+      payload: { ...edited, title: 'Edited once', fullDescription: undefined, originalImagePath: undefined },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const page = await b.inject({ method: 'GET', url: '/en/edited-far-away' });
+    expect(page.body).toContain('Edited once');
+    expect(page.headers['cache-status']).toMatch(/fwd=miss/);
+    const other = await b.inject({ method: 'GET', url: '/en/left-alone' });
+    expect(other.headers['cache-status']).toBe('travel-places; hit');
+  });
 });

@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { openDatabase, type DbOrTx } from '../../src/server/db/client';
 import { cities, countries, placeFacts, placeHistory, places, placeTranslations } from '../../src/server/db/schema';
+import { originalKey, urlForKey, webKey } from '../../src/shared/media-names';
 
 export const CITY_SLUG = 'rome';
 export const placeSlug = (n: number) => `rome-place-${String(n).padStart(5, '0')}`;
@@ -52,7 +53,7 @@ function prose(rand: () => number, chars: number): string {
   return cut > chars / 2 ? text.slice(0, cut).replace(/[^.]$/, (c) => `${c}.`) : text;
 }
 
-/** Four web files and an original under the media naming convention (see src/shared/media.ts). */
+/** Four web files and an original under the media naming convention (see src/shared/media-names.ts). */
 async function writeImage(mediaDir: string, hue: number): Promise<{ imageUrl: string; originalImagePath: string }> {
   const id = randomBytes(16).toString('hex');
   const svg = (w: number, h: number) =>
@@ -67,16 +68,16 @@ async function writeImage(mediaDir: string, hue: number): Promise<{ imageUrl: st
     [1000, 667],
     [480, 320],
   ] as const) {
-    files.push([`web/${id}-${width}.jpg`, sharp(svg(width, height)).jpeg({ quality: 80 }).toBuffer()]);
-    files.push([`web/${id}-${width}.webp`, sharp(svg(width, height)).webp({ quality: 75 }).toBuffer()]);
+    files.push([webKey(id, width, 'jpg'), sharp(svg(width, height)).jpeg({ quality: 80 }).toBuffer()]);
+    files.push([webKey(id, width, 'webp'), sharp(svg(width, height)).webp({ quality: 75 }).toBuffer()]);
   }
-  files.push([`originals/${id}.jpg`, sharp(svg(2000, 1334)).jpeg({ quality: 90 }).toBuffer()]);
+  files.push([originalKey(id, 'jpg'), sharp(svg(2000, 1334)).jpeg({ quality: 90 }).toBuffer()]);
   for (const [key, data] of files) {
     const path = join(mediaDir, key);
     await mkdir(dirname(path), { recursive: true });
     await writeFile(path, await data);
   }
-  return { imageUrl: `/media/web/${id}-1000.jpg`, originalImagePath: `/media/originals/${id}.jpg` };
+  return { imageUrl: urlForKey(webKey(id, 1000, 'jpg')), originalImagePath: urlForKey(originalKey(id, 'jpg')) };
 }
 
 async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {

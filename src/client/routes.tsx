@@ -1,20 +1,14 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { ADMIN_SCREENS, type AdminScreen } from '../shared/admin-paths';
-import { HOW_WE_WRITE_PAGE, INFO_PAGES } from '../shared/site';
 import { HydratedMark } from './components/public/hydrated-mark';
 import { SiteLayout } from './components/public/site-layout';
 import { useLanguage } from './lib/i18n';
 import { LanguageGate, NotFoundPage } from './pages/public/language-gate';
-import SlugPage from './pages/public/slug-page';
+import { PUBLIC_ROUTES } from './pages/public/public-routes';
 
-// Admin code is split away from the public bundle and loaded only on /iladmin; public pages other
-// than home are chunks of their own (the server waits for them, so its HTML is complete).
-const HomePage = lazy(() => import('./pages/public/home-page'));
-const CountriesPage = lazy(() => import('./pages/public/countries-page'));
-const SearchPage = lazy(() => import('./pages/public/search-page'));
-const InfoPagePage = lazy(() => import('./pages/public/info-page'));
-const HowWeWritePage = lazy(() => import('./pages/public/how-we-write-page'));
+// Admin code is split away from the public bundle and loaded only on /iladmin; public pages are
+// chunks of their own (the server waits for them, so its HTML is complete).
 const AdminFrame = lazy(() => import('./components/admin/admin-frame'));
 const LoginPage = lazy(() => import('./pages/admin/login-page'));
 const DashboardPage = lazy(() => import('./pages/admin/dashboard-page'));
@@ -66,6 +60,13 @@ function RootRedirect() {
   return <Navigate to={`/${useLanguage()}/home`} replace />;
 }
 
+/** The public pages of pages/public/public-routes.ts, each with its component (lazily loaded). */
+const PUBLIC_PAGES = PUBLIC_ROUTES.map((route) => {
+  const Page = route.component ?? lazy(route.module);
+  const page = <Page {...route.props} />;
+  return { path: route.path, element: route.marksItself ? page : <Live page={page} /> };
+});
+
 export function AppRoutes() {
   return (
     <Routes>
@@ -81,14 +82,9 @@ export function AppRoutes() {
       <Route element={<SiteLayout />}>
         <Route path=":lang" element={<LanguageGate />}>
           <Route index element={<RootRedirect />} />
-          <Route path="home" element={<Live page={<HomePage />} />} />
-          <Route path="countries" element={<Live page={<CountriesPage />} />} />
-          <Route path="search" element={<Live page={<SearchPage />} />} />
-          {INFO_PAGES.map((page) => (
-            <Route key={page} path={page} element={<InfoPagePage page={page} />} />
+          {PUBLIC_PAGES.map(({ path, element }) => (
+            <Route key={path} path={path} element={element} />
           ))}
-          <Route path={HOW_WE_WRITE_PAGE} element={<Live page={<HowWeWritePage />} />} />
-          <Route path=":slug" element={<SlugPage />} />
         </Route>
         <Route path="*" element={<Live page={<NotFoundPage />} />} />
       </Route>

@@ -10,7 +10,9 @@ import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { installErrorHandler } from './error-handler';
 import './fastify-types';
-import { createContentVersion } from './cache/content-version';
+import { createCdnPurge } from './cache/cdn-purge';
+import { createChangeFeed } from './cache/change-feed';
+import { createPublicReads } from './cache/public-reads';
 import { installResponseCache } from './cache/response-cache';
 import { createStorage } from './media/storage';
 import { registerRoutes } from './routes';
@@ -67,13 +69,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       `${app.services.sessionsEndedAtStart} admin session(s) made under another password were ended; sign in with the current password.`,
     );
   }
-  const contentVersion = await createContentVersion(database);
-  app.decorate('contentVersion', contentVersion);
+  const changes = await createChangeFeed(database, {
+    // Varnish in front (CACHE_PURGE_URL): each applied change drops the answers tagged with it there too.
+    ...(config.cachePurgeUrl ? { purge: createCdnPurge({ url: config.cachePurgeUrl, log: app.log }) } : {}),
+    onError: (error) => app.log.warn({ err: error }, 'Reading the content change log failed'),
+  });
+  app.decorate('changes', changes);
+  const { catalog, search, nearby, maps } = app.services;
+  app.decorate('publicReads', createPublicReads({ catalog, search, nearby, maps }, changes));
   // Translation jobs run in the server process (TRANSLATION_WORKER), and stop before the database closes.
   app.services.translationQueue.start({ log: app.log, worker: config.translationJobs.worker });
   app.addHook('onClose', async () => {
     await app.services.translationQueue.stop();
-    await contentVersion.close();
+    await changes.close();
     if (!options.database) await database.close();
   });
 
@@ -104,7 +112,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('preValidation', nulGuard);
   app.decorate(
     'responseCacheStats',
-    installResponseCache(app, { versions: contentVersion, maxBytes: config.renderCacheBytes }),
+    installResponseCache(app, {
+      changes,
+      maxBytes: config.renderCacheBytes,
+      rendersPerMinute: config.renderBudgetPerMinute,
+      cdnMaxAge: config.cdnMaxAge,
+    }),
   );
 
   await registerRoutes(app, options.pages);

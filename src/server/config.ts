@@ -50,9 +50,15 @@ export interface AppConfig {
   trustProxy: boolean | number | string[];
   /** The in-memory cache of public pages and API answers, in bytes (0 turns it off). */
   renderCacheBytes: number;
+  /** CACHE_PURGE_URL: where Varnish takes `PURGE` requests with `xkey-purge` (cache/cdn-purge.ts); unset: none sent. */
+  cachePurgeUrl?: string;
+  /** CDN_MAX_AGE: seconds a shared cache (Varnish, a CDN) may keep a public answer until purged (`s-maxage`). */
+  cdnMaxAge: number;
   /** Public pages rendered at once; more wait up to renderQueueMs, then get 503. */
   renderConcurrency: number;
   renderQueueMs: number;
+  /** Answers not in the cache (renders) one client may cause per minute; 0: no limit. */
+  renderBudgetPerMinute: number;
   /** Slow-client limits of the HTTP server (see docs/security.md, "Timeouts"). */
   timeouts: {
     /** The whole request line and headers must arrive within this (Node's headersTimeout). */
@@ -217,6 +223,28 @@ const envSchema = z.object({
       .max(60_000, 'must be a number of milliseconds between 0 and 60000')
       .default(3_000),
   ),
+  CACHE_PURGE_URL: z.preprocess(
+    blankToUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an absolute http:// or https:// address' }).optional(),
+  ),
+  CDN_MAX_AGE: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of seconds between 0 and 31536000' })
+      .int('must be a whole number of seconds between 0 and 31536000')
+      .min(0, 'must be a whole number of seconds between 0 and 31536000')
+      .max(31_536_000, 'must be a whole number of seconds between 0 and 31536000')
+      .default(86_400),
+  ),
+  RENDER_BUDGET_PER_MINUTE: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number between 0 and 100000 (0: no limit)' })
+      .int('must be a whole number between 0 and 100000 (0: no limit)')
+      .min(0, 'must be a whole number between 0 and 100000 (0: no limit)')
+      .max(100_000, 'must be a whole number between 0 and 100000 (0: no limit)')
+      .default(600),
+  ),
   HEADERS_TIMEOUT_MS: milliseconds(1_000, 300_000),
   REQUEST_TIMEOUT_MS: milliseconds(1_000, 86_400_000),
   KEEP_ALIVE_TIMEOUT_MS: milliseconds(1_000, 600_000),
@@ -376,8 +404,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ...(e.MEDIA_PUBLIC_URL ? { mediaPublicUrl: e.MEDIA_PUBLIC_URL.replace(/\/+$/, '') } : {}),
     trustProxy: e.TRUST_PROXY,
     renderCacheBytes: Math.round(e.RENDER_CACHE_MB * 1024 * 1024),
+    ...(e.CACHE_PURGE_URL ? { cachePurgeUrl: e.CACHE_PURGE_URL } : {}),
+    cdnMaxAge: e.CDN_MAX_AGE,
     renderConcurrency: e.RENDER_CONCURRENCY,
     renderQueueMs: e.RENDER_QUEUE_MS,
+    renderBudgetPerMinute: e.RENDER_BUDGET_PER_MINUTE,
     timeouts: {
       headersMs,
       requestMs,

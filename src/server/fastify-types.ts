@@ -1,4 +1,5 @@
-import type { ContentVersion } from './cache/content-version';
+import type { ChangeFeed } from './cache/change-feed';
+import type { PublicReads } from './cache/public-reads';
 import type { ResponseCacheStats } from './cache/response-cache';
 import type { AppConfig } from './config';
 import type { Storage } from './media/storage';
@@ -9,8 +10,10 @@ declare module 'fastify' {
     config: AppConfig;
     services: AppServices;
     storage: Storage;
-    /** The version of the public content this instance knows (cache/content-version.ts). */
-    contentVersion: ContentVersion;
+    /** The content changes this instance has applied (cache/change-feed.ts). */
+    changes: ChangeFeed;
+    /** The public reads with their dependency tags (cache/public-reads.ts). */
+    publicReads: PublicReads;
     responseCacheStats: () => ResponseCacheStats;
   }
 }

@@ -9,7 +9,7 @@ export const ADMIN_SCREENS = {
   dashboard: '/iladmin/dashboard',
   upload: '/iladmin/upload',
   editPlaces: '/iladmin/edit-places',
-  // The spec names both addresses for Edit Places (section 2).
+  // Both addresses show Edit Places (docs/product.md §2.1).
   places: '/iladmin/places',
   editCities: '/iladmin/edit-cities',
   editCountries: '/iladmin/edit-countries',

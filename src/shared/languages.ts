@@ -1,4 +1,4 @@
-/** The five languages of the product (spec section 9). Imported by client and server alike. */
+/** The five languages of the product (docs/product.md §9). Imported by client and server alike. */
 export const LANGUAGE_CODES = ['en', 'es', 'de', 'fr', 'zh'] as const;
 export type LanguageCode = (typeof LANGUAGE_CODES)[number];
 export const DEFAULT_LANGUAGE: LanguageCode = 'en';
@@ -23,7 +23,7 @@ export function isLanguageCode(value: unknown): value is LanguageCode {
   return typeof value === 'string' && (LANGUAGE_CODES as readonly string[]).includes(value);
 }
 
-/** Unsupported or missing codes fall back to English, as the spec requires. */
+/** Unsupported or missing codes fall back to English (docs/product.md §2.2). */
 export function toLanguageCode(value: unknown): LanguageCode {
   return isLanguageCode(value) ? value : DEFAULT_LANGUAGE;
 }
@@ -32,7 +32,7 @@ export function toLanguageCode(value: unknown): LanguageCode {
 const LANGUAGE_TAG = /^(?!api$)([a-z]{2,3})(?:[-_][a-z0-9]{2,8})*$/i;
 
 /**
- * Spec 2: an unsupported language is English. For a path whose first segment is a language tag we
+ * docs/product.md §2.2: an unsupported language is English. For a path whose first segment is a language tag we
  * do not serve, the same page in the language it names when we have it (zh-CN, EN), else in
  * English: '/pt/home?x=1' -> '/en/home?x=1', '/xx' -> '/en/home'. Undefined for every other path
  * (a supported language, or no language tag). The answer is always a path on this site.
@@ -51,7 +51,7 @@ export function localeFor(lang: LanguageCode): string {
   return LANGUAGES.find((l) => l.code === lang)?.locale ?? 'en-US';
 }
 
-/** Name of the cookie that remembers the visitor's language (spec: 365 days, path /, SameSite Lax). */
+/** Name of the cookie that remembers the visitor's language (docs/product.md §9: 365 days, path /, SameSite Lax). */
 export const LANGUAGE_COOKIE = 'lang';
 export const LANGUAGE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 

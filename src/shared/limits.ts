@@ -1,10 +1,9 @@
-/** Business constants shared by client and server (spec section 9). */
+/** Business constants shared by client and server (docs/product.md §9). */
 export const RELATED_PLACES_DEFAULT = 5;
 export const RELATED_PLACES_MAX = 20;
 export const META_DESCRIPTION_LENGTH = 160;
 export const PLACE_DESCRIPTION_EXCERPT = 150;
 export const EDIT_PLACES_DEFAULT_COUNT = 10;
-export const WEB_IMAGE_WIDTH = 1000;
 /**
  * The fewest pixels a photo needs on its long side to become a place: its image fills the screen
  * as the place's hero and is the social preview and the free full-resolution download. Smaller is

@@ -6,7 +6,6 @@ import {
   downloadFileName,
   downloadName,
   downloadUrl,
-  parseMediaName,
   imageVariants,
   thumbnailUrl,
 } from './media';
@@ -60,31 +59,6 @@ describe('responsive images from the media naming convention', () => {
     // a stored address of another site is never put in a page
     expect(thumbnailUrl('https://example.com/photo.jpg')).toBe(BLANK_IMAGE);
     expect(thumbnailUrl('/\\evil.example/photo.jpg')).toBe(BLANK_IMAGE);
-  });
-
-  it('reads every media name with one pattern: web sizes, card crops and originals, as keys or addresses', () => {
-    const id = '0123456789abcdef0123456789abcdef_4000x3000';
-    expect(parseMediaName(`web/${id}-480.jpg`)).toEqual({
-      kind: 'web',
-      id,
-      variant: 480,
-      ext: 'jpg',
-      original: { width: 4000, height: 3000 },
-    });
-    expect(parseMediaName(`/media/web/${id}-card.webp`)).toMatchObject({ kind: 'web', id, variant: 'card' });
-    const old = '0123456789abcdef0123456789abcdef';
-    expect(parseMediaName(`/media/originals/${old}.png`)).toEqual({ kind: 'original', id: old, ext: 'png' });
-    for (const other of [
-      `web/${id}.jpg`,
-      `originals/${id}-480.jpg`,
-      `web/${old.toUpperCase()}-480.jpg`,
-      `web/${id}-480.gif`,
-      `thumbs/${id}-480.jpg`,
-      `/media/web/../${id}-480.jpg`,
-      'https://example.com/photo-1000.jpg',
-    ]) {
-      expect(parseMediaName(other)).toBeUndefined();
-    }
   });
 
   it('downloads the original as an attachment, or the image itself when there is none', () => {

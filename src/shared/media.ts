@@ -1,31 +1,30 @@
 import { isImageAddress, siteImage } from './image-address';
+import {
+  LARGE_IMAGE_WIDTHS,
+  largeWidthsFor,
+  MEDIA_PREFIX,
+  parseMediaName,
+  THUMBNAIL_WIDTH,
+  urlForKey,
+  WEB_IMAGE_WIDTH,
+  WEB_IMAGE_WIDTHS,
+  webKey,
+  type MediaName,
+  type WebExt,
+  type WebVariant,
+} from './media-names';
 
 /**
- * Responsive variants of an uploaded image, derived from the naming convention of stored files.
- * An upload's files share one id; since issue 15 the id carries the upright size of the original
- * (`<32 hex>_<width>x<height>`), so a page knows which sizes exist and the true aspect ratio
- * without asking the database:
- *
- * - `/media/web/<id>-480.jpg|webp` and `/media/web/<id>-1000.jpg|webp` (never wider than the original),
- * - `/media/web/<id>-1600.webp` and `/media/web/<id>-2400.webp` when the original is wider than that,
- * - `/media/web/<id>-card.jpg|webp`: 800 × 1000, cropped by sharp's attention strategy to the 4:5
- *   frame of the city and country cards,
- * - the full-resolution original at `/media/originals/<id>.<ext>`.
- *
- * Ids from before (`<32 hex>` alone) have the 480 and 1000 px files only, of unknown height. Any
- * other URL (an admin may type one) has no variants.
+ * What pages make of our media names (src/shared/media-names.ts): the responsive variants of an
+ * uploaded image, its card crop and thumbnail, and its download.
  */
-export const WEB_IMAGE_WIDTHS = [480, 1000] as const;
-/** Larger WebP derivatives for wide and high-density screens, made only below the original's width. */
-export const LARGE_IMAGE_WIDTHS = [1600, 2400] as const;
+
 /**
  * How wide a hero photo is drawn: the full width, or on a portrait screen the width of a 3:2 photo
  * covering a hero up to 88% of the screen's height (so phones get a file sharp enough for that).
  * The preload link of the page's head uses the same value, so the browser fetches one file.
  */
 export const HERO_IMAGE_SIZES = '(orientation: portrait) 132vh, 100vw';
-/** The portrait crop of area cards. */
-export const CARD_CROP = { width: 800, height: 1000 } as const;
 
 export interface ImageVariants {
   /** The fallback source: the 1000 px JPEG. */
@@ -39,66 +38,18 @@ export interface ImageVariants {
   original?: { width: number; height: number };
 }
 
-/**
- * The one pattern of our media names, read by the client and the server alike: a storage key
- * `web/<id>-<variant>.<jpg|webp>` or `originals/<id>.<ext>`, where the id is 32 hex digits and,
- * since issue 15, `_<width>x<height>` of the original.
- */
-const MEDIA_NAME =
-  /^(?:web\/(?<webId>[0-9a-f]{32}(?:_\d{1,5}x\d{1,5})?)-(?<variant>\d{1,5}|card)\.(?<webExt>jpg|webp)|originals\/(?<originalId>[0-9a-f]{32}(?:_\d{1,5}x\d{1,5})?)\.(?<originalExt>jpg|png|webp|avif))$/;
-const SIZE_OF_ID = /_(\d{1,5})x(\d{1,5})$/;
-
-/** One of our media files as its name describes it. */
-export interface MediaName {
-  kind: 'web' | 'original';
-  /** The upload's id, shared by all of its files: `<32 hex>` or `<32 hex>_<W>x<H>`. */
-  id: string;
-  /** A web file's width in pixels, or `card` for the 4:5 crop; undefined for the original. */
-  variant?: number | 'card';
-  ext: string;
-  /** The original's upright size, when the id records it. */
-  original?: { width: number; height: number };
-}
-
-/** The original's size recorded in an image id (`<hex>_4032x3024`), if any. */
-function originalSize(id: string): { width: number; height: number } | undefined {
-  const match = SIZE_OF_ID.exec(id);
-  if (!match) return undefined;
-  const width = Number(match[1]);
-  const height = Number(match[2]);
-  return width > 0 && height > 0 ? { width, height } : undefined;
-}
-
-/** Reads a storage key (`web/...`, `originals/...`) or a `/media/...` address; undefined for any other name. */
-export function parseMediaName(keyOrUrl: string): MediaName | undefined {
-  const key = keyOrUrl.startsWith('/media/') ? keyOrUrl.slice('/media/'.length) : keyOrUrl;
-  const groups = MEDIA_NAME.exec(key)?.groups;
-  if (!groups) return undefined;
-  const id = (groups.webId ?? groups.originalId)!;
-  const variant =
-    groups.variant === undefined ? undefined : groups.variant === 'card' ? 'card' : Number(groups.variant);
-  return {
-    kind: groups.webId ? 'web' : 'original',
-    id,
-    ...(variant === undefined ? {} : { variant }),
-    ext: (groups.webExt ?? groups.originalExt)!,
-    ...(originalSize(id) ? { original: originalSize(id) } : {}),
-  };
-}
-
-/** A web file of ours in one of the sizes pages choose from (or the card crop), with its `/media/web/<id>` base. */
-function webImage(url: string): { base: string; name: MediaName } | undefined {
-  if (!url.startsWith('/media/web/')) return undefined;
-  const name = parseMediaName(url);
+/** A web file of ours in one of the sizes pages choose from (or the card crop), with its name. */
+function webImage(url: string): MediaName | undefined {
+  const name = url.startsWith(MEDIA_PREFIX) ? parseMediaName(url) : undefined;
   const known = [...WEB_IMAGE_WIDTHS, ...LARGE_IMAGE_WIDTHS, 'card'] as const;
-  if (!name || !(known as readonly (number | string | undefined)[]).includes(name.variant)) return undefined;
-  return { base: `/media/web/${name.id}`, name };
+  if (name?.kind !== 'web' || !(known as readonly (number | string | undefined)[]).includes(name.variant)) {
+    return undefined;
+  }
+  return name;
 }
 
-/** The large WebP widths made for an original this wide: only those below its width. */
-export function largeWidthsFor(originalWidth: number): number[] {
-  return LARGE_IMAGE_WIDTHS.filter((w) => w < originalWidth);
-}
+/** The address of one web file of an image. */
+const webUrl = (id: string, variant: WebVariant, ext: WebExt) => urlForKey(webKey(id, variant, ext));
 
 /**
  * The files of one of our images that a page chooses from (the ResponsiveImage component draws
@@ -107,16 +58,15 @@ export function largeWidthsFor(originalWidth: number): number[] {
 export function imageVariants(url: string): ImageVariants | undefined {
   const image = webImage(url);
   if (!image) return undefined;
-  const { base } = image;
-  const original = image.name.original;
+  const { id, original } = image;
   // a file is never wider than the original: below 1000 px, the "1000" file is the original's width
   const fileWidth = (w: number) => (original ? Math.min(w, original.width) : w);
-  const web = original && original.width <= 480 ? [480] : [...WEB_IMAGE_WIDTHS];
-  const set = (ext: string, widths: readonly number[]) =>
-    widths.map((w) => `${base}-${w}.${ext} ${fileWidth(w)}w`).join(', ');
-  const width = fileWidth(1000);
+  const web = original && original.width <= THUMBNAIL_WIDTH ? [THUMBNAIL_WIDTH] : [...WEB_IMAGE_WIDTHS];
+  const set = (ext: WebExt, widths: readonly number[]) =>
+    widths.map((w) => `${webUrl(id, w, ext)} ${fileWidth(w)}w`).join(', ');
+  const width = fileWidth(WEB_IMAGE_WIDTH);
   return {
-    src: `${base}-1000.jpg`,
+    src: webUrl(id, WEB_IMAGE_WIDTH, 'jpg'),
     jpegSrcSet: set('jpg', web),
     webpSrcSet: set('webp', original ? [...web, ...largeWidthsFor(original.width)] : web),
     width,
@@ -137,14 +87,14 @@ export function imageAttributes(url: string, sizes: string): { src: string; srcS
 /** The 4:5 attention crop of an image with a recorded size, for area cards; undefined otherwise. */
 export function cardCrop(url: string): { jpg: string; webp: string } | undefined {
   const image = webImage(url);
-  if (!image?.name.original) return undefined;
-  return { jpg: `${image.base}-card.jpg`, webp: `${image.base}-card.webp` };
+  if (!image?.original) return undefined;
+  return { jpg: webUrl(image.id, 'card', 'jpg'), webp: webUrl(image.id, 'card', 'webp') };
 }
 
 /** The smallest variant, for thumbnails; the URL itself when it has no variants (if on this site). */
 export function thumbnailUrl(url: string): string {
-  const image = imageVariants(url);
-  return image ? image.src.replace(/-1000\.jpg$/, '-480.jpg') : siteImage(url);
+  const image = webImage(url);
+  return image ? webUrl(image.id, THUMBNAIL_WIDTH, 'jpg') : siteImage(url);
 }
 
 /** A download's file name without its extension: lowercase letters and digits in hyphenated words. */
@@ -177,7 +127,7 @@ export function downloadUrl(
 ): string | undefined {
   const source = downloadSource(originalImagePath, imageUrl);
   if (!source) return undefined;
-  if (!source.startsWith('/media/')) return source;
+  if (!source.startsWith(MEDIA_PREFIX)) return source;
   const query = name ? `download=1&name=${name}` : 'download=1';
   return `${source}${source.includes('?') ? '&' : '?'}${query}`;
 }

@@ -26,7 +26,7 @@ export async function createTestApp(
   overrides: Partial<AppConfig> = {},
   options: Omit<BuildOptions, 'database'> & {
     /**
-     * What uploads become. Tests publish them at once (the spec's behaviour) unless they say
+     * What uploads become. Tests publish them at once (docs/product.md §10.2) unless they say
      * otherwise; 'default' leaves the product's default (drafts with the offline writer).
      */
     newUploads?: NewUploadsMode | 'default';

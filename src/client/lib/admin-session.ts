@@ -6,7 +6,7 @@ import { ApiError, apiJson } from './api';
 export const ADMIN_STATUS_KEY = ['api', 'admin', 'status'] as const;
 
 /**
- * Every guarded admin page asks again when it mounts (spec section 2), so a session that expired or
+ * Every guarded admin page asks again when it mounts (docs/product.md §4.1), so a session that expired or
  * was revoked sends the user to login on the next navigation; cached data avoids a 'Loading...' flash.
  */
 export function useAdminStatus() {

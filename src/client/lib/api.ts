@@ -1,5 +1,5 @@
 /**
- * The one API helper (spec section 7 and 8): every call sends cookies; any non-OK answer raises
+ * The one API helper (docs/product.md §7.1 and §8.1): every call sends cookies; any non-OK answer raises
  * "<status>: <body text or status text>".
  */
 export class ApiError extends Error {

@@ -15,7 +15,7 @@ const formatter = (lang: LanguageCode) =>
 
 /**
  * The one date format of the site: a long date as people of that language write it, in the
- * language's locale of spec section 9 ("May 1, 2024" — the spec's card pattern 'MMMM d, yyyy' is
+ * language's locale of docs/product.md §9 ("May 1, 2024" — the card pattern 'MMMM d, yyyy' of §9 is
  * its English form —, "1. Mai 2024", "1 de mayo de 2024", "1 mai 2024", "2024年5月1日"). Cards,
  * heroes and the admin all use it; a value that is not a date is shown as written.
  */

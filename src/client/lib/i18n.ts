@@ -26,7 +26,7 @@ export function readLanguageCookie(cookie: string): string | undefined {
   return match?.[1];
 }
 
-/** Spec 4: the language is the URL's first segment, then the language cookie, then English. */
+/** docs/product.md §4.2: the language is the URL's first segment, then the language cookie, then English. */
 export function languageFor(pathname: string, cookieLanguage: string | undefined): LanguageCode {
   const first = pathname.split('/')[1];
   return isLanguageCode(first) ? first : toLanguageCode(cookieLanguage);
@@ -48,7 +48,7 @@ export function useLanguage(): LanguageCode {
   return languageFor(pathname, useContext(CookieLanguageContext));
 }
 
-/** Saves the visitor's choice for 365 days on the whole site (spec 9). */
+/** Saves the visitor's choice for 365 days on the whole site (docs/product.md §9). */
 export function saveLanguageChoice(lang: LanguageCode): void {
   document.cookie = `${LANGUAGE_COOKIE}=${lang}; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`;
 }

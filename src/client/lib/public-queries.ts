@@ -10,7 +10,7 @@ import { RELATED_PLACES_DEFAULT } from '../../shared/limits';
  * The public site's reads, shared by the page hooks (browser, over the API) and the server's
  * prefetch (straight from its services through `load`), so both fill the very same cache keys.
  * `onError` says what a non-OK answer means for the page: 'null' (not found), 'empty' (no data:
- * spec 7 for history, facts, gallery, related) or 'error'. A `paged` list reads its neighbours
+ * docs/product.md §7.2 for history, facts, gallery, related) or 'error'. A `paged` list reads its neighbours
  * from the answer's Link header into a Page.
  */
 export interface PublicQuery<T> {

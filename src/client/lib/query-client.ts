@@ -6,7 +6,7 @@ export function defaultQueryFn({ queryKey }: QueryFunctionContext): Promise<unkn
   return apiJson('GET', urlFromKey(queryKey));
 }
 
-/** Spec section 7 and 9: no retries, no refetch on focus or interval, data never stale. */
+/** docs/product.md §7.1 and §9: no retries, no refetch on focus or interval, data never stale. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -4,7 +4,10 @@ import { brotliCompress, constants as zlibConstants, gunzip, gzip } from 'node:z
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { isLanguageCode, LANGUAGE_COOKIE, toLanguageCode } from '../../shared/languages';
-import type { ContentVersion } from './content-version';
+import type { ChangeFeed } from './change-feed';
+import { cacheKeyOf, isNormalPath } from './cache-key';
+import { createRenderBudget } from './render-budget';
+import { ANY_TAG, SITE_TAG, type TagSink } from './tags';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,6 +22,9 @@ declare module 'fastify' {
   }
 }
 
+/** The name this cache gives itself in `Cache-Status` (RFC 9211). */
+const CACHE_NAME = 'travel-places';
+
 export const PUBLIC_PAGE_CACHE = { publicCache: 'page' } as const;
 
 /**
@@ -31,8 +37,13 @@ export function cachePublicRoutes(app: FastifyInstance): void {
   });
 }
 
-/** Every public answer is revalidated (cheaply, by ETag), so no browser or CDN shows an edit late. */
-export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+/**
+ * Browsers revalidate every public answer (cheaply, by ETag), so none shows an edit late; a shared
+ * cache (Varnish, a CDN) may keep it for `cdnMaxAge` seconds, because every change purges the
+ * answers that carry its tags there (cache/cdn-purge.ts).
+ */
+export const publicCacheControl = (cdnMaxAge: number) =>
+  cdnMaxAge > 0 ? `public, max-age=0, s-maxage=${cdnMaxAge}, must-revalidate` : 'public, max-age=0, must-revalidate';
 /** Admin screens and the admin API are never stored anywhere. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
@@ -40,14 +51,18 @@ type Encoding = 'br' | 'gzip';
 
 interface CacheState {
   key: string;
-  /** The content version read before any data was: an answer is stored under it. */
-  version: number;
+  /** The address the answer is made for: the normalised path and the parameters the route reads. */
+  url: string;
+  /** The change-feed epoch read before any data was: an answer is kept only if nothing it read changed since. */
+  epoch: number;
   hit: boolean;
   vary: string;
+  /** What the answer is made from (cache/tags.ts), filled by the reads. */
+  tags: TagSink;
 }
 
 interface Entry {
-  version: number;
+  tags: string[];
   status: number;
   headers: Record<string, string>;
   vary: string;
@@ -112,9 +127,13 @@ function notModified(request: FastifyRequest, entry: Entry): boolean {
 }
 
 export interface ResponseCacheOptions {
-  versions: ContentVersion;
+  changes: ChangeFeed;
   /** Byte budget for all entries (bodies in every encoding kept); 0 keeps nothing. */
   maxBytes: number;
+  /** Renders (cache misses) one client may cause per minute; 0: no limit. */
+  rendersPerMinute: number;
+  /** s-maxage for shared caches, in seconds. */
+  cdnMaxAge: number;
 }
 
 /** What the cache holds, for tests and the benchmark. */
@@ -124,13 +143,29 @@ export interface ResponseCacheStats {
 }
 
 /**
- * The render and API cache: public answers are kept in memory, compressed, under the content
- * version they were made from, and answered again with strong ETags (304 on If-None-Match) until
- * any write bumps the version (see content-version.ts). The first request after a change, on any
- * instance, renders afresh. Routes opt in with `config: PUBLIC_API_CACHE` / `PUBLIC_PAGE_CACHE`.
+ * The render and API cache: public answers are kept in memory, compressed, with the dependency
+ * tags of what they were made from (cache/tags.ts), and answered again with strong ETags (304 on
+ * If-None-Match) until a change names one of their tags (cache/change-feed.ts): an edit drops the
+ * pages that show what it changed and nothing else, on every instance, before the next request is
+ * answered. The key is the normalised path and only the query parameters the route reads
+ * (cache/cache-key.ts), so made-up parameters neither fill the cache nor re-render a page; the
+ * renders one client can cause are limited (cache/render-budget.ts). Answers say where they came
+ * from (`Cache-Status`) and carry their tags for a shared cache in front (`Surrogate-Key`,
+ * `Cache-Tag`). Routes opt in with `cachePublicRoutes` (JSON) or `PUBLIC_PAGE_CACHE` (pages).
  */
 export function installResponseCache(app: FastifyInstance, options: ResponseCacheOptions): () => ResponseCacheStats {
-  const { versions } = options;
+  const { changes } = options;
+  const cacheControl = publicCacheControl(options.cdnMaxAge);
+  const budget = createRenderBudget(options.rendersPerMinute);
+  /** Which keys carry each tag, to drop exactly those. */
+  const keysByTag = new Map<string, Set<string>>();
+  const unindex = (key: string, entry: Entry) => {
+    for (const tag of entry.tags) {
+      const keys = keysByTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) keysByTag.delete(tag);
+    }
+  };
   const lru =
     options.maxBytes > 0
       ? new LRUCache<string, Entry>({
@@ -143,27 +178,54 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
             (entry.encoded.br?.length ?? 0) +
             (entry.encoded.gzip?.length ?? 0) +
             256,
+          dispose: (entry, key) => unindex(key, entry),
         })
       : undefined;
-  let seenVersion = versions.current();
 
-  const stateFor = (request: FastifyRequest, kind: 'api' | 'page', version: number): CacheState => {
+  changes.onChange((batch) => {
+    if (!lru) return;
+    if (batch.all) {
+      lru.clear();
+      return;
+    }
+    // Answers that recorded no reads go with any change.
+    for (const tag of [...batch.tags, ANY_TAG]) {
+      for (const key of [...(keysByTag.get(tag) ?? [])]) lru.delete(key);
+    }
+  });
+
+  const stateFor = (request: FastifyRequest, kind: 'api' | 'page', epoch: number): CacheState => {
     const method = request.method === 'HEAD' ? 'GET' : request.method;
-    let key = `${method} ${request.url}`;
+    const url = cacheKeyOf(request, kind);
+    let key = `${method} ${url}`;
     let vary = 'Accept-Encoding';
-    if (kind === 'page' && !isLanguageCode(request.url.split(/[/?]/)[1])) {
+    if (kind === 'page' && !isLanguageCode(url.split(/[/?]/)[1])) {
       // A path without a language is shown in the cookie's language (error pages).
       key += ` lang=${toLanguageCode(request.cookies[LANGUAGE_COOKIE])}`;
       vary = 'Accept-Encoding, Cookie';
     }
-    return { key, version, hit: false, vary };
+    return { key, url, epoch, hit: false, vary, tags: new Set() };
+  };
+
+  /**
+   * What a shared cache in front needs: how long it may keep the answer, and its tags. An answer
+   * that a change applied during its render may have made stale (`current` false) is for this
+   * request only: the change's purge has gone out already, so no shared cache may keep it.
+   */
+  const sharedHeaders = (reply: FastifyReply, tags: readonly string[], status: string, current = true) => {
+    const all = [SITE_TAG, ...(tags.length > 0 ? tags : [ANY_TAG])];
+    reply
+      .header('Cache-Control', current ? cacheControl : publicCacheControl(0))
+      .header('Surrogate-Key', all.join(' '))
+      .header('Cache-Tag', all.join(','))
+      .header('Cache-Status', `${CACHE_NAME}; ${status}`);
   };
 
   /** Sets the headers and answers the body for the client's encoding, compressing once per entry. */
   const respond = async (request: FastifyRequest, reply: FastifyReply, entry: Entry, key: string) => {
     reply.code(entry.status);
     for (const [name, value] of Object.entries(entry.headers)) reply.header(name, value);
-    reply.header('Cache-Control', PUBLIC_CACHE_CONTROL).header('Vary', entry.vary);
+    reply.header('Vary', entry.vary);
     const encoding = entry.size >= MIN_COMPRESS_BYTES ? pickEncoding(request.headers['accept-encoding']) : undefined;
     reply.header('ETag', etagFor(entry, encoding));
     if (notModified(request, entry)) {
@@ -185,28 +247,42 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
   app.addHook('onRequest', async (request, reply) => {
     const kind = request.routeOptions.config.publicCache;
     if (!kind || (request.method !== 'GET' && request.method !== 'HEAD')) return;
-    const state = stateFor(request, kind, await versions.fresh());
+    // A page at an address that is not normal is redirected to it (routes/pages.ts), never kept.
+    if (kind === 'page' && !isNormalPath(request.url)) return;
+    const state = stateFor(request, kind, await changes.fresh());
     request.publicCache = state;
-    if (state.version !== seenVersion) {
-      // Everything kept belongs to an older version now.
-      seenVersion = state.version;
-      lru?.clear();
-    }
     const entry = lru?.get(state.key);
-    if (!entry || entry.version !== state.version) return;
-    state.hit = true;
-    return reply.send(await respond(request, reply, entry, state.key));
+    if (entry) {
+      state.hit = true;
+      sharedHeaders(reply, entry.tags, 'hit');
+      return reply.send(await respond(request, reply, entry, state.key));
+    }
+    const wait = budget.take(request.ip);
+    if (wait > 0) {
+      request.publicCache = undefined;
+      return reply
+        .status(429)
+        .header('Retry-After', String(wait))
+        .header('Cache-Control', 'no-store')
+        .send({
+          error: `Too many pages asked for at once from your address. Wait ${wait} seconds, then try again.`,
+        });
+    }
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const state = request.publicCache;
     if (!state || state.hit) return payload;
+    const tags = [...state.tags].sort();
+    // An answer made while a write committed may hold older data: keep it only if nothing it read changed.
+    const current = changes.unchangedSince(state.epoch, tags.length > 0 ? tags : [ANY_TAG]);
     const storable =
       CACHEABLE_STATUS.has(reply.statusCode) &&
       (typeof payload === 'string' || Buffer.isBuffer(payload)) &&
       !reply.hasHeader('set-cookie');
     if (!storable) {
       if (reply.statusCode >= 500) reply.header('Cache-Control', 'no-store');
+      else if (CACHEABLE_STATUS.has(reply.statusCode)) sharedHeaders(reply, tags, 'fwd=miss', current);
       return payload;
     }
     const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
@@ -216,7 +292,7 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
       if (value !== undefined) headers[name] = String(value);
     }
     const entry: Entry = {
-      version: state.version,
+      tags,
       status: reply.statusCode,
       headers,
       vary: state.vary,
@@ -229,17 +305,32 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
       entry.encoded.gzip = await compress(body, 'gzip');
       entry.body = undefined;
     }
-    // An answer made while a write committed may hold older data: keep it only if still current.
-    if (state.version === versions.current()) lru?.set(state.key, entry);
+    const kept = Boolean(lru) && current;
+    if (kept && lru) {
+      const old = lru.get(state.key);
+      if (old) unindex(state.key, old);
+      lru.set(state.key, entry);
+      if (lru.get(state.key) === entry) {
+        for (const tag of tags.length > 0 ? tags : [ANY_TAG]) {
+          let keys = keysByTag.get(tag);
+          if (!keys) keysByTag.set(tag, (keys = new Set()));
+          keys.add(state.key);
+        }
+      }
+    }
+    sharedHeaders(reply, tags, kept ? 'fwd=miss; stored' : 'fwd=miss', current);
     return respond(request, reply, entry, state.key);
   });
 
-  // Admin answers carry the session's data: never stored by a browser, proxy or CDN. (An admin
-  // write needs no step here: the trigger's version reaches the next request by itself.)
+  // Admin answers carry the session's data: never stored by a browser, proxy or CDN. An admin
+  // write is answered once its changes are applied here and purged from a shared cache in front, so
+  // whatever the admin opens next shows the write.
   app.addHook('onSend', async (request, reply, payload) => {
     const path = request.url;
-    if (path.startsWith('/api/admin') || path.startsWith('/iladmin'))
+    if (path.startsWith('/api/admin') || path.startsWith('/iladmin')) {
       reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
+      if (request.method !== 'GET' && request.method !== 'HEAD') await changes.settled().catch(() => {});
+    }
     return payload;
   });
 

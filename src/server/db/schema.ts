@@ -109,7 +109,7 @@ export const languages = pgTable('languages', {
   nativeName: text('native_name').notNull(),
 });
 
-/** Interface text (spec "translation"): one value per key and language. */
+/** Interface text (docs/product.md §3): one value per key and language. */
 export const uiTranslations = pgTable(
   'ui_translations',
   {
@@ -391,12 +391,26 @@ export const settings = pgTable('settings', {
 
 /**
  * One row: the version of everything the public site shows. Triggers on every content table bump
- * it in the writing transaction and NOTIFY `content_version`, so every cached page and API answer
- * of an older version is discarded, on every instance (see src/server/cache/).
+ * it in the writing transaction and NOTIFY `content_version`: an instance that sees it move reads
+ * the new rows of contentChanges and drops what they name (src/server/cache/change-feed.ts).
  */
 export const contentVersion = pgTable('content_version', {
   id: smallint('id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull(),
+  /** Change rows up to this one have been pruned (see contentChanges). */
+  prunedThrough: bigint('pruned_through', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * What each content write changed, one row per dependency tag (`place:<id>`, `places`, `ui`, ...),
+ * written by triggers in the writing transaction and numbered in commit order (migration 0014,
+ * docs/decisions/019-dependency-tags.md). Each server instance applies the rows after the last one
+ * it applied and drops only the cached answers that carry those tags (src/server/cache/).
+ */
+export const contentChanges = pgTable('content_changes', {
+  seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  tag: text('tag').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
 /**

@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { makeHeicGrid } from '../../../tests/helpers/heic-grid';
 import { decodeHeic, heicWorkerRunning, readHeicSize } from './heic-decoder';
-import { processImage } from './images';
+import { processImage } from './image-processing';
 
 const fixture = () => readFile(join(import.meta.dirname, '../../../tests/fixtures/shibuya-gps.heic'));
 

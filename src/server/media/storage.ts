@@ -3,6 +3,7 @@ import { mkdir, opendir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { AppConfig } from '../config';
+import { MEDIA_PREFIX } from '../../shared/media-names';
 
 /** Bytes `start` to `end` of a file, both included (as in an HTTP Range header). */
 export interface ByteRange {
@@ -52,15 +53,10 @@ export class MissingFileError extends Error {
   }
 }
 
-export const MEDIA_PREFIX = '/media/';
 const KEY = /^[a-z0-9]+(?:[/_.-][a-z0-9]+)*$/;
 
 export function isValidKey(key: string): boolean {
   return KEY.test(key) && !key.includes('..') && key.length <= 200;
-}
-
-export function urlForKey(key: string): string {
-  return MEDIA_PREFIX + key;
 }
 
 /** The storage key behind a /media/ URL we generated, or undefined for any other URL. */

@@ -36,7 +36,7 @@ export async function registerRoutes(app: FastifyInstance, pages: PageRouteOptio
     // onRequest: the session is checked before the body is parsed and before params, query and body
     // are validated, so without a session every admin route answers 401, never 400, 413 or 415.
     admin.addHook('onRequest', requireSession(app.services.auth));
-    // Admin feature routes (uploads, places, gallery, cities, countries) register here.
+    // Every admin feature's routes register here (docs/product.md §7.3).
     await admin.register(adminPlaceRoutes);
     await admin.register(adminGalleryRoutes);
     await admin.register(adminAreaRoutes('cities', adminCityContracts, (scope) => scope.services.adminCities));

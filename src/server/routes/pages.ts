@@ -9,6 +9,7 @@ import {
   LANGUAGE_COOKIE,
   supportedLanguagePath,
 } from '../../shared/languages';
+import { isNormalPath, normalizePath } from '../cache/cache-key';
 import { PUBLIC_PAGE_CACHE } from '../cache/response-cache';
 import { sessionToken } from '../security/session';
 import { CLIENT_DIST_DIR } from '../paths';
@@ -108,12 +109,13 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
   const languageHome = async (request: FastifyRequest, reply: FastifyReply) => {
     const { lang } = request.params as { lang: string };
     if (lang === 'api') return reply.callNotFound();
-    if (!isLanguageCode(lang)) return toSupportedLanguage(request, reply) ?? renderPage(request, reply);
+    if (!isLanguageCode(lang))
+      return toSupportedLanguage(request, reply) ?? toNormalPath(request, reply) ?? renderPage(request, reply);
     return reply.header('Cache-Control', 'no-store').redirect(`/${lang}/home`, 302);
   };
 
   /**
-   * Spec 2: an unsupported language is English. /pt/home?x=1 answers a redirect to /en/home?x=1
+   * docs/product.md §2.2: an unsupported language is English. /pt/home?x=1 answers a redirect to /en/home?x=1
    * (302: a language added later must not be hidden by browsers' memory of a 301). Paths whose
    * first segment is no language tag are left to the page (its not-found screen).
    */
@@ -127,7 +129,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
     const { lang } = request.params as { lang: string };
     if (lang === 'api') return reply.callNotFound();
     reply.header('X-Robots-Tag', 'noindex');
-    return toSupportedLanguage(request, reply) ?? renderPage(request, reply);
+    return toSupportedLanguage(request, reply) ?? toNormalPath(request, reply) ?? renderPage(request, reply);
   });
 
   app.get('/:lang', { config: PUBLIC_PAGE_CACHE }, languageHome);
@@ -157,25 +159,36 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
     const { lang, slug } = request.params as { lang: string; slug: string };
     const state = isLanguageCode(lang) ? await app.services.publishing.stateOfSlug(slug) : undefined;
     if (!state) return adminShell(request, reply);
-    return handle(request, reply, async (signal) =>
-      renderer.renderPreview(lang, slug, { signal, state, version: await app.contentVersion.fresh() }),
-    );
+    return handle(request, reply, async (signal) => renderer.renderPreview(lang, slug, { signal, state }));
   });
 
-  // Caching, compression and ETags of rendered pages: see cache/response-cache.ts. The cookie
-  // decides the language only of pages whose path names none (error pages).
-  const renderPage = (request: FastifyRequest, reply: FastifyReply) =>
-    handle(
+  // Caching, compression and ETags of rendered pages: see cache/response-cache.ts. A page is
+  // rendered for the address it is kept under (normalised, with only the parameters pages read),
+  // and its reads record its dependency tags there. The cookie decides the language only of pages
+  // whose path names none (error pages).
+  const renderPage = (request: FastifyRequest, reply: FastifyReply) => {
+    const url = request.publicCache?.url ?? request.url;
+    return handle(
       request,
       reply,
-      async (signal) =>
-        renderer.renderPublic(request.url, {
+      (signal) =>
+        renderer.renderPublic(url, {
           cookieLanguage: request.cookies[LANGUAGE_COOKIE],
           signal,
-          version: request.publicCache?.version ?? (await app.contentVersion.fresh()),
+          tags: request.publicCache?.tags,
         }),
       () => movedAddress(request.url),
     );
+  };
+
+  /** One address per page: `/en//x`, `/en/./x` or `/en/%78` answer 301 to `/en/x` (the query kept). */
+  const toNormalPath = (request: FastifyRequest, reply: FastifyReply) => {
+    if (isNormalPath(request.url)) return undefined;
+    const [path = '/', query] = request.url.split(/\?(.*)/s, 2);
+    return reply
+      .header('Cache-Control', 'no-store')
+      .redirect(`${normalizePath(path)}${query !== undefined ? `?${query}` : ''}`, 301);
+  };
 
   /** /{lang}/{old-slug}?query -> /{lang}/{new-slug}?query for an address that moved. */
   const movedAddress = async (url: string): Promise<string | undefined> => {
@@ -187,6 +200,6 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
 
   app.get('/*', { config: PUBLIC_PAGE_CACHE }, async (request, reply) => {
     if (request.url.startsWith('/api/')) return reply.callNotFound();
-    return toSupportedLanguage(request, reply) ?? renderPage(request, reply);
+    return toSupportedLanguage(request, reply) ?? toNormalPath(request, reply) ?? renderPage(request, reply);
   });
 }

@@ -134,7 +134,7 @@ function keptSentence(kept: KeptCount[]): string {
 }
 
 /**
- * Manage Cities and Manage Countries (spec section 7): list, find what is missing, create, edit,
+ * Manage Cities and Manage Countries (docs/product.md §2.5.5, §7.3.5): list, find what is missing, create, edit,
  * delete. Neither create nor edit waits for the AI: with a model configured, a job queued in the
  * same transaction writes a new entity's description and every translation, and an edit keeps the
  * translations (outdated) until the job has written new ones. The slug stays as it was on an edit,

@@ -32,6 +32,6 @@ const CITY: AreaRules<AreaTypesOf<typeof adminCityContracts, repo.CityRow>> = {
   respond: (city, outcome) => ({ city, ...outcome }),
 };
 
-/** Manage Cities (spec section 7): see admin-areas.ts for what cities and countries share. */
+/** Manage Cities (docs/product.md §2.5.5, §7.3.5): see admin-areas.ts for what cities and countries share. */
 export const createAdminCitiesService = (deps: AdminAreasDeps) => createAdminAreasService(CITY, deps);
 export type AdminCitiesService = ReturnType<typeof createAdminCitiesService>;

@@ -38,6 +38,6 @@ const COUNTRY: AreaRules<AreaTypesOf<typeof adminCountryContracts, repo.CountryR
   respond: (country, outcome) => ({ country, ...outcome }),
 };
 
-/** Manage Countries (spec section 7): see admin-areas.ts for what cities and countries share. */
+/** Manage Countries (docs/product.md §2.5.5, §7.3.5): see admin-areas.ts for what cities and countries share. */
 export const createAdminCountriesService = (deps: AdminAreasDeps) => createAdminAreasService(COUNTRY, deps);
 export type AdminCountriesService = ReturnType<typeof createAdminCountriesService>;

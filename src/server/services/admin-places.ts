@@ -20,7 +20,7 @@ import { NotFoundError } from '../errors';
 import { searchProblem, searchText } from '../../shared/search';
 import type { TranslationQueue } from '../translation/queue';
 import { translationState, type SourcePart, type VersionMap } from '../translation/status';
-import { imageIdOf } from '../media/images';
+import { imageIdOf } from '../../shared/media-names';
 import type { MediaFiles } from './media-files';
 import { readPage } from './paging';
 import { changeSlug } from './slugs';
@@ -29,7 +29,7 @@ import { MOVED_TO_TRASH } from '../../shared/api/trash';
 import { PERSON, withRevision } from '../revisions/record';
 
 const PLACE_NOT_FOUND = 'Place not found';
-/** The fields a place translation carries a copy of (spec section 3, place_translation). */
+/** The fields a place translation carries a copy of (docs/product.md §3, place translation). */
 const TRANSLATED_FIELDS = ['title', 'description', 'location', 'country'] as const;
 
 type AdminPlaceRow = Awaited<ReturnType<typeof repo.listAdminPlacePage>>[number];
@@ -145,7 +145,7 @@ interface AdminPlacesDeps {
   queue: TranslationQueue;
 }
 
-/** Edit Places: the admin list with its figures, editing and deleting places (spec section 2). */
+/** Edit Places: the admin list with its figures, editing and deleting places (docs/product.md §2.5.4). */
 export function createAdminPlacesService({ db, files, queue }: AdminPlacesDeps) {
   const applyUpdate = (tx: DbOrTx, id: string, fields: UpdatePlaceRequest) =>
     applyPlaceUpdate(tx, { files, queue }, id, fields);

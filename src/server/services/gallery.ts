@@ -14,7 +14,7 @@ import * as repo from '../db/repos/admin-places-repo';
 import * as texts from '../db/repos/gallery-repo';
 import { enqueueJob } from '../db/repos/translation-jobs-repo';
 import { BadRequestError, NotFoundError } from '../errors';
-import { processImage } from '../media/images';
+import { processImage } from '../media/image-processing';
 import type { TranslationQueue } from '../translation/queue';
 import type { MediaFiles } from './media-files';
 import { PERSON, withRevision } from '../revisions/record';
@@ -69,7 +69,7 @@ interface GalleryDeps {
   queue: TranslationQueue;
 }
 
-/** Gallery images of a place: the same validation and derivatives as photo uploads (spec section 2). */
+/** Gallery images of a place: the same validation and derivatives as photo uploads (docs/product.md §2.5.4). */
 export function createGalleryService({ db, files, limits, queue }: GalleryDeps) {
   async function requirePlace(placeId: string) {
     if (!isUuid(placeId) || !(await repo.placeExists(db, placeId))) throw new NotFoundError(PLACE_NOT_FOUND);

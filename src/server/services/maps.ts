@@ -92,30 +92,7 @@ interface Locator {
 const inside = (view: View, point: [number, number] | null): point is [number, number] =>
   Boolean(point && point[0] >= 0 && point[0] <= view.width && point[1] >= 0 && point[1] <= view.height);
 
-/**
- * Memory for maps made from the database under one content version: a newer version empties it
- * (the maps of an older one are never shown again), a render of an older version reads for itself.
- */
-function createVersionMemo(max: number) {
-  let version = -1;
-  const entries = new LRUCache<string, Promise<unknown>>({ max });
-  return <T>(at: number, key: string, make: () => Promise<T>): Promise<T> => {
-    if (at > version) {
-      version = at;
-      entries.clear();
-    }
-    if (at < version) return make();
-    const known = entries.get(key) as Promise<T> | undefined;
-    if (known) return known;
-    const made = make();
-    entries.set(key, made);
-    made.catch(() => entries.delete(key));
-    return made;
-  };
-}
-
 export function createMapService({ db }: { db: Database }) {
-  const remember = createVersionMemo(500);
   // A country's locator does not depend on the database: one per outline, about 240 at most.
   const locators = new Map<string, Locator>();
   // Outlines drawn for a view, whatever the language: the costly part of a map (tens of ms).
@@ -228,28 +205,17 @@ export function createMapService({ db }: { db: Database }) {
     return { svg: svg(locator.view, `${locator.body}${pinMarkup(point[0], point[1])}`, ' aria-hidden="true"') };
   }
 
-  /** The maps of one content version (`version` as read before the request's data). */
-  function at(version: number) {
-    return {
-      worldMap: (requestedLang: string) => {
-        const lang = toLanguageCode(requestedLang);
-        return remember(version, `world ${lang}`, () => worldMap(lang));
-      },
-      countryMap: (slug: string, requestedLang: string) => {
-        const lang = toLanguageCode(requestedLang);
-        return remember(version, `country ${lang} ${slug}`, () => countryMap(slug, lang));
-      },
-      /** `known`: the place as the caller has just read it, which saves reading it again. */
-      async placeMap(id: string, known?: { latitude: number | null; longitude: number | null }): Promise<MapDto> {
-        const spot = known ?? (isUuid(id) ? await findSpot(db, id) : undefined);
-        if (!spot) throw new NotFoundError('Place not found');
-        return placeMapAt(spot.latitude, spot.longitude);
-      },
-    };
-  }
-
-  return { at };
+  return {
+    worldMap: (lang: string) => worldMap(toLanguageCode(lang)),
+    countryMap: (slug: string, lang: string) => countryMap(slug, toLanguageCode(lang)),
+    /** `known`: the place as the caller has just read it, which saves reading it again. */
+    async placeMap(id: string, known?: { latitude: number | null; longitude: number | null }): Promise<MapDto> {
+      const spot = known ?? (isUuid(id) ? await findSpot(db, id) : undefined);
+      if (!spot) throw new NotFoundError('Place not found');
+      return placeMapAt(spot.latitude, spot.longitude);
+    },
+  };
 }
 
 export type MapService = ReturnType<typeof createMapService>;
-export type MapReaders = ReturnType<MapService['at']>;
+export type MapReaders = MapService;

@@ -1,14 +1,10 @@
 import type { Database, DbOrTx } from '../db/client';
 import { referencedUrls } from '../db/repos/admin-places-repo';
 import type { FileJournal } from '../media/file-journal';
-import {
-  imageFamilyKeys,
-  imageIdOf,
-  writeProcessedImage,
-  type ProcessedImage,
-  type StoredImage,
-} from '../media/images';
-import { keyFromUrl, urlForKey, type Storage } from '../media/storage';
+import { imageFamilyKeys, imageIdOf, urlForKey } from '../../shared/media-names';
+import type { ProcessedImage } from '../media/image-processing';
+import { writeProcessedImage, type StoredImage } from '../media/image-storage';
+import { keyFromUrl, type Storage } from '../media/storage';
 
 /** Every address a stored image is reachable by; any one of them in use keeps the whole image. */
 function addressesOf(url: string): string[] {

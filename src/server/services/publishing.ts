@@ -15,8 +15,8 @@ const PLACE_NOT_FOUND = 'Place not found. It may have been deleted.';
 
 /**
  * Publish on purpose (docs/decisions/016-publish-on-purpose.md): what an upload becomes, and
- * publishing or unpublishing a place. With an AI model, uploads are published at once (the spec's
- * behaviour); with the offline writer, whose text is a starting point, they are kept as drafts,
+ * publishing or unpublishing a place. With an AI model, uploads are published at once (the first brief's
+ * behaviour, docs/product.md §10.2); with the offline writer, whose text is a starting point, they are kept as drafts,
  * until the admin chooses otherwise on the dashboard.
  */
 export function createPublishingService({ db, aiConfigured }: { db: Database; aiConfigured: boolean }) {

@@ -3,10 +3,8 @@ import { RELATED_PLACES_DEFAULT } from '../../shared/limits';
 import type { PageAddress, PlacePage } from '../db/repos/places-repo';
 import type { LanguageCode } from '../../shared/languages';
 import { AppError } from '../errors';
-import { noFacts, noHistory, type CatalogService } from '../services/catalog';
-import type { MapReaders } from '../services/maps';
-import type { NearbyService } from '../services/nearby';
-import type { SearchService } from '../services/search';
+import { noFacts, noHistory } from '../services/catalog';
+import type { PublicServices } from '../cache/tags';
 
 /** A 4xx from the catalogue (not found, a bad cursor) is "no data" for the page; other errors stay errors. */
 async function orNull<T>(read: Promise<T>): Promise<T | null> {
@@ -19,61 +17,17 @@ async function orNull<T>(read: Promise<T>): Promise<T | null> {
 }
 
 /**
- * The site's chrome (languages and interface text) is on every page and changes only with the
- * content version: it is read once per version, not once per render.
- */
-export function createChromeMemo(catalog: CatalogService) {
-  let version = -1;
-  const reads = new Map<string, Promise<unknown>>();
-
-  const remember = <T>(key: string, read: () => Promise<T>): Promise<T> => {
-    const cached = reads.get(key) as Promise<T> | undefined;
-    if (cached) return cached;
-    // Resolved once here: a Drizzle query is a lazy thenable that would run again on every await.
-    const reading = Promise.resolve(read());
-    reads.set(key, reading);
-    reading.catch(() => reads.delete(key));
-    return reading;
-  };
-
-  return {
-    /** The chrome readers for a render made from `renderVersion`. */
-    at(renderVersion: number) {
-      if (renderVersion > version) {
-        version = renderVersion;
-        reads.clear();
-      }
-      // A render from an older version than the memo's reads for itself.
-      if (renderVersion < version) {
-        return {
-          languages: () => catalog.languages(),
-          uiTranslations: (lang: LanguageCode) => catalog.uiTranslations(lang),
-        };
-      }
-      return {
-        languages: () => remember('languages', () => catalog.languages()),
-        uiTranslations: (lang: LanguageCode) => remember(`text ${lang}`, () => catalog.uiTranslations(lang)),
-      };
-    },
-  };
-}
-
-export type ChromeMemo = ReturnType<typeof createChromeMemo>;
-
-/**
- * Server rendering reads the catalogue service directly: the same functions the API routes call.
- * One source serves one render in `lang`: an address's country check, city check and place page
+ * Server rendering reads the services directly: the same tagged reads the API routes call
+ * (cache/public-reads.ts), so a page records what it shows. One source serves one render in `lang`: an address's country check, city check and place page
  * are one read, and the sections the page then asks for come from it.
  */
 export function createPublicDataSource(
-  catalog: CatalogService,
-  chrome: ReturnType<ChromeMemo['at']>,
+  reads: PublicServices,
   renderLang: LanguageCode,
-  spatial: { maps: MapReaders; nearby: NearbyService },
-  search: SearchService,
   /** The admin's preview: an address is a place, draft or published (never a city or country page). */
   preview = false,
 ): PublicDataSource {
+  const { catalog, maps, nearby, search } = reads;
   const addresses = new Map<string, Promise<PageAddress>>();
   const readAddress = async (slug: string): Promise<PageAddress> =>
     preview
@@ -90,8 +44,8 @@ export function createPublicDataSource(
   const pages = new Map<string, PlacePage>();
   const pageOf = (id: string, lang: LanguageCode) => (lang === renderLang ? pages.get(id) : undefined);
   return {
-    languages: chrome.languages,
-    uiTranslations: chrome.uiTranslations,
+    languages: () => catalog.languages(),
+    uiTranslations: (lang) => catalog.uiTranslations(lang),
     siteSettings: async () => catalog.siteSettings(),
     infoPage: async (page, lang) => orNull(Promise.resolve().then(() => catalog.infoPage(page, lang))),
     places: (lang, page) => orNull(catalog.places({}, lang, page)),
@@ -123,10 +77,10 @@ export function createPublicDataSource(
         ? page.related.slice(0, limit)
         : orNull(catalog.related(id, limit, lang));
     },
-    nearby: (id, lang) => orNull(spatial.nearby.nearby(id, lang, pages.get(id)?.place)),
-    worldMap: (lang) => orNull(spatial.maps.worldMap(lang)),
-    countryMap: (slug, lang) => orNull(spatial.maps.countryMap(slug, lang)),
-    placeMap: (id) => orNull(spatial.maps.placeMap(id, pages.get(id)?.place)),
+    nearby: (id, lang) => orNull(nearby.nearby(id, lang, pages.get(id)?.place)),
+    worldMap: (lang) => orNull(maps.worldMap(lang)),
+    countryMap: (slug, lang) => orNull(maps.countryMap(slug, lang)),
+    placeMap: (id) => orNull(maps.placeMap(id, pages.get(id)?.place)),
     search: (q, lang, page) => orNull(search.search(q, lang, page)),
   };
 }

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { RenderRequest, RenderResult } from '../../client/entry-server';
 import { CLIENT_DIST_DIR, SSR_ENTRY } from '../paths';
-import { createChromeMemo, createPublicDataSource } from './public-data';
+import type { TagSink } from '../cache/tags';
+import { createPublicDataSource } from './public-data';
 
 export interface SsrEntry {
   render(request: RenderRequest): Promise<RenderResult>;
@@ -61,36 +62,24 @@ function fill(template: string, marker: string, value: string): string {
 }
 
 export function createPageRenderer(app: FastifyInstance, source: RenderSource) {
-  const { catalog } = app.services;
-  const chrome = createChromeMemo(catalog);
-
   return {
     /**
      * A public page rendered on the server from the services, with its data dehydrated for the
-     * client. `version` is the content version read before any of the page's data.
+     * client. What the page read is added to `tags` (its dependency tags, cache/tags.ts).
      */
     async renderPublic(
       url: string,
       {
         cookieLanguage,
         signal,
-        version,
+        tags = new Set(),
         preview = false,
-      }: { cookieLanguage?: string; signal?: AbortSignal; version: number; preview?: boolean },
+      }: { cookieLanguage?: string; signal?: AbortSignal; tags?: TagSink; preview?: boolean },
     ): Promise<Page> {
       const [template, entry] = await Promise.all([source.template(url), source.entry()]);
-      const chromeReaders = chrome.at(version);
       const result = await entry.render({
         url,
-        data: (lang) =>
-          createPublicDataSource(
-            catalog,
-            chromeReaders,
-            lang,
-            { maps: app.services.maps.at(version), nearby: app.services.nearby },
-            app.services.search,
-            preview,
-          ),
+        data: (lang) => createPublicDataSource(app.publicReads(tags), lang, preview),
         signal,
         cookieLanguage,
         publicUrl: app.config.publicUrl,
@@ -114,7 +103,7 @@ export function createPageRenderer(app: FastifyInstance, source: RenderSource) {
     async renderPreview(
       lang: string,
       slug: string,
-      options: { signal?: AbortSignal; version: number; state: 'draft' | 'published' },
+      options: { signal?: AbortSignal; state: 'draft' | 'published' },
     ): Promise<Page> {
       const page = await this.renderPublic(`/${lang}/${slug}`, { ...options, preview: true });
       const bar =

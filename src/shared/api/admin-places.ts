@@ -36,7 +36,7 @@ export const adminPlaceDto = placeDto
     historyEventCount: z.number().int(),
     hasFacts: z.boolean(),
     factsCount: z.number().int(),
-    /** Gallery rows: the extra photos after the cover (spec's galleryCount). */
+    /** Gallery rows: the extra photos after the cover (the first brief's galleryCount, docs/product.md §17). */
     galleryCount: z.number().int(),
     /** Photos a visitor sees on the place page: the cover plus the gallery ("Gallery (n)" on both sides). */
     photoCount: z.number().int(),
@@ -121,7 +121,7 @@ export const PLACE_POSITION_PAIR_ERROR = 'Enter both latitude and longitude, or 
 const degreesField = (limit: 90 | 180, message: string) =>
   z.number({ error: message }).min(-limit, message).max(limit, message).optional();
 
-/** Body of PUT /api/admin/places/{id}; also the Edit Place form's schema (spec section 5). */
+/** Body of PUT /api/admin/places/{id}; also the Edit Place form's schema (docs/product.md §5). */
 export const updatePlaceRequest = z
   .object({
     title: requiredText(200),
@@ -131,7 +131,7 @@ export const updatePlaceRequest = z
     imageUrl: imageAddressField,
     date: requiredText(10).refine(isCalendarDate, 'Enter a valid date'),
     /**
-     * The full article (optional, beyond the spec's six fields): left out, it stays as it is; empty,
+     * The full article (optional, beyond the six required fields, docs/product.md §5): left out, it stays; empty,
      * the place page shows the short description instead.
      */
     fullDescription: z
@@ -171,11 +171,11 @@ export type GalleryUploadResponse = z.infer<typeof galleryUploadResponse>;
 export const galleryList = z.array(galleryItemDto);
 
 export const successMessage = z.object({ success: z.literal(true), message: z.string() });
-/** The answer of a change that has nothing else to say (a delete): the spec's sentence. */
+/** The answer of a change that has nothing else to say (a delete): its sentence (docs/product.md §8). */
 export const succeeded = (message: string): SuccessMessage => ({ success: true, message });
 
 /**
- * Answer of PUT /api/admin/places/{id}: the spec's success message, plus the languages whose
+ * Answer of PUT /api/admin/places/{id}: the success message of docs/product.md §8.4, plus the languages whose
  * translation is now outdated because the English text it was made from changed (visitors keep
  * reading it), and whether a translation job was queued to bring them up to date.
  */

@@ -143,7 +143,7 @@ export const uploadedPhotoDto = z.object({
 });
 export type UploadedPhotoDto = z.infer<typeof uploadedPhotoDto>;
 
-/** The answer to one upload (spec section 7). `success` is true only with HTTP 200. */
+/** The answer to one upload (docs/product.md §7.3.2). `success` is true only with HTTP 200. */
 export const uploadResponse = z.object({
   success: z.boolean(),
   photo: uploadedPhotoDto.nullable(),

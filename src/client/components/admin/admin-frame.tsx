@@ -10,7 +10,7 @@ import { RequireAdmin } from './require-admin';
  */
 export default function AdminFrame({ children, guarded }: { children: ReactNode; guarded: boolean }) {
   // React reuses this element between admin routes; keying the guard by address makes every admin
-  // page mount its own guard, which asks for the session again (spec section 2).
+  // page mount its own guard, which asks for the session again (docs/product.md §4.1).
   const { pathname } = useLocation();
   return (
     <SiteNavigationProvider>

@@ -1,4 +1,5 @@
 import { TRASH_DAYS } from '@/shared/api/trash';
+import { thumbnailUrl } from '@/shared/media';
 
 /** What a delete confirmation shows about what goes: its photo, name, where and when. */
 export interface DeletePreviewProps {
@@ -18,7 +19,7 @@ export function DeletePreview({ imageUrl, title, where, date }: DeletePreviewPro
   return (
     <div className="flex flex-col gap-3">
       <figure className="flex items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 p-2">
-        {imageUrl && <img src={imageUrl} alt="" className="size-16 shrink-0 rounded-md object-cover" />}
+        {imageUrl && <img src={thumbnailUrl(imageUrl)} alt="" className="size-16 shrink-0 rounded-md object-cover" />}
         <figcaption className="min-w-0 text-sm">
           <span className="block font-medium break-words text-slate-900">{title}</span>
           {where && <span className="block text-slate-600">{where}</span>}

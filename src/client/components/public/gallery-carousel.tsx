@@ -1,12 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import {
-  downloadFileName,
-  downloadName,
-  downloadUrl,
-  parseMediaName,
-  imageVariants,
-  thumbnailUrl,
-} from '@/shared/media';
+import { downloadFileName, downloadName, downloadUrl, imageVariants, thumbnailUrl } from '@/shared/media';
+import { parseMediaName } from '@/shared/media-names';
 import { useTranslate } from '../../lib/i18n';
 import { Icon } from './icons';
 import { ResponsiveImage } from './responsive-image';
@@ -39,7 +33,7 @@ function fileFacts(image: CarouselImage): string {
 }
 
 /**
- * The place's photos: the main image first, then the gallery (spec 4: the total is both together).
+ * The place's photos: the main image first, then the gallery (docs/product.md §4.4: the total is both together).
  * Previous/next are disabled at the ends and hidden, with the counter, when there is only one
  * image; arrow keys and swipes work too. Under the photo: the counter, the download of the
  * full-resolution original (with its pixel size, format and CC0 licence) and a share button. A

@@ -34,7 +34,7 @@ function imageObject(photo: { imageUrl: string; caption: string | null; alt: str
   };
 }
 
-/** Meta descriptions are cut to 160 characters (spec 5), at a word boundary when one is near. */
+/** Meta descriptions are cut to 160 characters (docs/product.md §5), at a word boundary when one is near. */
 export function metaDescription(text: string, max = META_DESCRIPTION_LENGTH): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   if (clean.length <= max) return clean;
@@ -44,7 +44,7 @@ export function metaDescription(text: string, max = META_DESCRIPTION_LENGTH): st
 }
 
 /**
- * Spec 5: a place's own description, or, without one, its title, location, country and the first
+ * docs/product.md §5: a place's own description, or, without one, its title, location, country and the first
  * 150 characters of its full description (only country and city descriptions are cut to 160).
  */
 export function placeDescription(article: ArticleData, lang: LanguageCode): string {

@@ -7,7 +7,7 @@ import { useNavigateOnClick } from '../../lib/navigation';
 import { languagesQuery, usePublicQuery } from '../../lib/public-queries';
 import { Icon } from './icons';
 
-/** Flag emoji per language, hard-coded as the spec says. */
+/** Flag emoji per language, hard-coded (docs/product.md §2.3). */
 export const flagFor = (lang: string) => LANGUAGES.find((l) => l.code === lang)?.flag ?? '🌐';
 
 /**

@@ -6,7 +6,7 @@ import { LanguagePicker } from './language-picker';
 import { SearchBox } from './search-box';
 import { SiteLink } from '../../lib/navigation';
 
-/** Spec 9: the nav turns opaque once the page is scrolled more than 50 px. */
+/** docs/product.md §9: the nav turns opaque once the page is scrolled more than 50 px. */
 export const NAV_SCROLL_THRESHOLD = 50;
 
 export function NavBar() {

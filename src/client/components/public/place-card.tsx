@@ -8,7 +8,7 @@ import { SiteLink } from '../../lib/navigation';
 
 export const CARD_SIZES = '(min-width: 1280px) 400px, (min-width: 768px) 50vw, 100vw';
 
-/** The shared place card (spec): image, title, short description, 'location, country', date. */
+/** The shared place card (docs/product.md §2.4.7): image, title, short description, 'location, country', date. */
 export function PlaceCard({ place, index = 0 }: { place: PlaceCardDto; index?: number }) {
   const lang = useLanguage();
   const href = `/${lang}/${place.slug ?? place.id}`;

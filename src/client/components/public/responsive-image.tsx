@@ -1,5 +1,6 @@
 import { siteImage } from '@/shared/image-address';
-import { cardCrop, CARD_CROP, imageVariants } from '@/shared/media';
+import { cardCrop, imageVariants } from '@/shared/media';
+import { CARD_CROP } from '@/shared/media-names';
 
 export interface ResponsiveImageProps {
   src: string;

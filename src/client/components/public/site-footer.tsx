@@ -16,7 +16,7 @@ export const INFO_PAGE_TITLES: Record<InfoPage, UiTextKey> = {
   imprint: 'footer.imprint',
 };
 
-/** The footer of every public page (spec: shared chrome). */
+/** The footer of every public page (docs/product.md §2.3). */
 export function SiteFooter() {
   const lang = useLanguage();
   const t = useTranslate();

@@ -4,7 +4,7 @@ import { useTranslate } from '../../lib/i18n';
 import { Icon } from './icons';
 
 /**
- * Trivia questions whose answers open one by one or all at once. Spec 4: the control shows
+ * Trivia questions whose answers open one by one or all at once. docs/product.md §4.4: the control shows
  * "reveal all" until everything was revealed with it; collapsing any single question clears that.
  */
 export function TriviaList({ facts, controlsLang }: { facts: TriviaFact[]; controlsLang?: string }) {

@@ -10,7 +10,7 @@ const ACCESSIBLE_COLOURS = {
 } as CSSProperties;
 
 /**
- * Spec: at most one toast visible at a time; 5 s by default. Toasts sit at the bottom right (the
+ * docs/product.md §9: at most one toast visible at a time; 5 s by default. Toasts sit at the bottom right (the
  * whole bottom edge on a phone), away from the top of the page where Logout and the page's own
  * buttons are; admin pages leave room at their foot (TOAST_CLEARANCE) so the last card's buttons
  * can be scrolled above a toast.
@@ -35,12 +35,12 @@ export const TOAST_CLEARANCE = 'pb-40';
 
 interface ToastOptions {
   description?: string;
-  /** Milliseconds; the spec uses 30 s for in-progress toasts and 5 s for results. */
+  /** Milliseconds; docs/product.md §8 uses 30 s for in-progress toasts and 5 s for results. */
   duration?: number;
   id?: string | number;
 }
 
-/** Title + description toasts, with a destructive variant for errors (spec section 8). */
+/** Title + description toasts, with a destructive variant for errors (docs/product.md §8). */
 export const toast = {
   success: (title: string, options: ToastOptions = {}) => sonnerToast.success(title, options),
   info: (title: string, options: ToastOptions = {}) => sonnerToast(title, options),

@@ -3,7 +3,7 @@ import { Loader2, RefreshCw, RotateCcw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { SuccessMessage } from '@/shared/api/admin-places';
 import { TRASH_DAYS, type TrashItemDto, type TrashKind, type TrashList } from '@/shared/api/trash';
-import { siteImage } from '@/shared/image-address';
+import { imageAttributes } from '@/shared/media';
 import { countText } from '@/shared/count-text';
 import { AdminLayout } from '../../components/admin/admin-layout';
 import { invalidatePlaceLists } from '../../components/admin/places/use-admin-places';
@@ -128,7 +128,7 @@ export default function TrashPage() {
                   <Card role="article" aria-labelledby={headingId} className="flex flex-col gap-4 p-4 sm:flex-row">
                     {item.imageUrl ? (
                       <img
-                        src={siteImage(item.imageUrl)}
+                        {...imageAttributes(item.imageUrl, '(min-width: 640px) 144px, 100vw')}
                         alt=""
                         loading="lazy"
                         className="aspect-video w-full shrink-0 rounded-md bg-slate-100 object-cover sm:h-24 sm:w-36"

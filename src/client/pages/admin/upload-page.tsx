@@ -1,28 +1,28 @@
 import { Loader2, Upload } from 'lucide-react';
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { ExifData } from '@/shared/api/uploads';
+import { useEffect, useReducer, useRef, type ChangeEvent, type FormEvent } from 'react';
 import { countText } from '@/shared/count-text';
 import { AdminLayout } from '../../components/admin/admin-layout';
 import { ExifPanel } from '../../components/admin/upload/exif-panel';
-import { extractExif, hasGps } from '../../components/admin/upload/exif-source';
+import { extractExif } from '../../components/admin/upload/exif-source';
 import {
   choiceLabel,
   describeStatus,
   GENERATION_KINDS,
   useAfterUploadGeneration,
-  type GenerationKind,
 } from '../../components/admin/upload/generation';
-import {
-  draftPosition,
-  EMPTY_LOCATION,
-  ManualLocation,
-  type LocationDraft,
-} from '../../components/admin/upload/manual-location';
-import { readGpsStates, type GpsState } from '../../components/admin/upload/photo-gps';
+import { draftPosition, ManualLocation } from '../../components/admin/upload/manual-location';
+import { readGpsStates } from '../../components/admin/upload/photo-gps';
 import { RequirementsCard } from '../../components/admin/upload/requirements-card';
 import { uploadPhoto, type ManualPosition } from '../../components/admin/upload/upload-photo';
 import { uploadCompleteText, uploadFailedText, uploadLabel } from '../../components/admin/upload/upload-texts';
 import { SelectedFiles } from '../../components/admin/upload/selected-files';
+import {
+  INITIAL_UPLOAD_FORM,
+  needsManualLocation,
+  photosWithoutGps,
+  uploadFormReducer,
+  type UploadForm,
+} from '../../components/admin/upload/upload-form-state';
 import type { UploadResult } from '../../components/admin/upload/upload-result-card';
 import { UploadResults } from '../../components/admin/upload/upload-results';
 import { Button } from '../../components/ui/button';
@@ -34,23 +34,11 @@ import { toast } from '../../components/ui/toaster';
 const IMAGE_ACCEPT = 'image/*,.heic,.heif';
 
 export default function UploadPage() {
-  const [files, setFiles] = useState<File[]>([]);
-  // Read in the browser after a choice: which photos have no GPS and need a location set by hand.
-  const [gpsStates, setGpsStates] = useState<GpsState[]>([]);
-  const [locationDraft, setLocationDraft] = useState<LocationDraft>(EMPTY_LOCATION);
+  const [form, dispatch] = useReducer(uploadFormReducer, INITIAL_UPLOAD_FORM);
+  const { files, gps, location, exifSource, description, stories, wanted, uploading, current, progress } = form;
+  const { results, counts, inputsVersion } = form;
+  // The GPS reading of the latest choice; an older one still running is dropped.
   const gpsReading = useRef(0);
-  const [exifSource, setExifSource] = useState<{ name: string; exif: ExifData } | null>(null);
-  const [description, setDescription] = useState('');
-  // Each photo's own story, by its position in `files`; an empty one means the shared story.
-  const [stories, setStories] = useState<string[]>([]);
-  const [wanted, setWanted] = useState<Record<GenerationKind, boolean>>({ history: false, facts: false });
-  const [uploading, setUploading] = useState(false);
-  const [current, setCurrent] = useState(0);
-  const [progress, setProgress] = useState(0);
-  const [results, setResults] = useState<UploadResult[]>([]);
-  const [counts, setCounts] = useState({ success: 0, failed: 0 });
-  // Remounting the file inputs is the only way to clear what a user picked.
-  const [inputsVersion, setInputsVersion] = useState(0);
   const generation = useAfterUploadGeneration();
   const previews = useRef<string[]>([]);
 
@@ -58,33 +46,29 @@ export default function UploadPage() {
 
   function chooseFiles(event: ChangeEvent<HTMLInputElement>) {
     const chosen = Array.from(event.target.files ?? []);
-    setFiles(chosen);
-    setStories([]);
-    setGpsStates([]);
+    // New selection: a fresh start for stories, GPS, results, counts and generation statuses.
+    dispatch({ type: 'files-chosen', files: chosen });
     const reading = ++gpsReading.current;
     void readGpsStates(chosen, () => gpsReading.current !== reading).then((states) => {
-      if (gpsReading.current === reading) setGpsStates(states);
+      if (gpsReading.current === reading) dispatch({ type: 'gps-read', gps: states });
     });
-    // New selection: a fresh start for results, counts and generation statuses.
-    setResults([]);
-    setCounts({ success: 0, failed: 0 });
-    setProgress(0);
     generation.reset();
   }
 
   async function chooseExifSource(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = (source: UploadForm['exifSource']) => dispatch({ type: 'exif-source-chosen', source });
     const file = event.target.files?.[0];
-    if (!file) return setExifSource(null);
+    if (!file) return chosen(null);
     try {
       const exif = await extractExif(file);
       if (Object.keys(exif).length === 0) {
-        setExifSource(null);
+        chosen(null);
         toast.error('No EXIF data found', { description: `${file.name} carries no EXIF data.` });
         return;
       }
-      setExifSource({ name: file.name, exif });
+      chosen({ name: file.name, exif });
     } catch {
-      setExifSource(null);
+      chosen(null);
       toast.error('Extraction failed', { description: `The EXIF data of ${file.name} could not be read.` });
     }
   }
@@ -98,17 +82,15 @@ export default function UploadPage() {
     const batch = files;
     const storyOf = (index: number) => (stories[index]?.trim() ? stories[index] : description);
     // Only photos known to lack GPS get the position set by hand (the server refuses it for the others).
-    const manual = locationNeeded ? draftPosition(locationDraft) : undefined;
-    const batchGps = gpsStates;
-    setUploading(true);
-    setResults([]);
+    const manual = locationNeeded ? draftPosition(location) : undefined;
+    const batchGps = gps;
+    dispatch({ type: 'upload-started' });
     let success = 0;
     let failed = 0;
     let firstFailure: string | undefined;
     const placeIds = new Set<string>();
     for (const [index, file] of batch.entries()) {
-      setCurrent(index + 1);
-      setProgress((index / batch.length) * 100);
+      dispatch({ type: 'photo-started', index, count: batch.length });
       const previewUrl = URL.createObjectURL(file);
       previews.current.push(previewUrl);
       const outcome = await uploadPhoto(
@@ -118,7 +100,7 @@ export default function UploadPage() {
           exifData: exifSource?.exif,
           location: batchGps[index] === false ? manual : undefined,
         },
-        (fraction) => setProgress(((index + fraction) / batch.length) * 100),
+        (fraction) => dispatch({ type: 'photo-progress', index, count: batch.length, fraction }),
       );
       const key = `${index}-${file.name}`;
       let result: UploadResult;
@@ -140,51 +122,37 @@ export default function UploadPage() {
           };
         }
       }
-      setResults((list) => [...list, result]);
-      setCounts({ success, failed });
+      dispatch({ type: 'photo-done', result });
     }
-    setProgress(100);
-    setUploading(false);
+    dispatch({ type: 'upload-finished' });
     toast.success('Upload complete', { description: uploadCompleteText(success, batch.length) });
     if (failed > 0) toast.error('Some uploads failed', { description: uploadFailedText(failed, firstFailure) });
-    setFiles([]);
-    setStories([]);
-    setGpsStates([]);
     gpsReading.current++;
-    setLocationDraft(EMPTY_LOCATION);
-    setDescription('');
-    setExifSource(null);
-    setInputsVersion((v) => v + 1);
     if (success > 0 && (wanted.history || wanted.facts)) {
       await generation.run([...placeIds], wanted);
     }
   }
 
   /** Sends a photo refused for having no GPS again, with the location set on its card. */
-  async function retry(failed: UploadResult, location: ManualPosition) {
+  async function retry(failed: UploadResult, position: ManualPosition) {
     const noGps = failed.noGps;
     if (!noGps) return;
-    const patch = (change: (result: UploadResult) => UploadResult) =>
-      setResults((list) => list.map((result) => (result.key === failed.key ? change(result) : result)));
-    patch((result) => ({ ...result, retrying: true }));
-    const outcome = await uploadPhoto(noGps.file, { ...noGps.fields, location }, () => undefined);
+    dispatch({ type: 'retry-started', key: failed.key });
+    const outcome = await uploadPhoto(noGps.file, { ...noGps.fields, location: position }, () => undefined);
     if (outcome.kind === 'success') {
-      const { key, fileName, previewUrl } = failed;
-      patch(() => ({ key, fileName, previewUrl, status: 'success', response: outcome.response }));
-      setCounts((c) => ({ success: c.success + 1, failed: Math.max(0, c.failed - 1) }));
+      dispatch({ type: 'retry-succeeded', key: failed.key, response: outcome.response });
       toast.success('Upload complete', { description: uploadCompleteText(1, 1) });
       const placeId = outcome.response.place?.id;
       if (placeId && (wanted.history || wanted.facts)) await generation.run([placeId], wanted);
       return;
     }
     const error = outcome.kind === 'no-gps' ? 'geo data not found: this photo has no GPS position.' : outcome.error;
-    patch((result) => ({ ...result, retrying: false, error }));
+    dispatch({ type: 'retry-failed', key: failed.key, error });
     toast.error('Some uploads failed', { description: uploadFailedText(1, `${failed.fileName}: ${error}`) });
   }
 
-  const withoutGps = files.filter((_, i) => gpsStates[i] === false).length;
-  // An EXIF source photo with a position gives it to every photo: nothing to set by hand then.
-  const locationNeeded = withoutGps > 0 && !(exifSource && hasGps(exifSource.exif));
+  const withoutGps = photosWithoutGps(form);
+  const locationNeeded = needsManualLocation(form);
 
   return (
     <AdminLayout title="Upload Photos" subtitle="Turn geotagged photos into new places" backTo="/iladmin">
@@ -218,23 +186,17 @@ export default function UploadPage() {
                 <SelectedFiles
                   files={files}
                   current={uploading ? current : 0}
-                  gps={gpsStates}
+                  gps={gps}
                   stories={stories}
                   disabled={uploading}
-                  onStoryChange={(index, story) =>
-                    setStories((list) => {
-                      const next = [...list];
-                      next[index] = story;
-                      return next;
-                    })
-                  }
+                  onStoryChange={(index, story) => dispatch({ type: 'story-changed', index, story })}
                 />
               </div>
               {locationNeeded && (
                 <ManualLocation
                   count={withoutGps}
-                  draft={locationDraft}
-                  onChange={setLocationDraft}
+                  draft={location}
+                  onChange={(draft) => dispatch({ type: 'location-changed', location: draft })}
                   disabled={uploading}
                 />
               )}
@@ -262,7 +224,7 @@ export default function UploadPage() {
                   maxLength={10_000}
                   value={description}
                   disabled={uploading}
-                  onChange={(e) => setDescription(e.target.value)}
+                  onChange={(e) => dispatch({ type: 'description-changed', description: e.target.value })}
                   placeholder="What happened here? The AI uses your notes when it writes about the place."
                   aria-describedby={files.length > 1 ? 'story-shared-hint' : undefined}
                 />
@@ -282,7 +244,7 @@ export default function UploadPage() {
                         checked={wanted[kind]}
                         onChange={(e) => {
                           const checked = e.target.checked;
-                          setWanted((current) => ({ ...current, [kind]: checked }));
+                          dispatch({ type: 'generation-wanted', kind, wanted: checked });
                           if (!checked) generation.clear(kind);
                         }}
                       />
@@ -317,10 +279,7 @@ export default function UploadPage() {
             <ExifPanel
               title={`EXIF source: ${exifSource.name}`}
               exif={exifSource.exif}
-              onDismiss={() => {
-                setExifSource(null);
-                setInputsVersion((v) => v + 1);
-              }}
+              onDismiss={() => dispatch({ type: 'exif-source-dismissed' })}
             />
           )}
         </div>
@@ -330,7 +289,7 @@ export default function UploadPage() {
         results={results}
         counts={counts}
         uploading={uploading}
-        onDismissAll={() => setResults([])}
+        onDismissAll={() => dispatch({ type: 'results-dismissed' })}
         onRetry={(result, location) => void retry(result, location)}
       />
     </AdminLayout>

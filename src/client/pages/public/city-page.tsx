@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import type { TranslatedCityDto } from '@/shared/api/public';
 import { cityAndCountry } from '@/shared/punctuation';
 import { AreaHead } from '../../components/public/area-head';
@@ -11,7 +10,14 @@ import { Pager } from '../../components/public/pager';
 import { PlaceGrid, PlaceGridSkeleton } from '../../components/public/place-card';
 import { useLanguage, useTranslate } from '../../lib/i18n';
 import { SiteLink } from '../../lib/navigation';
+import { usePageParams, type PageParams } from '../../lib/page-data';
 import { cityQuery, cursorOf, placesOfCityQuery, usePublicQuery } from '../../lib/public-queries';
+
+/** /{lang}/{city}: the city and its places, a page at a time. */
+export const data = ({ slug, lang, search }: PageParams) => ({
+  city: cityQuery(slug, lang),
+  places: placesOfCityQuery(slug, lang, cursorOf(search)),
+});
 
 function CityNotFound() {
   const t = useTranslate();
@@ -21,10 +27,11 @@ function CityNotFound() {
 export default function CityPage({ slug }: { slug: string }) {
   const lang = useLanguage();
   const t = useTranslate();
-  const city = usePublicQuery<TranslatedCityDto | null>(cityQuery(slug, lang));
-  const [search] = useSearchParams();
-  const cursor = cursorOf(search);
-  const places = usePublicQuery(placesOfCityQuery(slug, lang, cursor));
+  const params = usePageParams(slug);
+  const queries = data(params);
+  const city = usePublicQuery<TranslatedCityDto | null>(queries.city);
+  const cursor = cursorOf(params.search);
+  const places = usePublicQuery(queries.places);
   const trail = useBreadcrumbTrail([
     city.data?.countrySlug && { name: city.data.country, path: city.data.countrySlug },
     city.data && { name: city.data.name, path: city.data.slug },
@@ -32,29 +39,33 @@ export default function CityPage({ slug }: { slug: string }) {
 
   if (city.isPending) return <Spinner label={t('common.loading')} />;
   if (!city.data) return <CityNotFound />;
-  const data = city.data;
+  const shown = city.data;
 
   return (
     <>
       <AreaHead
-        area={data}
-        title={cityAndCountry(lang, data.name, data.country)}
-        keywords={[data.name, data.country, ...(places.data?.items ?? []).map((p) => p.title)]}
+        area={shown}
+        title={cityAndCountry(lang, shown.name, shown.country)}
+        keywords={[shown.name, shown.country, ...(places.data?.items ?? []).map((p) => p.title)]}
         cursor={cursor}
         trail={trail}
       />
       <AreaIntro
-        area={data}
+        area={shown}
         trail={trail}
         eyebrow={
           <>
             <Icon name="map-pin" />
-            {data.countrySlug ? <SiteLink to={`/${lang}/${data.countrySlug}`}>{data.country}</SiteLink> : data.country}
+            {shown.countrySlug ? (
+              <SiteLink to={`/${lang}/${shown.countrySlug}`}>{shown.country}</SiteLink>
+            ) : (
+              shown.country
+            )}
           </>
         }
         listId="places"
         listLabel={t('cities.explorePlaces')}
-        aboutTitle={t('countries.aboutTitle', { name: data.name })}
+        aboutTitle={t('countries.aboutTitle', { name: shown.name })}
       />
       <section id="places" tabIndex={-1} aria-labelledby="places-title" className="page-section">
         <SectionHeading id="places-title" title={t('cities.placesTitle')} />
@@ -63,7 +74,7 @@ export default function CityPage({ slug }: { slug: string }) {
         ) : places.data && places.data.items.length > 0 ? (
           <>
             <PlaceGrid places={places.data.items} />
-            <Pager page={places.data} path={`/${lang}/${data.slug}`} section="places" />
+            <Pager page={places.data} path={`/${lang}/${shown.slug}`} section="places" />
           </>
         ) : (
           <EmptyMessage>{t('cities.placesEmpty')}</EmptyMessage>

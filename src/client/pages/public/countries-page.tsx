@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { cursorSearch } from '@/shared/paging';
 import { AreaCard } from '../../components/public/area-card';
 import { MapFigure } from '../../components/public/map-figure';
@@ -8,15 +7,23 @@ import { EmptyMessage, PlainHero } from '../../components/public/page-sections';
 import { Pager } from '../../components/public/pager';
 import { formatCount } from '../../lib/format-count';
 import { englishIf, useLanguage, useTranslate } from '../../lib/i18n';
+import { usePageParams, type PageParams } from '../../lib/page-data';
 import { countriesQuery, cursorOf, usePublicQuery } from '../../lib/public-queries';
 import { worldMapQuery } from '../../lib/map-queries';
+
+/** /{lang}/countries: the countries, a page at a time, and the world map. */
+export const data = ({ lang, search }: PageParams) => ({
+  countries: countriesQuery(lang, cursorOf(search)),
+  map: worldMapQuery(lang),
+});
 
 export default function CountriesPage() {
   const lang = useLanguage();
   const t = useTranslate();
-  const [search] = useSearchParams();
-  const cursor = cursorOf(search);
-  const countries = usePublicQuery(countriesQuery(lang, cursor));
+  const params = usePageParams();
+  const cursor = cursorOf(params.search);
+  const queries = data(params);
+  const countries = usePublicQuery(queries.countries);
   const items = countries.data?.items;
   const title = t('countries.title');
 
@@ -47,7 +54,7 @@ export default function CountriesPage() {
           <>
             <MapFigure
               id={`map-${lang}-countries`}
-              query={worldMapQuery(lang)}
+              query={queries.map}
               caption={t('map.countriesCaption')}
               className="mb-12"
             />

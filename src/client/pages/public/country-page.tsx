@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import type { TranslatedCountryDto } from '@/shared/api/public';
 import { AreaHead } from '../../components/public/area-head';
 import { AreaIntro } from '../../components/public/area-intro';
@@ -9,46 +8,55 @@ import { Spinner } from '../../components/public/spinner';
 import { EmptyMessage, SectionHeading } from '../../components/public/page-sections';
 import { Pager } from '../../components/public/pager';
 import { englishIf, useLanguage, useTranslate } from '../../lib/i18n';
+import { usePageParams, type PageParams } from '../../lib/page-data';
 import { citiesOfCountryQuery, countryQuery, cursorOf, usePublicQuery } from '../../lib/public-queries';
 import { countryMapQuery } from '../../lib/map-queries';
+
+/** /{lang}/{country}: the country, its cities a page at a time, and its map. */
+export const data = ({ slug, lang, search }: PageParams) => ({
+  country: countryQuery(slug, lang),
+  cities: citiesOfCountryQuery(slug, lang, cursorOf(search)),
+  map: countryMapQuery(slug, lang),
+});
 
 export default function CountryPage({ slug }: { slug: string }) {
   const lang = useLanguage();
   const t = useTranslate();
-  const country = usePublicQuery<TranslatedCountryDto | null>(countryQuery(slug, lang));
-  const [search] = useSearchParams();
-  const cursor = cursorOf(search);
-  const cities = usePublicQuery(citiesOfCountryQuery(slug, lang, cursor));
+  const params = usePageParams(slug);
+  const queries = data(params);
+  const country = usePublicQuery<TranslatedCountryDto | null>(queries.country);
+  const cursor = cursorOf(params.search);
+  const cities = usePublicQuery(queries.cities);
   const trail = useBreadcrumbTrail([country.data && { name: country.data.name, path: country.data.slug }]);
 
   if (country.isPending) return <Spinner label={t('common.loading')} />;
-  // Spec: an unknown country renders nothing on the country page.
+  // docs/product.md §2.4.4: an unknown country renders nothing on the country page.
   if (!country.data) return null;
-  const data = country.data;
+  const shown = country.data;
 
   return (
     <>
       <AreaHead
-        area={data}
-        title={data.name}
-        keywords={[data.name, ...(cities.data?.items ?? []).map((c) => c.name), t('meta.home.keywords')]}
+        area={shown}
+        title={shown.name}
+        keywords={[shown.name, ...(cities.data?.items ?? []).map((c) => c.name), t('meta.home.keywords')]}
         cursor={cursor}
         trail={trail}
       />
       <AreaIntro
-        area={data}
+        area={shown}
         trail={trail}
         listId="cities"
         listLabel={t('countries.exploreCities')}
-        aboutTitle={t('countries.aboutTitle', { name: data.name })}
+        aboutTitle={t('countries.aboutTitle', { name: shown.name })}
       />
       <section id="cities" tabIndex={-1} aria-labelledby="cities-title" className="page-section">
         <SectionHeading id="cities-title" title={t('countries.citiesTitle')} />
         <MapFigure
           id={`map-${lang}-country-${slug}`}
-          query={countryMapQuery(slug, lang)}
+          query={queries.map}
           caption={t('map.citiesCaption', {
-            country: data.name,
+            country: shown.name,
           })}
           className="mx-auto mb-12 max-w-3xl"
         />
@@ -70,7 +78,7 @@ export default function CountryPage({ slug }: { slug: string }) {
                 />
               ))}
             </ul>
-            <Pager page={cities.data} path={`/${lang}/${data.slug}`} section="cities" />
+            <Pager page={cities.data} path={`/${lang}/${shown.slug}`} section="cities" />
           </>
         ) : (
           <EmptyMessage>{t('cities.empty')}</EmptyMessage>

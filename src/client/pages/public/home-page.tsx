@@ -1,19 +1,22 @@
-import { useSearchParams } from 'react-router';
 import { cursorSearch } from '@/shared/paging';
 import { useHead } from '../../components/public/head';
 import { Icon } from '../../components/public/icons';
 import { EmptyMessage, JumpButton, PhotoHero, SectionHeading } from '../../components/public/page-sections';
 import { Pager } from '../../components/public/pager';
 import { PlaceGrid, PlaceGridSkeleton } from '../../components/public/place-card';
-import { useLanguage, useTranslate } from '../../lib/i18n';
+import { useTranslate } from '../../lib/i18n';
+import { usePageParams, type PageParams } from '../../lib/page-data';
 import { cursorOf, homePlacesQuery, usePublicQuery } from '../../lib/public-queries';
 
+/** /{lang}/home: the newest places, a page at a time. */
+export const data = ({ lang, search }: PageParams) => ({ places: homePlacesQuery(lang, cursorOf(search)) });
+
 export default function HomePage() {
-  const lang = useLanguage();
   const t = useTranslate();
-  const [search] = useSearchParams();
-  const cursor = cursorOf(search);
-  const places = usePublicQuery(homePlacesQuery(lang, cursor));
+  const params = usePageParams();
+  const { lang } = params;
+  const cursor = cursorOf(params.search);
+  const places = usePublicQuery(data(params).places);
   const items = places.data?.items;
   const heroImage = items?.[0]?.imageUrl;
   const title = t('hero.title');

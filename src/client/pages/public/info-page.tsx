@@ -3,10 +3,18 @@ import { useHead } from '../../components/public/head';
 import { HydratedMark } from '../../components/public/hydrated-mark';
 import { Spinner } from '../../components/public/spinner';
 import { TextPage } from '../../components/public/text-page';
-import { useLanguage, useTranslate } from '../../lib/i18n';
+import { useTranslate } from '../../lib/i18n';
+import { usePageParams, type Load, type PageParams } from '../../lib/page-data';
 import { infoPageQuery, usePublicQuery } from '../../lib/public-queries';
 import { INFO_PAGE_TITLES } from '../../components/public/site-footer';
-import SlugPage from './slug-page';
+import SlugPage, { prefetch as prefetchAddress } from './slug-page';
+
+/** The footer page's text; the path is the page (about, contact, privacy, imprint). */
+export const data = ({ slug, lang }: PageParams) => ({ info: infoPageQuery(slug as InfoPage, lang) });
+/** A footer page the site does not serve is read as any other address (not found, or an old slug). */
+export const prefetch = async (params: PageParams, load: Load) => {
+  if (!(await load(data(params).info))) await prefetchAddress(params, load);
+};
 
 /**
  * /{lang}/about, /contact, /privacy, /imprint: the text the site's operator configured (SITE_ABOUT_TEXT,
@@ -14,9 +22,8 @@ import SlugPage from './slug-page';
  * address is read as any other, so it is not found (404).
  */
 export default function InfoPagePage({ page }: { page: InfoPage }) {
-  const lang = useLanguage();
   const t = useTranslate();
-  const info = usePublicQuery(infoPageQuery(page, lang));
+  const info = usePublicQuery(data(usePageParams(page)).info);
   if (info.data === null || info.isError) return <SlugPage slug={page} />;
   if (!info.data) return <Spinner label={t('common.loading')} />;
   return <InfoText page={page} text={info.data.text} />;

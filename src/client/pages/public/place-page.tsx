@@ -30,8 +30,30 @@ import {
   placeQuery,
   relatedQuery,
   usePublicQuery,
+  type PublicQuery,
 } from '../../lib/public-queries';
-import { nearbyQuery } from '../../lib/map-queries';
+import { nearbyQuery, placeMapQuery } from '../../lib/map-queries';
+import { usePageParams, type Load, type PageParams } from '../../lib/page-data';
+import type { LanguageCode } from '@/shared/languages';
+
+/** /{lang}/{place}: the place, then its sections (their reads need its id). */
+export const data = ({ slug, lang }: PageParams) => ({ place: placeQuery(slug, lang) });
+export const sections = (id: string, lang: LanguageCode) => ({
+  gallery: galleryQuery(id, lang),
+  history: historyQuery(id, lang),
+  facts: factsQuery(id, lang),
+  related: relatedQuery(id, lang),
+  nearby: nearbyQuery(id, lang),
+  map: placeMapQuery(id),
+});
+/** Loads the place and its sections for the server's render; answers whether there is such a place. */
+export async function prefetch(params: PageParams, load: Load): Promise<boolean> {
+  const place = await load(data(params).place);
+  if (!place) return false;
+  const parts: PublicQuery<unknown>[] = Object.values(sections(place.id, params.lang));
+  await Promise.all(parts.map((query) => load(query)));
+  return true;
+}
 
 function PlaceNotFound() {
   const t = useTranslate();
@@ -96,11 +118,12 @@ function Section({
 function PlaceDetail({ place }: { place: PlaceDto }) {
   const lang = useLanguage();
   const t = useTranslate();
-  const gallery = usePublicQuery<GalleryImageDto[]>(galleryQuery(place.id, lang));
-  const history = usePublicQuery<TranslatedHistoryDto | null>(historyQuery(place.id, lang));
-  const facts = usePublicQuery<TranslatedFactsDto | null>(factsQuery(place.id, lang));
-  const related = usePublicQuery(relatedQuery(place.id, lang));
-  const nearby = usePublicQuery<NearbyPlaceDto[]>(nearbyQuery(place.id, lang));
+  const parts = sections(place.id, lang);
+  const gallery = usePublicQuery<GalleryImageDto[]>(parts.gallery);
+  const history = usePublicQuery<TranslatedHistoryDto | null>(parts.history);
+  const facts = usePublicQuery<TranslatedFactsDto | null>(parts.facts);
+  const related = usePublicQuery(parts.related);
+  const nearby = usePublicQuery<NearbyPlaceDto[]>(parts.nearby);
 
   const published = isoDate(place.date);
   const english = (field: string) => englishIf(place.englishFields, field);
@@ -277,9 +300,8 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
 }
 
 export default function PlacePage({ slug }: { slug: string }) {
-  const lang = useLanguage();
   const t = useTranslate();
-  const place = usePublicQuery<PlaceDto | null>(placeQuery(slug, lang));
+  const place = usePublicQuery<PlaceDto | null>(data(usePageParams(slug)).place);
   if (place.isPending) return <Spinner label={t('common.loading')} />;
   if (!place.data) return <PlaceNotFound />;
   return <PlaceDetail key={place.data.id} place={place.data} />;

@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { searchProblem, searchText, SEARCH_TEXT_MAX, shownQuery } from '@/shared/search';
 import { useHead } from '../../components/public/head';
 import { Spinner } from '../../components/public/spinner';
@@ -7,9 +6,20 @@ import { Pager } from '../../components/public/pager';
 import { SearchForm } from '../../components/public/search-form';
 import { SearchResultCard } from '../../components/public/search-result-card';
 import { useLanguage, useTranslate } from '../../lib/i18n';
+import { usePageParams, type Load, type PageParams } from '../../lib/page-data';
 import { cursorOf, usePublicQuery } from '../../lib/public-queries';
 import { searchResultsQuery } from '../../lib/search-queries';
 import { useHttpStatus } from '../../ssr/ssr-context';
+
+const queryOf = (search: URLSearchParams) => searchText(search.get('q') ?? '');
+
+/** One page of results for the query (none is read for an empty or too long query). */
+export const data = ({ lang, search }: PageParams) => ({
+  results: searchResultsQuery(queryOf(search), lang, cursorOf(search)),
+});
+export const prefetch = async (params: PageParams, load: Load) => {
+  if (!searchProblem(queryOf(params.search))) await load(data(params).results);
+};
 
 /**
  * /{lang}/search?q=: places, cities and countries matching the query, rendered on the server, never
@@ -18,11 +28,10 @@ import { useHttpStatus } from '../../ssr/ssr-context';
 export default function SearchPage() {
   const lang = useLanguage();
   const t = useTranslate();
-  const [params] = useSearchParams();
-  const q = searchText(params.get('q') ?? '');
-  const cursor = cursorOf(params);
+  const params = usePageParams();
+  const q = queryOf(params.search);
   const problem = searchProblem(q);
-  const results = usePublicQuery(searchResultsQuery(q, lang, cursor), { enabled: !problem });
+  const results = usePublicQuery(data(params).results, { enabled: !problem });
   useHttpStatus(problem === 'too-long' ? 400 : 200);
 
   // a long query is repeated clipped: a pasted paragraph must not push the page off the screen

@@ -13,7 +13,7 @@ interface AreasAdmin<C extends AdminAreaContracts> {
 }
 
 /**
- * Manage Cities and Manage Countries (spec section 7): the same five routes under
+ * Manage Cities and Manage Countries (docs/product.md §7.3.5): the same five routes under
  * `/api/admin/{collection}`, registered inside the session-guarded admin scope. The zod schemas
  * validate and serialize as on every route; the bodies are typed from the contracts (a generic
  * schema is a type Fastify cannot resolve, so the validated body is named as what its schema is).

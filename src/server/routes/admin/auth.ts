@@ -12,7 +12,7 @@ import { clientKey } from '../../security/client-key';
 import { createLoginRefusalLog, LoginFloodError, loginRateLimit, loginRefusals } from '../../security/login-limits';
 import { SESSION_COOKIE, requireSession, sessionToken } from '../../security/session';
 
-/** Sign-in, session status and sign-out (spec sections 4, 6 and 7). */
+/** Sign-in, session status and sign-out (docs/product.md §4.1, §6, §7.3.1). */
 export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const { auth } = app.services;
   const secure = app.config.publicUrl.startsWith('https://');

@@ -6,7 +6,7 @@ import { galleryOrderBody, galleryTextBody, galleryTextParams, galleryTextSaved 
 import { BadRequestError } from '../../errors';
 import { multipartReadError } from './multipart-errors';
 
-/** Gallery of a place (spec sections 2 and 7). Registered inside the session-guarded admin scope. */
+/** Gallery of a place (docs/product.md §2.5.4, §7.3.4). Registered inside the session-guarded admin scope. */
 export const adminGalleryRoutes: FastifyPluginAsyncZod = async (app) => {
   const { gallery } = app.services;
   const maxBytes = app.config.maxUploadBytes;

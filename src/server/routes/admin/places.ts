@@ -10,7 +10,7 @@ import {
 import { errorResponse, idParams } from '@/shared/api/common';
 import { sendPage } from '../paging';
 
-/** Edit Places (spec sections 2 and 7). Registered inside the session-guarded admin scope. */
+/** Edit Places (docs/product.md §2.5.4, §7.3.3). Registered inside the session-guarded admin scope. */
 export const adminPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { adminPlaces } = app.services;
   const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };

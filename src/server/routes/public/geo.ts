@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readsOf } from '../../cache/public-reads';
 import { cachePublicRoutes } from '../../cache/response-cache';
 import { z } from 'zod';
 import * as api from '@/shared/api/public';
@@ -7,7 +9,7 @@ import { sendPage } from '../paging';
 
 /** Countries and cities, with their translated forms. */
 export const publicGeoRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { catalog } = app.services;
+  const catalog = (req: FastifyRequest) => readsOf(app, req).catalog;
   cachePublicRoutes(app);
 
   app.get(
@@ -15,7 +17,7 @@ export const publicGeoRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { params: api.langParams, querystring: pageQuery, response: { 200: z.array(api.translatedCountryDto) } },
     },
-    async (req, reply) => sendPage(req, reply, await catalog.countries(req.params.lang, req.query)),
+    async (req, reply) => sendPage(req, reply, await catalog(req).countries(req.params.lang, req.query)),
   );
   app.get(
     '/api/countries/by-slug/:slug/cities/translations/:lang',
@@ -23,7 +25,7 @@ export const publicGeoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: api.slugLangParams, querystring: pageQuery, response: { 200: z.array(api.translatedCityDto) } },
     },
     async (req, reply) =>
-      sendPage(req, reply, await catalog.citiesOfCountry(req.params.slug, req.params.lang, req.query)),
+      sendPage(req, reply, await catalog(req).citiesOfCountry(req.params.slug, req.params.lang, req.query)),
   );
 
   // A country or city by its slug: as stored, and in a language.
@@ -32,26 +34,26 @@ export const publicGeoRoutes: FastifyPluginAsyncZod = async (app) => {
       collection: 'countries',
       stored: api.countryDto,
       translated: api.translatedCountryDto,
-      bySlug: catalog.countryBySlug,
-      inLanguage: (slug: string, lang: string) => catalog.translatedCountry(slug, lang),
+      bySlug: (req: FastifyRequest, slug: string) => catalog(req).countryBySlug(slug),
+      inLanguage: (req: FastifyRequest, slug: string, lang: string) => catalog(req).translatedCountry(slug, lang),
     },
     {
       collection: 'cities',
       stored: api.cityDto,
       translated: api.translatedCityDto,
-      bySlug: catalog.cityBySlug,
-      inLanguage: (slug: string, lang: string) => catalog.translatedCity(slug, lang),
+      bySlug: (req: FastifyRequest, slug: string) => catalog(req).cityBySlug(slug),
+      inLanguage: (req: FastifyRequest, slug: string, lang: string) => catalog(req).translatedCity(slug, lang),
     },
   ]) {
     app.get(
       `/api/${area.collection}/by-slug/:slug`,
       { schema: { params: api.slugParams, response: { 200: area.stored } } },
-      (req) => area.bySlug(req.params.slug),
+      (req) => area.bySlug(req, req.params.slug),
     );
     app.get(
       `/api/${area.collection}/by-slug/:slug/translations/:lang`,
       { schema: { params: api.slugLangParams, response: { 200: area.translated } } },
-      (req) => area.inLanguage(req.params.slug, req.params.lang),
+      (req) => area.inLanguage(req, req.params.slug, req.params.lang),
     );
   }
   app.get(
@@ -65,7 +67,7 @@ export const publicGeoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { languageCode, ...page } = req.query;
-      return sendPage(req, reply, await catalog.placesOfCity(req.params.slug, languageCode, page));
+      return sendPage(req, reply, await catalog(req).placesOfCity(req.params.slug, languageCode, page));
     },
   );
 };

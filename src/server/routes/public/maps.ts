@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import { readsOf } from '../../cache/public-reads';
 import { cachePublicRoutes } from '../../cache/response-cache';
 import { idParams } from '@/shared/api/common';
 import { mapDto } from '@/shared/api/maps';
@@ -8,8 +9,7 @@ import { langParams, slugLangParams } from '@/shared/api/public';
 /** The maps of the countries, country and place pages, drawn on the server (services/maps.ts). */
 export const publicMapRoutes: FastifyPluginAsyncZod = async (app) => {
   cachePublicRoutes(app);
-  // the content version the answer is made from, read by the response cache before any data
-  const maps = (req: FastifyRequest) => app.services.maps.at(req.publicCache?.version ?? app.contentVersion.current());
+  const maps = (req: FastifyRequest) => readsOf(app, req).maps;
 
   app.get(
     '/api/maps/countries/translations/:lang',

@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readsOf } from '../../cache/public-reads';
 import { cachePublicRoutes } from '../../cache/response-cache';
 import { z } from 'zod';
 import { errorResponse } from '@/shared/api/common';
@@ -14,7 +16,8 @@ import {
 
 /** Health, languages, interface text, the site's settings and its footer pages. */
 export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { catalog, health } = app.services;
+  const { health } = app.services;
+  const catalog = (req: FastifyRequest) => readsOf(app, req).catalog;
   cachePublicRoutes(app);
 
   // Health is live, never cached: a load balancer must see the database as it is now.
@@ -32,19 +35,19 @@ export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/site', { schema: { response: { 200: siteSettingsDto } } }, () => catalog.siteSettings());
+  app.get('/api/site', { schema: { response: { 200: siteSettingsDto } } }, (req) => catalog(req).siteSettings());
 
   app.get(
     '/api/site/pages/:page/:lang',
     { schema: { params: infoPageParams, response: { 200: infoPageDto, 404: errorResponse } } },
-    (req) => catalog.infoPage(req.params.page, req.params.lang),
+    (req) => catalog(req).infoPage(req.params.page, req.params.lang),
   );
 
-  app.get('/api/languages', { schema: { response: { 200: z.array(languageDto) } } }, () => catalog.languages());
+  app.get('/api/languages', { schema: { response: { 200: z.array(languageDto) } } }, (req) => catalog(req).languages());
 
   app.get(
     '/api/translations/:lang',
     { schema: { params: langParams, response: { 200: z.array(uiTranslationDto) } } },
-    (req) => catalog.uiTranslations(req.params.lang),
+    (req) => catalog(req).uiTranslations(req.params.lang),
   );
 };

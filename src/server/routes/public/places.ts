@@ -1,4 +1,6 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { readsOf } from '../../cache/public-reads';
 import { cachePublicRoutes } from '../../cache/response-cache';
 import { z } from 'zod';
 import { idParams } from '@/shared/api/common';
@@ -8,7 +10,7 @@ import { nearbyPlaceDto } from '@/shared/api/nearby';
 import { sendPage } from '../paging';
 
 export const publicPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { catalog } = app.services;
+  const catalog = (req: FastifyRequest) => readsOf(app, req).catalog;
   cachePublicRoutes(app);
 
   app.get(
@@ -16,32 +18,32 @@ export const publicPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { querystring: api.placeListQuery, response: { 200: z.array(api.placeCardDto) } } },
     async (req, reply) => {
       const { location, country, ...page } = req.query;
-      return sendPage(req, reply, await catalog.places({ location, country }, 'en', page));
+      return sendPage(req, reply, await catalog(req).places({ location, country }, 'en', page));
     },
   );
 
   app.get(
     '/api/places/translations/:lang',
     { schema: { params: api.langParams, querystring: pageQuery, response: { 200: z.array(api.placeCardDto) } } },
-    async (req, reply) => sendPage(req, reply, await catalog.places({}, req.params.lang, req.query)),
+    async (req, reply) => sendPage(req, reply, await catalog(req).places({}, req.params.lang, req.query)),
   );
 
   app.get(
     '/api/places/by-slug/:slug/translations/:lang',
     { schema: { params: api.slugLangParams, response: { 200: api.placeDto } } },
-    (req) => catalog.placeBySlug(req.params.slug, req.params.lang),
+    (req) => catalog(req).placeBySlug(req.params.slug, req.params.lang),
   );
 
   app.get(
     '/api/places/:id/history',
     { schema: { params: idParams, querystring: api.languageCodeQuery, response: { 200: api.translatedHistoryDto } } },
-    (req) => catalog.history(req.params.id, req.query.languageCode),
+    (req) => catalog(req).history(req.params.id, req.query.languageCode),
   );
 
   app.get(
     '/api/places/:id/facts',
     { schema: { params: idParams, querystring: api.languageCodeQuery, response: { 200: api.translatedFactsDto } } },
-    (req) => catalog.facts(req.params.id, req.query.languageCode),
+    (req) => catalog(req).facts(req.params.id, req.query.languageCode),
   );
 
   app.get(
@@ -49,18 +51,18 @@ export const publicPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { params: idParams, querystring: api.languageCodeQuery, response: { 200: z.array(api.galleryImageDto) } },
     },
-    (req) => catalog.gallery(req.params.id, req.query.languageCode),
+    (req) => catalog(req).gallery(req.params.id, req.query.languageCode),
   );
 
   app.get(
     '/api/places/:id/related',
     { schema: { params: idParams, querystring: api.relatedQuery, response: { 200: z.array(api.placeCardDto) } } },
-    (req) => catalog.related(req.params.id, req.query.limit, req.query.languageCode),
+    (req) => catalog(req).related(req.params.id, req.query.limit, req.query.languageCode),
   );
 
   app.get(
     '/api/places/:id/nearby',
     { schema: { params: idParams, querystring: api.languageCodeQuery, response: { 200: z.array(nearbyPlaceDto) } } },
-    (req) => app.services.nearby.nearby(req.params.id, req.query.languageCode),
+    (req) => readsOf(app, req).nearby.nearby(req.params.id, req.query.languageCode),
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { searchRequestQuery, searchResultDto } from '@/shared/api/search';
+import { readsOf } from '../../cache/public-reads';
 import { cachePublicRoutes } from '../../cache/response-cache';
 import { sendPage } from '../paging';
 
@@ -11,7 +12,6 @@ import { sendPage } from '../paging';
 const SEARCH_RATE_LIMIT = { max: 600, timeWindow: '1 minute' };
 
 export const publicSearchRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { search } = app.services;
   cachePublicRoutes(app);
 
   app.get(
@@ -22,7 +22,7 @@ export const publicSearchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { q, lang, ...page } = req.query;
-      return sendPage(req, reply, await search.search(q, lang, page));
+      return sendPage(req, reply, await readsOf(app, req).search.search(q, lang, page));
     },
   );
 };

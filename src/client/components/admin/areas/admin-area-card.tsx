@@ -1,7 +1,7 @@
 import { Globe2, History, PenLine } from 'lucide-react';
 import { useId } from 'react';
 import type { TranslationStateDto } from '@/shared/api/translation-status';
-import { siteImage } from '@/shared/image-address';
+import { imageAttributes } from '@/shared/media';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { EditDeleteButtons } from '../card-actions';
@@ -24,6 +24,9 @@ interface AdminAreaCardProps {
   onDelete: () => void;
 }
 
+/** How wide a card's picture is drawn: three cards a row on a laptop, two on a tablet, one on a phone. */
+const CARD_IMAGE_SIZES = '(min-width: 1024px) 356px, (min-width: 640px) 50vw, 100vw';
+
 /** One existing city or country: image, name, country, description, languages, edit and delete. */
 export function AdminAreaCard({ entity, onLanguages, onHistory, onEdit, onDelete }: AdminAreaCardProps) {
   const { name, country, description, imageUrl, translations } = entity;
@@ -31,7 +34,12 @@ export function AdminAreaCard({ entity, onLanguages, onHistory, onEdit, onDelete
   return (
     <Card role="article" aria-labelledby={headingId} className="flex flex-col overflow-hidden">
       <div className="aspect-[16/9] bg-slate-100">
-        <img src={siteImage(imageUrl)} alt="" loading="lazy" className="size-full object-cover" />
+        <img
+          {...imageAttributes(imageUrl, CARD_IMAGE_SIZES)}
+          alt=""
+          loading="lazy"
+          className="size-full object-cover"
+        />
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div>

@@ -53,7 +53,7 @@ export interface MissingEntry<CreateBody> {
 export type EditBody<F extends string> = Record<Exclude<F, 'slug'>, string> &
   Partial<Record<Extract<F, 'slug'>, string>>;
 
-/** Everything that differs between Manage Cities and Manage Countries (spec section 2). */
+/** Everything that differs between Manage Cities and Manage Countries (docs/product.md §2.5.5). */
 export interface AreaAdminKind<
   Entity extends AreaEntity,
   Missing,
@@ -122,7 +122,7 @@ export function AreasAdminPage<
   }
 
   // The list refetches while a job waits or runs (see the list hooks); when the new entity's job
-  // is over, the spec's toast says it was translated, or why not.
+  // is over, a toast says it was translated, or why not (docs/product.md §8.5).
   useEffect(() => {
     const pending = translating.current;
     const created = pending && list.data?.find((entity) => entity.id === pending.id);

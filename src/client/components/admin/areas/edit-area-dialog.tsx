@@ -35,7 +35,7 @@ interface EditAreaDialogProps<K extends string> {
 }
 
 /**
- * Edit City / Edit Country. The spec asks for no client validation here: the server checks the
+ * Edit City / Edit Country. No validation in the browser here (docs/product.md §2.5.5): the server checks the
  * values and its sentence shows in the error toast. Mount it with a key per entity so the form
  * starts from that entity's values.
  */

@@ -1,6 +1,6 @@
 import { ImageOff } from 'lucide-react';
 import { cn } from '@/client/lib/utils';
-import { siteImage } from '@/shared/image-address';
+import { imageAttributes, thumbnailUrl } from '@/shared/media';
 import { Skeleton } from '../../ui/form-controls';
 import type { PhotoChoice } from './use-areas-admin';
 
@@ -57,7 +57,7 @@ export function PhotoPicker({ photos, loading, error, value, onChange }: PhotoPi
                 aria-label={photo.title}
               />
               <img
-                src={siteImage(photo.imageUrl)}
+                src={thumbnailUrl(photo.imageUrl)}
                 alt=""
                 loading="lazy"
                 className={cn(
@@ -73,7 +73,7 @@ export function PhotoPicker({ photos, loading, error, value, onChange }: PhotoPi
       {selected && (
         <figure className="overflow-hidden rounded-xl border border-slate-200">
           <img
-            src={siteImage(selected.imageUrl)}
+            {...imageAttributes(selected.imageUrl, '(min-width: 640px) 528px, 100vw')}
             alt={`Preview: ${selected.title}`}
             className="aspect-[21/9] w-full object-cover"
           />

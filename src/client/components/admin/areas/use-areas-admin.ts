@@ -74,7 +74,7 @@ export interface PhotoChoice {
   title: string;
 }
 
-/** Photos a new city or country can use: the images of its places (spec: GET /api/places?location=&country=). */
+/** Photos a city or country can use: its places' images (GET /api/places?location=&country=, docs/product.md §7.2). */
 export function usePhotoChoices(filter: { location?: string; country: string } | undefined) {
   return useQuery({
     queryKey: ['api', 'places', filter ?? {}],

@@ -33,7 +33,7 @@ function ActionIcon({ busy, icon: Icon }: { busy: boolean; icon: typeof Sparkles
   return busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Icon aria-hidden="true" />;
 }
 
-/** The card's AI actions, in the order the spec lists them, with their labels while they run. */
+/** The card's AI actions, in the order docs/product.md §2.5.4 lists them, with their labels while they run. */
 const AI_BUTTONS: Array<{ action: AiAction; icon: typeof Sparkles; label: string; busyLabel: string }> = [
   { action: 'facts', icon: Sparkles, label: 'Generate Trivia', busyLabel: 'Generating...' },
   { action: 'history', icon: BookOpen, label: 'Fetch History', busyLabel: 'Fetching...' },

@@ -287,7 +287,7 @@ function EditPlaceForm({ place, onDone }: { place: AdminPlaceDto; onDone: () => 
 }
 
 /**
- * Edit Place (spec section 2): the six required fields, validated by the shared schema, plus the
+ * Edit Place (docs/product.md §2.5.4): the six required fields, validated by the shared schema, plus the
  * full article, where the place is (town search and coordinates) and its web address; the image is
  * chosen among the place's photos instead of typed as an address.
  */

@@ -31,7 +31,7 @@ interface UploadProgress {
   fileName: string;
 }
 
-/** One image per request (spec section 7): multipart field "image". Answers the server's warning, if any. */
+/** One image per request (docs/product.md §7.3.4): multipart field "image". Answers the server's warning, if any. */
 async function uploadGalleryImage(placeId: string, file: File): Promise<string | null> {
   const form = new FormData();
   form.append('image', file, file.name);
@@ -141,7 +141,7 @@ function GalleryBody({ place }: { place: AdminPlaceDto }) {
     let succeeded = 0;
     let firstFailure: string | undefined;
     const warnings: string[] = [];
-    // Sequential on purpose (spec section 7): one request at a time keeps memory and the server calm.
+    // Sequential on purpose (docs/product.md §7.3.4): one request at a time keeps memory and the server calm.
     for (const [index, file] of files.entries()) {
       setProgress({ current: index + 1, total: files.length, fileName: file.name });
       try {
@@ -156,7 +156,7 @@ function GalleryBody({ place }: { place: AdminPlaceDto }) {
     setProgress(undefined);
     await invalidatePlaceLists(queryClient);
     const failed = files.length - succeeded;
-    // Spec 8: 'Upload complete' with the count, then (after any failure) 'Some uploads failed' with the reason.
+    // docs/product.md §8.4: 'Upload complete' with the count, then on a failure 'Some uploads failed' with the reason.
     toast.success('Upload complete', {
       description: `Successfully uploaded ${succeeded} of ${countText(files.length, 'image')}`,
     });
@@ -240,7 +240,7 @@ function GalleryBody({ place }: { place: AdminPlaceDto }) {
 }
 
 /**
- * Gallery: {title} (spec section 2): upload several images one by one, see them, order them, describe
+ * Gallery: {title} (docs/product.md §2.5.4): upload several images one by one, see them, order them, describe
  * each one (caption and alt text per language) and delete them.
  */
 export function GalleryDialog({ place, onClose }: { place: AdminPlaceDto | undefined; onClose: () => void }) {

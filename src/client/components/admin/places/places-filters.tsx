@@ -52,8 +52,8 @@ interface PlacesFiltersProps {
 }
 
 /**
- * Edit Places' controls: what to show (places needing review, drafts, ...), Filter by City (spec
- * section 2), the order, and a search of titles and places.
+ * Edit Places' controls: what to show (places needing review, drafts, ...), Filter by City
+ * (docs/product.md §2.5.4), the order, and a search of titles and places.
  */
 export function PlacesFilters(props: PlacesFiltersProps) {
   const id = useId();

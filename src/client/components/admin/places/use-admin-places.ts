@@ -67,7 +67,7 @@ export interface AdminPlacesView {
 
 /**
  * The Edit Places list, newest uploads (or photo dates) first. Without a city and a search, the
- * first page is the latest EDIT_PLACES_DEFAULT_COUNT places (spec section 2); with a city, its
+ * first page is the latest EDIT_PLACES_DEFAULT_COUNT places (docs/product.md §2.5.4); with a city, its
  * places a server page at a time. `fetchNextPage` ("Load more") follows the Link header's next
  * cursor until there is none, so however many places there are, each is reachable.
  */

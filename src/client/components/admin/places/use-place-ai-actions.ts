@@ -89,7 +89,7 @@ function showPartResult(id: string, part: 'history' | 'facts', count: number | u
 }
 
 /**
- * The three AI actions of an Edit Places card (spec sections 2, 4 and 8): each runs at most once
+ * The three AI actions of an Edit Places card (docs/product.md §2.5.4, §4.6, §8.4): each runs at most once
  * per place at a time, shows a 30 s progress toast replaced by a 5 s result toast, and refetches
  * the lists so the badges change.
  */

@@ -43,7 +43,7 @@ export async function extractExif(file: File): Promise<ExifData> {
   return out;
 }
 
-/** GPS fields, in the order the spec lists them: latitude, longitude, altitude, speed, direction. */
+/** GPS fields, in the order docs/product.md §2.5.3 lists them: latitude, longitude, altitude, speed, direction. */
 const GPS_ORDER = [
   'latitude',
   'longitude',

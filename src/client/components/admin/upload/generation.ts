@@ -29,8 +29,8 @@ interface KindSpec<K extends Kind> {
 }
 
 /**
- * What each kind asks the server for, how many items an answer holds, and its toasts (spec section
- * 4). Each kind's progress toast has an id, and its result toast takes that id: a loading toast never
+ * What each kind asks the server for, how many items an answer holds, and its toasts (docs/product.md
+ * §8.3). Each kind's progress toast has an id, and its result toast takes that id: a loading toast never
  * times out by itself (sonner ignores its duration), so it must be replaced when its work ends.
  */
 const KINDS: { [K in Kind]: KindSpec<K> } = {
@@ -56,7 +56,7 @@ const KINDS: { [K in Kind]: KindSpec<K> } = {
 
 /**
  * After an upload: historical events and trivia facts, once per distinct place, both kinds in
- * parallel (spec section 4). Each status goes idle -> generating -> done with a count (0 = none).
+ * parallel (docs/product.md §4.5). Each status goes idle -> generating -> done with a count (0 = none).
  */
 export function useAfterUploadGeneration() {
   const [status, setStatus] = useState<Record<Kind, GenerationStatus>>(IDLE);

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import type { UploadLimits } from '@/shared/api/uploads';
 import { formatMegabytes, MIN_PHOTO_LONG_SIDE } from '@/shared/limits';
+import { WEB_IMAGE_WIDTH } from '@/shared/media-names';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';
 
 /** What a photo needs to become a place, stated before the administrator starts. */
@@ -27,7 +28,8 @@ export function RequirementsCard() {
             original photo from the camera or phone, not a thumbnail or a copy from a chat app.
           </li>
           <li>
-            Images are resized to 1000px width for the website; the full-resolution original is kept for download.
+            Images are resized to {WEB_IMAGE_WIDTH}px width for the website; the full-resolution original is kept for
+            download.
           </li>
           <li>City and country are detected from the coordinates; owner and serial-number EXIF is removed.</li>
           <li>Photos are uploaded one at a time; each becomes its own place.</li>

@@ -1,4 +1,4 @@
-/* The Upload screen's button and result texts (spec section 8), in one place so they stay exact. */
+/* The Upload screen's button and result texts (docs/product.md §8.3), in one place so they stay exact. */
 
 import { countText } from '@/shared/count-text';
 

@@ -5,7 +5,8 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exiftool } from '../../../tests/helpers/photos';
 import { sniffImageType } from './image-type';
-import { deleteImageFiles, processImage, storeImage, writeProcessedImage } from './images';
+import { processImage } from './image-processing';
+import { deleteImageFiles, storeImage, writeProcessedImage } from './image-storage';
 import { stripJpegMetadata } from './jpeg-metadata';
 import { createLocalStorage, type Storage } from './storage';
 

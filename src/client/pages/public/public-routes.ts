@@ -1,0 +1,77 @@
+import type { ComponentType } from 'react';
+import { isLanguageCode, type LanguageCode } from '../../../shared/languages';
+import { HOW_WE_WRITE_PAGE, INFO_PAGES } from '../../../shared/site';
+import type { PageModule } from '../../lib/page-data';
+import {
+  countriesQuery,
+  homePlacesQuery,
+  languagesQuery,
+  siteSettingsQuery,
+  translationsQuery,
+} from '../../lib/public-queries';
+import * as slugPage from './slug-page';
+
+/**
+ * The public pages, each defined once: its path under `/{lang}/`, and its module, which holds the
+ * component and the data it needs (lib/page-data.ts). The router builds its routes from this table
+ * (routes.tsx), the server's prefetch finds a URL's page here (matchPublicPage) and loads that
+ * page's data before rendering (ssr/prefetch.ts), and each page reads the same data with its hooks.
+ * The data's reads record the answer's dependency tags on the server (server/cache/tags.ts).
+ * Modules load lazily, so a visitor downloads only the code of the page in front of them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page takes its own props (`props`)
+type PageComponent = ComponentType<any>;
+
+export interface PublicRoute {
+  path: string;
+  module: () => Promise<PageModule & { default: PageComponent }>;
+  /** Props of the page component (which footer page). */
+  props?: Record<string, unknown>;
+  /** Pages that mark hydration themselves (an address that may turn out another page). */
+  marksItself?: boolean;
+  /** The component when it is in the entry chunk already (no lazy step, no second server render). */
+  component?: PageComponent;
+}
+
+export const PUBLIC_ROUTES: readonly PublicRoute[] = [
+  { path: 'home', module: () => import('./home-page') },
+  { path: 'countries', module: () => import('./countries-page') },
+  { path: 'search', module: () => import('./search-page') },
+  { path: HOW_WE_WRITE_PAGE, module: () => import('./how-we-write-page') },
+  ...INFO_PAGES.map((page) => ({
+    path: page,
+    module: () => import('./info-page'),
+    props: { page },
+    marksItself: true,
+  })),
+  // a country, a city or a place, in that order (slug-page.tsx)
+  { path: ':slug', module: () => Promise.resolve(slugPage), marksItself: true, component: slugPage.default },
+];
+
+/** On every page: the interface text, the languages and the site's settings. */
+export const chromeQueries = (lang: LanguageCode) => [translationsQuery(lang), languagesQuery(), siteSettingsQuery()];
+
+/** What the not-found page offers instead (components/public/not-found-suggestions.tsx). */
+export const notFoundQueries = (lang: LanguageCode) => [homePlacesQuery(lang), countriesQuery(lang)];
+
+/** The not-found page's "module": its suggestions are its data. */
+const notFoundPage: PageModule = {
+  data: ({ lang }) => ({ places: homePlacesQuery(lang), countries: countriesQuery(lang) }),
+};
+
+/**
+ * Which public page `pathname` is, and its slug: the one place a URL becomes a page. Anything but
+ * `/{lang}/{one segment}` in one of the five languages is the not-found page.
+ */
+export async function matchPublicPage(pathname: string): Promise<{ module: PageModule; slug: string }> {
+  const segments = pathname.split('/').filter(Boolean);
+  if (segments.length !== 2 || !isLanguageCode(segments[0])) return { module: notFoundPage, slug: '' };
+  let slug: string;
+  try {
+    slug = decodeURIComponent(segments[1]!);
+  } catch {
+    return { module: notFoundPage, slug: '' };
+  }
+  const route = PUBLIC_ROUTES.find((candidate) => candidate.path === slug) ?? PUBLIC_ROUTES.at(-1)!;
+  return { module: await route.module(), slug };
+}

@@ -1,0 +1,56 @@
+import type { FastifyRequest } from 'fastify';
+
+/** Query parameters a public page reads: a list's page (`cursor`) and a search (`q`). */
+const PAGE_PARAMS = ['cursor', 'q'];
+const UNRESERVED = /[A-Za-z0-9\-._~]/;
+
+/**
+ * One spelling per path: escapes of unreserved characters decoded and the others in upper case,
+ * empty segments (`//`) dropped, `.` and `..` resolved. A trailing slash stays (`/es/` is an address
+ * of its own, redirected by routes/pages.ts).
+ */
+export function normalizePath(path: string): string {
+  const decoded = path.replace(/%[0-9a-fA-F]{2}/g, (escape) => {
+    const char = String.fromCharCode(parseInt(escape.slice(1), 16));
+    return UNRESERVED.test(char) ? char : escape.toUpperCase();
+  });
+  const segments: string[] = [];
+  const parts = decoded.split('/').slice(1);
+  for (const part of parts) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') segments.pop();
+    else segments.push(part);
+  }
+  const last = parts.at(-1);
+  const trailing = segments.length > 0 && (last === '' || last === '.' || last === '..');
+  return `/${segments.join('/')}${trailing ? '/' : ''}`;
+}
+
+/** Whether the path of `url` (path and query) is already in its one spelling. */
+export function isNormalPath(url: string): boolean {
+  const path = url.split('?')[0]!;
+  return normalizePath(path) === path;
+}
+
+/** The query parameters a route reads: the keys of its querystring schema (zod), else none. */
+function routeParams(request: FastifyRequest): readonly string[] {
+  const schema = request.routeOptions.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
+  return schema?.shape ? Object.keys(schema.shape) : [];
+}
+
+/**
+ * The address an answer is made and kept for: the normalised path and only the query parameters
+ * the route reads, in one order (the first value of each). Any other parameter is left out of the
+ * key and of the page's render, so it can neither fill the cache nor cause a render.
+ */
+export function cacheKeyOf(request: FastifyRequest, kind: 'api' | 'page'): string {
+  const [path = '/', query = ''] = request.url.split(/\?(.*)/s, 2);
+  const given = new URLSearchParams(query);
+  const kept = new URLSearchParams();
+  for (const name of [...(kind === 'page' ? PAGE_PARAMS : routeParams(request))].sort()) {
+    const value = given.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const search = kept.toString();
+  return `${normalizePath(path)}${search ? `?${search}` : ''}`;
+}

@@ -1,0 +1,145 @@
+import type { NearbyPlaceDto } from '../../shared/api/nearby';
+import type { Page } from '../../shared/paging';
+import { AppError } from '../errors';
+import type { CatalogService } from '../services/catalog';
+import type { MapReaders } from '../services/maps';
+import type { NearbyService } from '../services/nearby';
+import type { SearchService } from '../services/search';
+
+/**
+ * Dependency tags: what a cached answer was made from, and what a write changed (migration 0014
+ * writes the same words from triggers; docs/decisions/019-dependency-tags.md).
+ *
+ * - `place:<id>`, `city:<id>`, `country:<id>`: one entity's own text, pictures and address.
+ * - `places`, `cities`, `countries`: which published entities a list holds, and their order.
+ * - `slugs`: which addresses answer (a "not found" may start answering).
+ * - `ui`, `languages`: the interface text and the languages, on every page.
+ * - `search`: any text a search can match (the search documents).
+ * - `any`: an answer that recorded no reads: it goes with every change.
+ * - `site`: carried by every answer, so a shared cache can drop everything at once.
+ */
+export const ANY_TAG = 'any';
+export const SITE_TAG = 'site';
+const LISTS = ['places', 'cities', 'countries'] as const;
+
+const place = (id: string) => `place:${id}`;
+const city = (id: string) => `city:${id}`;
+const country = (id: string) => `country:${id}`;
+/** A place's page and card link its city's and country's pages: their addresses are read too. */
+const placeTags = (id: string) => [place(id), 'cities', 'countries'];
+const cards = (items: ReadonlyArray<{ id: string }> | undefined) => (items ?? []).flatMap((item) => place(item.id));
+const pageOf = <T>(value: Page<T> | null) => value?.items;
+/** Maps draw many entities' names and positions: they go with any list or text change. */
+const MAP_TAGS = [...LISTS, 'search'];
+
+/** Tags of a read's answer (`null`: it does not exist) and its arguments. */
+type TagsOf<F> = F extends (...args: infer A) => infer R ? (value: Awaited<R> | null, ...args: A) => string[] : never;
+type TagTable<S> = { [K in keyof S]: TagsOf<S[K]> };
+
+/** The public reads of the catalogue, search, nearby and maps, and what each answer depends on. */
+export interface PublicServices {
+  catalog: Omit<CatalogService, 'movedSlug' | 'placeById'>;
+  search: Pick<SearchService, 'search'>;
+  nearby: Pick<NearbyService, 'nearby'>;
+  maps: MapReaders;
+}
+
+/**
+ * Every public read names its tags here, in one table per service: the type requires an entry for
+ * each read, so a new read (and any page or answer built from it) cannot forget its tags.
+ */
+const READ_TAGS: { [S in keyof PublicServices]: TagTable<PublicServices[S]> } = {
+  catalog: {
+    languages: () => ['languages'],
+    uiTranslations: () => ['ui'],
+    // From the environment: a restart (which empties the cache) is the only change.
+    siteSettings: () => [],
+    infoPage: () => [],
+    places: (value) => [...LISTS, ...cards(pageOf(value))],
+    placeBySlug: (value) => (value ? placeTags(value.id) : ['slugs']),
+    placePage: (value) =>
+      value ? [...placeTags(value.place.id), 'places', ...cards(value.related)] : ['slugs', 'places'],
+    history: (_value, id) => [place(id)],
+    facts: (_value, id) => [place(id)],
+    gallery: (_value, id) => [place(id)],
+    related: (value, id) => [place(id), ...LISTS, ...cards(value ?? undefined)],
+    countries: (value) => ['countries', 'places', ...(pageOf(value) ?? []).map((item) => country(item.id))],
+    countryBySlug: (value) => (value ? [country(value.id)] : ['slugs']),
+    translatedCountry: (value) => (value ? [country(value.id)] : ['slugs']),
+    citiesOfCountry: (value) => ['cities', 'places', 'slugs', ...(pageOf(value) ?? []).map((item) => city(item.id))],
+    cityBySlug: (value) => (value ? [city(value.id)] : ['slugs']),
+    translatedCity: (value) => (value ? [city(value.id)] : ['slugs']),
+    placesOfCity: (value) => [...LISTS, 'slugs', ...cards(pageOf(value))],
+    address: (value) => {
+      if (value?.country) return [country(value.country.id)];
+      if (value?.city) return [city(value.city.id)];
+      if (value?.page) return [...placeTags(value.page.place.id), 'places', ...cards(value.page.related)];
+      return ['slugs', ...LISTS];
+    },
+  },
+  search: { search: () => [...LISTS, 'search', 'slugs'] },
+  nearby: {
+    nearby: (value: NearbyPlaceDto[] | null, id: string) => [place(id), ...LISTS, ...cards(value ?? undefined)],
+  },
+  maps: {
+    worldMap: () => MAP_TAGS,
+    countryMap: () => [...MAP_TAGS, 'slugs'],
+    placeMap: (_value, id) => [place(id)],
+  },
+};
+
+/** Where a request's tags go: a set the response cache reads when it stores the answer. */
+export type TagSink = Set<string>;
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
+/**
+ * The services' public reads, each adding its answer's tags to `sink`. A read that answers "not
+ * found" (a 4xx) adds the tags of a missing answer: the address may start answering later.
+ */
+function tagged<S extends object>(service: S, table: TagTable<S>, sink: TagSink): S {
+  const out: Record<string, unknown> = {};
+  for (const name of Object.keys(table) as Array<keyof S & string>) {
+    const read = service[name] as (...args: unknown[]) => unknown;
+    const tagsOf = table[name] as (value: unknown, ...args: unknown[]) => string[];
+    const add = (value: unknown, args: unknown[]) => {
+      for (const tag of tagsOf(value, ...args)) sink.add(tag);
+    };
+    const missing = (error: unknown, args: unknown[]) => {
+      if (error instanceof AppError && error.status < 500) add(null, args);
+      throw error;
+    };
+    out[name] = (...args: unknown[]) => {
+      let result: unknown;
+      try {
+        result = read.apply(service, args);
+      } catch (error) {
+        return missing(error, args);
+      }
+      if (!isThenable(result)) {
+        add(result, args);
+        return result;
+      }
+      return Promise.resolve(result).then(
+        (value) => {
+          add(value, args);
+          return value;
+        },
+        (error: unknown) => missing(error, args),
+      );
+    };
+  }
+  return out as S;
+}
+
+/** The public reads for one answer, recording into `sink` what the answer depends on. */
+export function taggedReads(services: PublicServices, sink: TagSink): PublicServices {
+  return {
+    catalog: tagged(services.catalog, READ_TAGS.catalog, sink),
+    search: tagged(services.search, READ_TAGS.search, sink),
+    nearby: tagged(services.nearby, READ_TAGS.nearby, sink),
+    maps: tagged(services.maps, READ_TAGS.maps, sink),
+  };
+}
