@@ -109,8 +109,8 @@ export const languages = pgTable('languages', {
   nativeName: text('native_name').notNull(),
 });
 
-/** Interface text (docs/product.md §3): one value per key and language. */
-export const uiTranslations = pgTable(
+/** Interface text (docs/product.md §3): one value per key and language (the table keeps its first name). */
+export const uiText = pgTable(
   'ui_translations',
   {
     id: serialId(),

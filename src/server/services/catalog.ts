@@ -5,7 +5,7 @@ import { RELATED_PLACES_DEFAULT, RELATED_PLACES_MAX, SLUG_MAX_LENGTH } from '../
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import * as areas from '../db/repos/areas-repo';
-import { listLanguages, listUiTranslations } from '../db/repos/languages-repo';
+import { listLanguages, listUiText } from '../db/repos/languages-repo';
 import { findPart } from '../db/repos/place-content-repo';
 import * as placesRepo from '../db/repos/places-repo';
 import { movedSlugTarget } from '../db/repos/slugs-repo';
@@ -77,8 +77,8 @@ export function createCatalogService({ db, site = NO_SITE }: { db: Database; sit
     movedSlug: (slug: string): Promise<string | undefined> => movedSlugTarget(db, slug),
 
     languages: (): Promise<dto.LanguageDto[]> => listLanguages(db),
-    uiTranslations: async (lang: string): Promise<dto.UiTranslationDto[]> => {
-      const rows = await listUiTranslations(db, toLanguageCode(lang));
+    uiText: async (lang: string): Promise<dto.UiTextEntryDto[]> => {
+      const rows = await listUiText(db, toLanguageCode(lang));
       if (textOverrides.size === 0) return rows;
       return rows.map((row) => ({ ...row, value: textOverrides.get(row.key) ?? row.value }));
     },

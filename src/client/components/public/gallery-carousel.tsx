@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { downloadFileName, downloadName, downloadUrl, imageVariants, thumbnailUrl } from '@/shared/media';
 import { parseMediaName } from '@/shared/media-names';
-import { useTranslate } from '../../lib/i18n';
+import { useUiText } from '../../lib/i18n';
 import { Icon } from './icons';
 import { ResponsiveImage } from './responsive-image';
 
@@ -50,7 +50,7 @@ export function GalleryCarousel({
   slug: string | null;
   title: string;
 }) {
-  const t = useTranslate();
+  const t = useUiText();
   const [index, setIndex] = useState(0);
   const [full, setFull] = useState(false);
   const [copied, setCopied] = useState(false);

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { LanguageDto } from '@/shared/api/public';
 import { isLanguageCode, LANGUAGES } from '@/shared/languages';
-import { pathInLanguage, saveLanguageChoice, useLanguage, useTranslate } from '../../lib/i18n';
+import { pathInLanguage, saveLanguageChoice, useLanguage, useUiText } from '../../lib/i18n';
 import { useNavigateOnClick } from '../../lib/navigation';
 import { languagesQuery, usePublicQuery } from '../../lib/public-queries';
 import { Icon } from './icons';
@@ -19,7 +19,7 @@ export function LanguagePicker({ onChoose, inline = false }: { onChoose?: () => 
   const { data } = usePublicQuery<LanguageDto[]>(languagesQuery());
   const lang = useLanguage();
   const { pathname } = useLocation();
-  const t = useTranslate();
+  const t = useUiText();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
