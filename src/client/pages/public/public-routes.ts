@@ -51,10 +51,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
 /** On every page: the interface text, the languages and the site's settings. */
 export const chromeQueries = (lang: LanguageCode) => [uiTextQuery(lang), languagesQuery(), siteSettingsQuery()];
 
-/** What the not-found page offers instead (components/public/not-found-suggestions.tsx). */
-export const notFoundQueries = (lang: LanguageCode) => [homePlacesQuery(lang), countriesQuery(lang)];
-
-/** The not-found page's "module": its suggestions are its data. */
+/** The not-found page's "module": what it offers instead is its data (components/public/not-found-suggestions.tsx). */
 const notFoundPage: PageModule = {
   data: ({ lang }) => ({ places: homePlacesQuery(lang), countries: countriesQuery(lang) }),
 };
