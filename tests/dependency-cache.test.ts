@@ -136,7 +136,7 @@ describe('dependency-tagged render cache', () => {
       expect(statuses.slice(0, 20).every((status) => status === 404)).toBe(true);
       expect(statuses.filter((status) => status === 404).length).toBeLessThanOrEqual(allowed);
       expect(statuses.every((status) => status === 404 || status === 429)).toBe(true);
-      expect(statuses[20]).toBe(429);
+      expect(statuses).toContain(429);
       expect(Number(refused!.headers['retry-after'])).toBeGreaterThanOrEqual(1);
       expect(refused!.json<{ error: string }>().error).toMatch(/Wait \d+ seconds, then try again/);
       // a cached page costs nothing; another client is not affected
