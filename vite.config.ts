@@ -86,12 +86,51 @@ export const __vitePreload = (importChunk, deps) =>
   };
 }
 
+/**
+ * TanStack's QueryClient creates a MutationCache when it is given none, so that class and `Mutation`
+ * (about 1 KB gzipped) shipped in every public page, which never changes data. The browser's client
+ * is always given one (lib/query-client.ts: a stand-in until the admin's code installs TanStack's),
+ * so the default is removed from the browser build. Should a release change those lines, the build
+ * stops and says so.
+ */
+function queryClientWithoutDefaultMutationCache(): Plugin {
+  const edits: [string, string][] = [
+    ['import { MutationCache } from "./mutationCache.js";\n', ''],
+    ['config.mutationCache || new MutationCache()', 'config.mutationCache'],
+  ];
+  return {
+    name: 'query-client-without-default-mutation-cache',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.config.consumer === 'client',
+    transform: {
+      filter: { id: /node_modules[\\/]@tanstack[\\/]query-core[\\/]build[\\/]modern[\\/]queryClient\.js$/ },
+      handler(code) {
+        for (const [from, to] of edits) {
+          if (!code.includes(from)) {
+            this.error(
+              `@tanstack/query-core's queryClient.js no longer contains ${JSON.stringify(from)}: update or remove queryClientWithoutDefaultMutationCache in vite.config.ts`,
+            );
+          }
+          code = code.replace(from, to);
+        }
+        return code;
+      },
+    },
+  };
+}
+
 const productionAliases = existsSync(reactRouterProduction)
   ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
   : [];
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [react(), tailwindcss(), reactRouterTreeShaking(), stylesheetPreload()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    reactRouterTreeShaking(),
+    stylesheetPreload(),
+    queryClientWithoutDefaultMutationCache(),
+  ],
   // `@/` is src/ (tsconfig.json paths)
   resolve: command === 'build' ? { alias: productionAliases, tsconfigPaths: true } : { tsconfigPaths: true },
   build: {
