@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities, galleryImages, galleryImageTexts } from '../src/server/db/schema';
 import { urlForKey } from '../src/shared/media-names';
 import { makeCity } from '../tests/helpers/factories';
-import { makeLandscapeJpeg, seedPlaceWithPhoto } from './admin-geo-fixtures';
+import { makeLandscapeJpeg, seedPlaceWithPhoto } from './photo-fixtures';
 import {
   launchBrowser,
   login,

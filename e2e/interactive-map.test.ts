@@ -72,6 +72,14 @@ describe('the interactive map, where the operator serves a vector style', () => 
     expect(styleRequests).toContain('/style.json');
     // MapLibre's own controls speak the page's language
     await map.getByRole('button', { name: 'Zoom avant' }).waitFor();
+    // MapLibre's stylesheet, linked when its chunk loads, applies: the controls sit in the map's corner
+    const controls = map.locator('.maplibregl-ctrl-top-right');
+    expect(await controls.evaluate((element) => getComputedStyle(element).position)).toBe('absolute');
+    // ... and the page's own stylesheet, linked already, is not linked a second time
+    const stylesheets = await page
+      .locator('link[rel=stylesheet]')
+      .evaluateAll((links) => links.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+    expect(stylesheets).toHaveLength(new Set(stylesheets).size);
     expect(scripts.some((url) => url.includes('interactive-map'))).toBe(true);
     // the map is as wide as the column and tall enough to use
     const box = (await map.boundingBox())!;

@@ -137,7 +137,7 @@ describe('sitemaps', () => {
   it('keeps the index to a few hundred bytes per child', async () => {
     // As many children as 100,000 places make at the default size.
     const pagesPerChild = Math.floor(PLACES / (100_000 / SITEMAP_PAGES_PER_CHILD));
-    const seo = createSeoService(t.db, () => BASE, { pagesPerChild });
+    const seo = createSeoService({ db: t.db, publicUrl: () => BASE, pagesPerChild });
     const index = await seo.sitemapIndex();
     const count = entries(index, 'sitemap').length;
     expect(count).toBe(1 + Math.ceil(PLACES / pagesPerChild));

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminSettings, PublicationResponse } from '../src/shared/api/publishing';
-import type { UploadResponse } from '../src/shared/api/upload';
+import type { UploadResponse } from '../src/shared/api/uploads';
 import { makeCity, makePlace } from './helpers/factories';
 import { uploadRequest } from './helpers/multipart';
 import { sourceRenderSource } from './helpers/page-source';

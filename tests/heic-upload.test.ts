@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UploadResponse } from '../src/shared/api/upload';
+import type { UploadResponse } from '../src/shared/api/uploads';
 import { makeHeicGrid } from './helpers/heic-grid';
 import { uploadRequest } from './helpers/multipart';
 import { makePhoto } from './helpers/photos';

@@ -14,7 +14,7 @@ import {
   PHOTO_HAS_GPS_ERROR,
   TOWN_WITHOUT_POSITION_ERROR,
   type UploadResponse,
-} from '../src/shared/api/upload';
+} from '../src/shared/api/uploads';
 import { photos, places } from '../src/server/db/schema';
 import { multipart } from './helpers/multipart';
 import { makePhoto } from './helpers/photos';

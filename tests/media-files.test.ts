@@ -155,7 +155,7 @@ describe('a process that stops mid-way', () => {
     const storage = createLocalStorage(join(dir, 'media'));
     const first = await database.open();
     const journal = await openFileJournal(first);
-    const files = createMediaFiles(first.db, storage, journal);
+    const files = createMediaFiles({ db: first.db, storage, journal });
     const image = async (seed: number) => processImage(await makePhoto({ seed, width: 320, height: 240 }), LIMITS);
     const place = async (stored: StoredImage) => {
       await files.adopt(first.db, stored);
@@ -185,7 +185,7 @@ describe('a process that stops mid-way', () => {
     if (database.url) {
       // Another instance starting while this one runs leaves its files alone: it may still commit them.
       const other = await database.open();
-      const sweeping = createMediaFiles(other.db, storage, await openFileJournal(other));
+      const sweeping = createMediaFiles({ db: other.db, storage, journal: await openFileJournal(other) });
       expect(await sweeping.sweep()).toBe(0);
       expect(await exists(join(mediaDir, orphan.keys[0]!))).toBe(true);
       await other.close();
@@ -194,7 +194,7 @@ describe('a process that stops mid-way', () => {
     await first.close(); // the process is gone, and with its connection its lock
     const next = await database.open();
     cleanups.push(() => next.close());
-    const restarted = createMediaFiles(next.db, storage, await openFileJournal(next));
+    const restarted = createMediaFiles({ db: next.db, storage, journal: await openFileJournal(next) });
     // records: 7 written files, 1 half-written, 12 possible files of the deleted image (4 web sizes, the
     // card crop in two formats, 2 large WebP sizes, 4 original types)
     expect(await restarted.sweep()).toBe(7 + 1 + 12);

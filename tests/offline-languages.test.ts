@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UploadResponse } from '../src/shared/api/upload';
+import type { UploadResponse } from '../src/shared/api/uploads';
 import { makeFacts, makeHistory } from './helpers/factories';
 import { uploadRequest } from './helpers/multipart';
 import { languageOfText, sourceRenderSource } from './helpers/page-source';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UploadResponse } from '../src/shared/api/upload';
+import type { UploadResponse } from '../src/shared/api/uploads';
 import { places } from '../src/server/db/schema';
 import { uploadRequest } from './helpers/multipart';
 import { makePhoto } from './helpers/photos';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/config';
-import { uiTranslations } from '../src/server/db/schema';
+import { uiText } from '../src/server/db/schema';
 import { makePlace } from './helpers/factories';
 import { migratedPgliteFolder } from './helpers/test-database';
 
@@ -62,12 +62,10 @@ describe('embedded database in DATA_DIR', () => {
     // an administrator edits one text and another one goes missing
     const handle = await openDatabase({ pgliteDir: join(dataDir, 'db') });
     await handle.db
-      .update(uiTranslations)
+      .update(uiText)
       .set({ value: 'Unsere Startseite' })
-      .where(and(eq(uiTranslations.key, 'nav.home'), eq(uiTranslations.languageCode, 'de')));
-    await handle.db
-      .delete(uiTranslations)
-      .where(and(eq(uiTranslations.key, 'hero.title'), eq(uiTranslations.languageCode, 'de')));
+      .where(and(eq(uiText.key, 'nav.home'), eq(uiText.languageCode, 'de')));
+    await handle.db.delete(uiText).where(and(eq(uiText.key, 'hero.title'), eq(uiText.languageCode, 'de')));
     await makePlace(handle.db, { title: 'Kept across restarts' });
     await handle.close();
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminPlaceDto } from '../src/shared/api/admin-places';
 import type { FactsResponse, HistoryResponse, TranslateResponse } from '../src/shared/api/place-ai';
-import type { UploadResponse } from '../src/shared/api/upload';
+import type { UploadResponse } from '../src/shared/api/uploads';
 import { placeFacts, placeHistory, places, placeTranslations } from '../src/server/db/schema';
 import {
   schemaNameOf,

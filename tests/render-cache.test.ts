@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uiTranslations } from '../src/server/db/schema';
+import { uiText } from '../src/server/db/schema';
 import {
   schemaNameOf,
   startFakeChatCompletions,
@@ -408,7 +408,7 @@ describe('render and API cache', () => {
       expect((await get('/api/translations/fr')).body).toBe(before.body);
       const pageBefore = await get('/fr/home');
       expect(pageBefore.body).not.toContain('Derniers lieux (modifié)');
-      await t.db.update(uiTranslations).set({ value: 'Derniers lieux (modifié)' }).where(eq(uiTranslations.key, key));
+      await t.db.update(uiText).set({ value: 'Derniers lieux (modifié)' }).where(eq(uiText.key, key));
       // the page's interface text (read once per version for every render) follows too
       expect((await get('/fr/home')).body).toContain('Derniers lieux (modifié)');
       const after = await get('/api/translations/fr');

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UploadResponse } from '../src/shared/api/upload';
+import type { UploadResponse } from '../src/shared/api/uploads';
 import { buildApp } from '../src/server/app';
 import { testConfig } from '../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';

@@ -188,7 +188,7 @@ describe('sitemap children in chunks', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ publicUrl: BASE });
-    seo = createSeoService(t.db, () => BASE, { pagesPerChild: 3 });
+    seo = createSeoService({ db: t.db, publicUrl: () => BASE, pagesPerChild: 3 });
   });
   afterAll(async () => {
     await t?.close();
@@ -207,9 +207,9 @@ describe('sitemap children in chunks', () => {
 
   it('uses the default chunk size unless told otherwise', () => {
     expect(SITEMAP_PAGES_PER_CHILD * LANGS.length).toBeLessThanOrEqual(50_000);
-    expect(createSeoService(t.db, () => BASE).pagesPerChild).toBe(SITEMAP_PAGES_PER_CHILD);
-    expect(() => createSeoService(t.db, () => BASE, { pagesPerChild: 10_001 })).toThrow();
-    expect(() => createSeoService(t.db, () => BASE, { pagesPerChild: 0 })).toThrow();
+    expect(createSeoService({ db: t.db, publicUrl: () => BASE }).pagesPerChild).toBe(SITEMAP_PAGES_PER_CHILD);
+    expect(() => createSeoService({ db: t.db, publicUrl: () => BASE, pagesPerChild: 10_001 })).toThrow();
+    expect(() => createSeoService({ db: t.db, publicUrl: () => BASE, pagesPerChild: 0 })).toThrow();
   });
 
   it('splits places into chunks that list every place once, with lastmod and alternates', async () => {
@@ -302,7 +302,7 @@ describe('sitemap children in chunks', () => {
   });
 
   it('escapes XML in the public URL of the index and its children', async () => {
-    const odd = createSeoService(t.db, () => 'https://travel.example/a&b', { pagesPerChild: 3 });
+    const odd = createSeoService({ db: t.db, publicUrl: () => 'https://travel.example/a&b', pagesPerChild: 3 });
     const { index, bodies } = await crawlService(odd);
     expect(index).toContain('<loc>https://travel.example/a&amp;b/sitemaps/places-1.xml</loc>');
     expectEscaped(index);

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UploadResponse } from '../src/shared/api/upload';
+import type { UploadResponse } from '../src/shared/api/uploads';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { makeHeicGrid } from './helpers/heic-grid';
 import { uploadRequest } from './helpers/multipart';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UploadResponse } from '../src/shared/api/upload';
+import type { UploadResponse } from '../src/shared/api/uploads';
 import { cities, photos, places } from '../src/server/db/schema';
 import {
   schemaNameOf,

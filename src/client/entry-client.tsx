@@ -5,6 +5,13 @@ import { App } from './app';
 import { readLanguageCookie } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
 import type { PageState } from './ssr/page-state';
+// The parts most public pages are built from travel in the entry's own chunk: left to the bundler,
+// each would be a small chunk of its own that every page fetches beside its page chunk, and each
+// chunk boundary costs compression (docs/decisions/003-public-page-weight.md; `npm run js-weight`).
+import './components/public/page-sections';
+import './components/public/breadcrumbs';
+import './components/public/map-figure';
+import './lib/map-queries';
 
 const queryClient = createQueryClient();
 const stateElement = document.getElementById('__QUERY_STATE__');

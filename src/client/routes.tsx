@@ -7,18 +7,12 @@ import { useLanguage } from './lib/i18n';
 import { LanguageGate, NotFoundPage } from './pages/public/language-gate';
 import { PUBLIC_ROUTES } from './pages/public/public-routes';
 
-// Admin code is split away from the public bundle and loaded only on /iladmin; public pages are
-// chunks of their own (the server waits for them, so its HTML is complete).
-const AdminFrame = lazy(() => import('./components/admin/admin-frame'));
-const LoginPage = lazy(() => import('./pages/admin/login-page'));
-const DashboardPage = lazy(() => import('./pages/admin/dashboard-page'));
-const EditPlacesPage = lazy(() => import('./pages/admin/edit-places-page'));
-const EditCitiesPage = lazy(() => import('./pages/admin/edit-cities-page'));
-const EditCountriesPage = lazy(() => import('./pages/admin/edit-countries-page'));
-const UploadPage = lazy(() => import('./pages/admin/upload-page'));
-const TrashPage = lazy(() => import('./pages/admin/trash-page'));
+// Admin code is split away from the public bundle and loaded only on /iladmin
+// (components/admin/admin-screens.tsx); public pages are chunks of their own (the server waits for
+// them, so its HTML is complete).
+const AdminScreenPage = lazy(() => import('./components/admin/admin-screens'));
 
-function AdminPage({ children, guarded = true }: { children: ReactNode; guarded?: boolean }) {
+function AdminPage({ screen }: { screen: AdminScreen }) {
   return (
     <Suspense
       fallback={
@@ -27,23 +21,10 @@ function AdminPage({ children, guarded = true }: { children: ReactNode; guarded?
         </div>
       }
     >
-      <AdminFrame guarded={guarded}>{children}</AdminFrame>
+      <AdminScreenPage screen={screen} />
     </Suspense>
   );
 }
-
-/** Every screen of src/shared/admin-paths.ts; the type makes a screen without a page a compile error. */
-const ADMIN_SCREEN_PAGES: Record<AdminScreen, ReactNode> = {
-  home: <DashboardPage />,
-  login: <LoginPage />,
-  dashboard: <DashboardPage />,
-  upload: <UploadPage />,
-  editPlaces: <EditPlacesPage />,
-  places: <EditPlacesPage />,
-  editCities: <EditCitiesPage />,
-  editCountries: <EditCountriesPage />,
-  trash: <TrashPage />,
-};
 
 /** A public page and the mark that it is live, committed together (see HydratedMark). */
 function Live({ page }: { page: ReactNode }) {
@@ -72,11 +53,7 @@ export function AppRoutes() {
     <Routes>
       <Route path="/" element={<RootRedirect />} />
       {(Object.keys(ADMIN_SCREENS) as AdminScreen[]).map((screen) => (
-        <Route
-          key={screen}
-          path={ADMIN_SCREENS[screen]}
-          element={<AdminPage guarded={screen !== 'login'}>{ADMIN_SCREEN_PAGES[screen]}</AdminPage>}
-        />
+        <Route key={screen} path={ADMIN_SCREENS[screen]} element={<AdminPage screen={screen} />} />
       ))}
       {/* Any other /iladmin path falls through to the public not-found screen (the server answers 404). */}
       <Route element={<SiteLayout />}>

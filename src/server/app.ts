@@ -10,6 +10,7 @@ import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { installErrorHandler } from './error-handler';
 import './fastify-types';
+import { createCdnPurge } from './cache/cdn-purge';
 import { createChangeFeed } from './cache/change-feed';
 import { createPublicReads } from './cache/public-reads';
 import { installResponseCache } from './cache/response-cache';
@@ -69,6 +70,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     );
   }
   const changes = await createChangeFeed(database, {
+    // Varnish in front (CACHE_PURGE_URL): each applied change drops the answers tagged with it there too.
+    ...(config.cachePurgeUrl ? { purge: createCdnPurge({ url: config.cachePurgeUrl, log: app.log }) } : {}),
     onError: (error) => app.log.warn({ err: error }, 'Reading the content change log failed'),
   });
   app.decorate('changes', changes);
@@ -113,7 +116,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       changes,
       maxBytes: config.renderCacheBytes,
       rendersPerMinute: config.renderBudgetPerMinute,
-      cdnMaxAge: 86_400,
+      cdnMaxAge: config.cdnMaxAge,
     }),
   );
 

@@ -13,6 +13,15 @@ describe('configuration from the environment', () => {
     expect(config.maxUploadBytes).toBe(40 * 1024 * 1024);
     expect(config.trustProxy).toBe(false);
     expect(config.translationJobs.worker).toBe(true);
+    expect(config.cachePurgeUrl).toBeUndefined();
+    expect(config.cdnMaxAge).toBe(86_400);
+  });
+
+  it('reads where to purge a shared cache and how long it may keep public answers', () => {
+    const config = loadConfig({ CACHE_PURGE_URL: 'http://varnish:80/', CDN_MAX_AGE: '3600' });
+    expect(config.cachePurgeUrl).toBe('http://varnish:80/');
+    expect(config.cdnMaxAge).toBe(3600);
+    expect(loadConfig({ CDN_MAX_AGE: '0' }).cdnMaxAge).toBe(0);
   });
 
   it('runs the translation worker unless TRANSLATION_WORKER=off', () => {
@@ -53,6 +62,11 @@ describe('configuration from the environment', () => {
     [{ ADMIN_PASSWORD: 'short' }, /^Invalid configuration: ADMIN_PASSWORD must be at least 8/],
     [{ MAX_UPLOAD_MB: '0' }, /^Invalid configuration: MAX_UPLOAD_MB /],
     [{ TRANSLATION_WORKER: 'maybe' }, /^Invalid configuration: TRANSLATION_WORKER must be on or off/],
+    [{ CACHE_PURGE_URL: 'varnish:6081' }, /^Invalid configuration: CACHE_PURGE_URL must be an absolute http/],
+    [{ CACHE_PURGE_URL: 'ftp://varnish/' }, /^Invalid configuration: CACHE_PURGE_URL must be an absolute http/],
+    [{ CDN_MAX_AGE: '-1' }, /^Invalid configuration: CDN_MAX_AGE must be a whole number of seconds/],
+    [{ CDN_MAX_AGE: '1.5' }, /^Invalid configuration: CDN_MAX_AGE must be a whole number of seconds/],
+    [{ CDN_MAX_AGE: 'a day' }, /^Invalid configuration: CDN_MAX_AGE must be a whole number of seconds/],
     [{ TRUST_PROXY: 'yes' }, /^Invalid configuration: TRUST_PROXY must be false, true, a number of proxies/],
     [{ TRUST_PROXY: '10.0.0.0/33' }, /^Invalid configuration: TRUST_PROXY /],
     [{ TRUST_PROXY: '10.0.0.1,proxy.internal' }, /^Invalid configuration: TRUST_PROXY /],

@@ -41,14 +41,14 @@ export function supportedLanguagePath(url: string): string | undefined {
   const match = /^\/([^/?#]*)([^?#]*)(.*)$/s.exec(url);
   const tag = match && LANGUAGE_TAG.exec(match[1]!);
   if (!match || !tag || isLanguageCode(match[1])) return undefined;
-  const code = toLanguageCode(tag[1]!.toLowerCase());
-  // Repeated slashes collapse ('/pt//x' -> '/en/x'); the answer starts with '/{code}' whatever follows.
+  const lang = toLanguageCode(tag[1]!.toLowerCase());
+  // Repeated slashes collapse ('/pt//x' -> '/en/x'); the answer starts with '/{lang}' whatever follows.
   const rest = match[2]!.replace(/^\/+/, '/');
-  return `/${code}${rest === '' || rest === '/' ? '/home' : rest}${match[3]}`;
+  return `/${lang}${rest === '' || rest === '/' ? '/home' : rest}${match[3]}`;
 }
 
-export function localeFor(code: LanguageCode): string {
-  return LANGUAGES.find((l) => l.code === code)?.locale ?? 'en-US';
+export function localeFor(lang: LanguageCode): string {
+  return LANGUAGES.find((l) => l.code === lang)?.locale ?? 'en-US';
 }
 
 /** Name of the cookie that remembers the visitor's language (docs/product.md §9: 365 days, path /, SameSite Lax). */
@@ -65,15 +65,15 @@ const ACCEPT_LANGUAGE_ENTRIES_MAX = 32;
  */
 export function languageFromAcceptLanguage(header: string | undefined): LanguageCode | undefined {
   if (!header) return undefined;
-  let best: { code: LanguageCode; q: number } | undefined;
+  let best: { lang: LanguageCode; q: number } | undefined;
   for (const entry of header.split(',').slice(0, ACCEPT_LANGUAGE_ENTRIES_MAX)) {
     const [range = '', ...params] = entry.split(';').map((part) => part.trim());
-    const code = range.split(/[-_]/)[0]!.toLowerCase();
-    if (!isLanguageCode(code)) continue;
+    const lang = range.split(/[-_]/)[0]!.toLowerCase();
+    if (!isLanguageCode(lang)) continue;
     const qParam = params.find((param) => /^q\s*=/i.test(param));
     const q = qParam === undefined ? 1 : Number(qParam.slice(qParam.indexOf('=') + 1).trim());
     if (!Number.isFinite(q) || q <= 0 || q > 1) continue;
-    if (!best || q > best.q) best = { code, q };
+    if (!best || q > best.q) best = { lang, q };
   }
-  return best?.code;
+  return best?.lang;
 }

@@ -6,14 +6,14 @@ import {
   downloadFileName,
   downloadName,
   downloadUrl,
-  responsiveImage,
+  imageVariants,
   thumbnailUrl,
 } from './media';
 
 describe('responsive images from the media naming convention', () => {
   it('derives WebP and JPEG sources at 480 and 1000 px from a web image URL', () => {
     const base = '/media/web/3f2c9a0123456789abcdef0123456789';
-    expect(responsiveImage(`${base}-1000.jpg`)).toEqual({
+    expect(imageVariants(`${base}-1000.jpg`)).toEqual({
       src: `${base}-1000.jpg`,
       jpegSrcSet: `${base}-480.jpg 480w, ${base}-1000.jpg 1000w`,
       webpSrcSet: `${base}-480.webp 480w, ${base}-1000.webp 1000w`,
@@ -26,7 +26,7 @@ describe('responsive images from the media naming convention', () => {
 
   it('knows the larger WebP sizes and the true aspect ratio from the size recorded in the id', () => {
     const id = '0123456789abcdef0123456789abcdef_4032x3024';
-    expect(responsiveImage(`/media/web/${id}-1000.jpg`)).toEqual({
+    expect(imageVariants(`/media/web/${id}-1000.jpg`)).toEqual({
       src: `/media/web/${id}-1000.jpg`,
       jpegSrcSet: `/media/web/${id}-480.jpg 480w, /media/web/${id}-1000.jpg 1000w`,
       webpSrcSet: `/media/web/${id}-480.webp 480w, /media/web/${id}-1000.webp 1000w, /media/web/${id}-1600.webp 1600w, /media/web/${id}-2400.webp 2400w`,
@@ -35,11 +35,11 @@ describe('responsive images from the media naming convention', () => {
       original: { width: 4032, height: 3024 },
     });
     // a portrait original narrower than 1600 px: no large sizes, the 1000 px file is 1000 x 1333
-    const portrait = responsiveImage('/media/web/0123456789abcdef0123456789abcdef_1200x1600-1000.jpg')!;
+    const portrait = imageVariants('/media/web/0123456789abcdef0123456789abcdef_1200x1600-1000.jpg')!;
     expect(portrait.webpSrcSet).not.toContain('1600w');
     expect([portrait.width, portrait.height]).toEqual([1000, 1333]);
     // smaller than 1000 px: the "1000" file is as wide as the original
-    const small = responsiveImage('/media/web/0123456789abcdef0123456789abcdef_800x600-1000.jpg')!;
+    const small = imageVariants('/media/web/0123456789abcdef0123456789abcdef_800x600-1000.jpg')!;
     expect(small.jpegSrcSet).toContain('-1000.jpg 800w');
     expect([small.width, small.height]).toEqual([800, 600]);
     expect(cardCrop(`/media/web/${id}-1000.jpg`)).toEqual({
@@ -50,11 +50,11 @@ describe('responsive images from the media naming convention', () => {
   });
 
   it('leaves any other address without variants', () => {
-    expect(responsiveImage('https://example.com/photo.jpg')).toBeUndefined();
-    expect(responsiveImage('/media/originals/3f2c9a.jpg')).toBeUndefined();
-    expect(responsiveImage('/media/web/../x-1000.jpg')).toBeUndefined();
+    expect(imageVariants('https://example.com/photo.jpg')).toBeUndefined();
+    expect(imageVariants('/media/originals/3f2c9a.jpg')).toBeUndefined();
+    expect(imageVariants('/media/web/../x-1000.jpg')).toBeUndefined();
     // a name our uploads never make (typed by hand): no 480 px twin to count on
-    expect(responsiveImage('/media/web/3f2c9a-1000.jpg')).toBeUndefined();
+    expect(imageVariants('/media/web/3f2c9a-1000.jpg')).toBeUndefined();
     expect(thumbnailUrl('/og-image.jpg')).toBe('/og-image.jpg');
     // a stored address of another site is never put in a page
     expect(thumbnailUrl('https://example.com/photo.jpg')).toBe(BLANK_IMAGE);

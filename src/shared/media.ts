@@ -26,7 +26,7 @@ import {
  */
 export const HERO_IMAGE_SIZES = '(orientation: portrait) 132vh, 100vw';
 
-export interface ResponsiveImage {
+export interface ImageVariants {
   /** The fallback source: the 1000 px JPEG. */
   src: string;
   jpegSrcSet: string;
@@ -51,7 +51,11 @@ function webImage(url: string): MediaName | undefined {
 /** The address of one web file of an image. */
 const webUrl = (id: string, variant: WebVariant, ext: WebExt) => urlForKey(webKey(id, variant, ext));
 
-export function responsiveImage(url: string): ResponsiveImage | undefined {
+/**
+ * The files of one of our images that a page chooses from (the ResponsiveImage component draws
+ * them); undefined for any other address.
+ */
+export function imageVariants(url: string): ImageVariants | undefined {
   const image = webImage(url);
   if (!image) return undefined;
   const { id, original } = image;
@@ -76,7 +80,7 @@ export function responsiveImage(url: string): ResponsiveImage | undefined {
  * px JPEGs of one of our images, so small cards load the 480 px file; any other address as it is.
  */
 export function imageAttributes(url: string, sizes: string): { src: string; srcSet?: string; sizes?: string } {
-  const image = responsiveImage(url);
+  const image = imageVariants(url);
   return image ? { src: image.src, srcSet: image.jpegSrcSet, sizes } : { src: siteImage(url) };
 }
 

@@ -33,8 +33,6 @@ export interface InfoPageLink {
  */
 export const HOW_WE_WRITE_PAGE = 'how-we-write';
 
-export const isInfoPage = (value: string): value is InfoPage => (INFO_PAGES as readonly string[]).includes(value);
-
 /** What the operator of the site configures (README, "Configuration"): GET /api/site. */
 export interface SiteSettings {
   /** The organisation or person publishing the site, named in the footer and in Article JSON-LD. */

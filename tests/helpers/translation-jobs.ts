@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { AdminCityDto, AdminCountryDto } from '../../src/shared/api/admin-geo';
+import type { AdminCityDto, AdminCountryDto } from '../../src/shared/api/admin-areas';
 import type { AdminPlaceDto } from '../../src/shared/api/admin-places';
 import { translationPending } from '../../src/shared/api/translation-status';
 import type { TranslationJobsConfig } from '../../src/server/config';

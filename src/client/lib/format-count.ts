@@ -1,6 +1,6 @@
 import { localeFor, type LanguageCode } from '../../shared/languages';
 import type { UiTextKey } from '../../shared/ui-text';
-import type { Translate } from './i18n';
+import type { UiTextLookup } from './i18n';
 import { keptFormatter } from './intl';
 
 /** A key with plural forms: `{key}.other` is interface text (and `{key}.one`, ... where a language has them). */
@@ -12,7 +12,7 @@ type CountKey = UiTextKey extends infer K ? (K extends `${infer Base}.other` ? B
  * and where a language has more, e.g. `.many`) with `{count}` in it; `Intl.PluralRules` picks the
  * category, and a missing one falls back to `.other`.
  */
-export function formatCount(t: Translate, lang: LanguageCode, key: CountKey, count: number): string {
+export function formatCount(t: UiTextLookup, lang: LanguageCode, key: CountKey, count: number): string {
   const category = keptFormatter(`${lang} plural`, () => new Intl.PluralRules(localeFor(lang))).select(count);
   const shown = keptFormatter(`${lang} number`, () => new Intl.NumberFormat(localeFor(lang))).format(count);
   const other = t(`${key}.other`, { count: shown });

@@ -1,6 +1,6 @@
 import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import type { UiTranslationDto } from '../../shared/api/public';
+import type { UiTextEntryDto } from '../../shared/api/public';
 import {
   isLanguageCode,
   LANGUAGE_COOKIE,
@@ -9,7 +9,7 @@ import {
   type LanguageCode,
 } from '../../shared/languages';
 import { ENGLISH_TEXT, type UiTextKey } from '../../shared/ui-text';
-import { translationsQuery, usePublicQuery } from './public-queries';
+import { uiTextQuery, usePublicQuery } from './public-queries';
 
 /**
  * The language cookie as the request carried it. The server passes the request's cookie; the
@@ -49,19 +49,19 @@ export function useLanguage(): LanguageCode {
 }
 
 /** Saves the visitor's choice for 365 days on the whole site (docs/product.md §9). */
-export function saveLanguageChoice(code: LanguageCode): void {
-  document.cookie = `${LANGUAGE_COOKIE}=${code}; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`;
+export function saveLanguageChoice(lang: LanguageCode): void {
+  document.cookie = `${LANGUAGE_COOKIE}=${lang}; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`;
 }
 
 /**
  * The same page in another language: the first segment is replaced; a path without a language
  * goes to the other language's home page.
  */
-export function pathInLanguage(pathname: string, code: LanguageCode): string {
+export function pathInLanguage(pathname: string, lang: LanguageCode): string {
   const segments = pathname.split('/').filter(Boolean);
-  if (!isLanguageCode(segments[0])) return `/${code}/home`;
+  if (!isLanguageCode(segments[0])) return `/${lang}/home`;
   const rest = segments.slice(1).join('/');
-  return `/${code}/${rest || 'home'}`;
+  return `/${lang}/${rest || 'home'}`;
 }
 
 type Values = Record<string, string | number>;
@@ -72,7 +72,7 @@ type Values = Record<string, string | number>;
  * browser always has the page's table (it comes with the page), and while another language's
  * table loads it keeps showing the previous one.
  */
-export interface Translate {
+export interface UiTextLookup {
   (key: UiTextKey, values?: Values): string;
   /** The text only if there is one for `key`: for keys made at run time (plural categories). */
   optional(key: string, values?: Values): string | undefined;
@@ -90,7 +90,7 @@ function interpolate(text: string, values?: Values): string {
  */
 const english: Readonly<Record<string, string>> = import.meta.env.SSR ? ENGLISH_TEXT : {};
 
-function translator(table: ReadonlyMap<string, string>): Translate {
+function uiTextLookup(table: ReadonlyMap<string, string>): UiTextLookup {
   const optional = (key: string, values?: Values) => {
     const text = table.get(key) ?? english[key];
     return text === undefined ? undefined : interpolate(text, values);
@@ -100,14 +100,14 @@ function translator(table: ReadonlyMap<string, string>): Translate {
 
 const NO_TEXT = new Map<string, string>();
 /** Outside the public site's layout no text is loaded: the server's English, nothing in the browser. */
-const TranslateContext = createContext<Translate>(translator(NO_TEXT));
+const UiTextContext = createContext<UiTextLookup>(uiTextLookup(NO_TEXT));
 
 /**
  * One lookup table per answer: the server renders every page of a language from the same answer
  * (read once per content version), so it builds the table once, not once per page.
  */
-const tables = new WeakMap<UiTranslationDto[], Map<string, string>>();
-function lookupTable(rows: UiTranslationDto[]): Map<string, string> {
+const tables = new WeakMap<UiTextEntryDto[], Map<string, string>>();
+function lookupTable(rows: UiTextEntryDto[]): Map<string, string> {
   let table = tables.get(rows);
   if (!table) {
     table = new Map(rows.map((row) => [row.key, row.value]));
@@ -120,14 +120,14 @@ function lookupTable(rows: UiTranslationDto[]): Map<string, string> {
  * Interface text from GET /api/translations/{lang}, read once for the whole public site (one
  * query and one lookup table, not one per component that shows text).
  */
-export function TranslationsProvider({ children }: { children: ReactNode }) {
+export function UiTextProvider({ children }: { children: ReactNode }) {
   const lang = useLanguage();
-  const { data } = usePublicQuery<UiTranslationDto[]>(translationsQuery(lang), { keepPrevious: true });
-  const translate = useMemo(() => translator(data ? lookupTable(data) : NO_TEXT), [data]);
-  return createElement(TranslateContext.Provider, { value: translate }, children);
+  const { data } = usePublicQuery<UiTextEntryDto[]>(uiTextQuery(lang), { keepPrevious: true });
+  const lookup = useMemo(() => uiTextLookup(data ? lookupTable(data) : NO_TEXT), [data]);
+  return createElement(UiTextContext.Provider, { value: lookup }, children);
 }
 
-/** The page language's interface text (see Translate); English where a text is missing. */
-export function useTranslate(): Translate {
-  return useContext(TranslateContext);
+/** The page language's interface text (see UiTextLookup); English where a text is missing. */
+export function useUiText(): UiTextLookup {
+  return useContext(UiTextContext);
 }

@@ -3,7 +3,7 @@ import type { NearbyPlaceDto } from '../../shared/api/nearby';
 import type { LanguageCode } from '../../shared/languages';
 import { query } from './public-queries';
 
-/* Reads of the maps and the nearby places, kept out of the entry chunk: only the pages that show them load this. */
+/* Reads of the maps and the nearby places (in the entry chunk with the other parts most pages use: entry-client.tsx). */
 
 const seg = (value: string) => encodeURIComponent(value);
 

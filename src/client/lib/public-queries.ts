@@ -50,8 +50,8 @@ export const siteSettingsQuery = () => query<SiteSettings>('/api/site', 'error',
 export const infoPageQuery = (page: InfoPage, lang: LanguageCode) =>
   query<dto.InfoPageDto>(`/api/site/pages/${page}/${lang}`, 'null', (s) => s.infoPage(page, lang));
 export const languagesQuery = () => query<dto.LanguageDto[]>('/api/languages', 'empty', (s) => s.languages());
-export const translationsQuery = (lang: LanguageCode) =>
-  query<dto.UiTranslationDto[]>(`/api/translations/${lang}`, 'empty', (s) => s.uiTranslations(lang));
+export const uiTextQuery = (lang: LanguageCode) =>
+  query<dto.UiTextEntryDto[]>(`/api/translations/${lang}`, 'empty', (s) => s.uiText(lang));
 export const homePlacesQuery = (lang: LanguageCode, cursor?: string) =>
   query<Page<dto.PlaceCardDto>>(
     pagedPath(`/api/places/translations/${lang}`, cursor),

@@ -55,9 +55,9 @@ export function factsPrompt(place: PlaceContext): string {
   ].join('\n');
 }
 
-export function translatePrompt(fields: Record<string, string>, target: LanguageCode): string {
-  const language = LANGUAGES.find((l) => l.code === target)?.name ?? target;
-  const chinese = target === 'zh' ? ' (Simplified Chinese)' : '';
+export function translatePrompt(fields: Record<string, string>, lang: LanguageCode): string {
+  const language = LANGUAGES.find((l) => l.code === lang)?.name ?? lang;
+  const chinese = lang === 'zh' ? ' (Simplified Chinese)' : '';
   return [
     `Translate every value of this JSON object from English into ${language}${chinese}.`,
     'Keep the same keys. Keep proper names in their usual form in that language, keep paragraph breaks, ' +

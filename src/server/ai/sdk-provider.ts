@@ -137,9 +137,9 @@ export function createSdkProvider(name: string, model: LanguageModel, options: S
       const answer = await ask(factsSchema, 'trivia_facts', text(factsPrompt(place)));
       return answer.facts.length ? { hasFacts: 'yes', facts: answer.facts } : { hasFacts: 'no', facts: [] };
     },
-    async translate(fields, target) {
+    async translate(fields, lang) {
       const keys = Object.keys(fields);
-      const answer = await ask(translationSchema(keys), 'translation', text(translatePrompt(fields, target)));
+      const answer = await ask(translationSchema(keys), 'translation', text(translatePrompt(fields, lang)));
       return Object.fromEntries(keys.map((k) => [k, answer[k]])) as typeof fields;
     },
     async describeCity(city) {

@@ -43,8 +43,8 @@ export interface AiProvider {
   analyzeImage(input: ImageAnalysisInput): Promise<ImageAnalysis>;
   historicalEvents(place: PlaceContext): Promise<HistoryDto>;
   triviaFacts(place: PlaceContext): Promise<FactsDto>;
-  /** Translates every string field into `target`; rejects when the provider cannot translate. */
-  translate<T extends Record<string, string>>(fields: T, target: LanguageCode): Promise<T>;
+  /** Translates every string field into `lang`; rejects when the provider cannot translate. */
+  translate<T extends Record<string, string>>(fields: T, lang: LanguageCode): Promise<T>;
   describeCity(city: { name: string; country: string }): Promise<string>;
   describeCountry(country: { name: string }): Promise<string>;
 }

@@ -23,7 +23,7 @@ export function createPublicReads(services: PublicServices, feed: ChangeFeed): P
       catalog: {
         ...reads.catalog,
         languages: () => shared('languages', (own) => own.catalog.languages()),
-        uiTranslations: (lang) => shared(`ui ${toLanguageCode(lang)}`, (own) => own.catalog.uiTranslations(lang)),
+        uiText: (lang) => shared(`ui ${toLanguageCode(lang)}`, (own) => own.catalog.uiText(lang)),
       },
       maps: {
         ...reads.maps,

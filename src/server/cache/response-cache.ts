@@ -207,11 +207,15 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
     return { key, url, epoch, hit: false, vary, tags: new Set() };
   };
 
-  /** What a shared cache in front needs: how long it may keep the answer, and its tags. */
-  const sharedHeaders = (reply: FastifyReply, tags: readonly string[], status: string) => {
+  /**
+   * What a shared cache in front needs: how long it may keep the answer, and its tags. An answer
+   * that a change applied during its render may have made stale (`current` false) is for this
+   * request only: the change's purge has gone out already, so no shared cache may keep it.
+   */
+  const sharedHeaders = (reply: FastifyReply, tags: readonly string[], status: string, current = true) => {
     const all = [SITE_TAG, ...(tags.length > 0 ? tags : [ANY_TAG])];
     reply
-      .header('Cache-Control', cacheControl)
+      .header('Cache-Control', current ? cacheControl : publicCacheControl(0))
       .header('Surrogate-Key', all.join(' '))
       .header('Cache-Tag', all.join(','))
       .header('Cache-Status', `${CACHE_NAME}; ${status}`);
@@ -270,13 +274,15 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
     const state = request.publicCache;
     if (!state || state.hit) return payload;
     const tags = [...state.tags].sort();
+    // An answer made while a write committed may hold older data: keep it only if nothing it read changed.
+    const current = changes.unchangedSince(state.epoch, tags.length > 0 ? tags : [ANY_TAG]);
     const storable =
       CACHEABLE_STATUS.has(reply.statusCode) &&
       (typeof payload === 'string' || Buffer.isBuffer(payload)) &&
       !reply.hasHeader('set-cookie');
     if (!storable) {
       if (reply.statusCode >= 500) reply.header('Cache-Control', 'no-store');
-      else if (CACHEABLE_STATUS.has(reply.statusCode)) sharedHeaders(reply, tags, 'fwd=miss');
+      else if (CACHEABLE_STATUS.has(reply.statusCode)) sharedHeaders(reply, tags, 'fwd=miss', current);
       return payload;
     }
     const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
@@ -299,8 +305,7 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
       entry.encoded.gzip = await compress(body, 'gzip');
       entry.body = undefined;
     }
-    // An answer made while a write committed may hold older data: keep it only if nothing it read changed.
-    const kept = Boolean(lru) && changes.unchangedSince(state.epoch, tags.length > 0 ? tags : [ANY_TAG]);
+    const kept = Boolean(lru) && current;
     if (kept && lru) {
       const old = lru.get(state.key);
       if (old) unindex(state.key, old);
@@ -313,7 +318,7 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
         }
       }
     }
-    sharedHeaders(reply, tags, kept ? 'fwd=miss; stored' : 'fwd=miss');
+    sharedHeaders(reply, tags, kept ? 'fwd=miss; stored' : 'fwd=miss', current);
     return respond(request, reply, entry, state.key);
   });
 

@@ -51,7 +51,7 @@ export interface PublicServices {
 const READ_TAGS: { [S in keyof PublicServices]: TagTable<PublicServices[S]> } = {
   catalog: {
     languages: () => ['languages'],
-    uiTranslations: () => ['ui'],
+    uiText: () => ['ui'],
     // From the environment: a restart (which empties the cache) is the only change.
     siteSettings: () => [],
     infoPage: () => [],

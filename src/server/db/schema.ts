@@ -59,7 +59,7 @@ const reviewed = () => boolean('reviewed').notNull().default(false);
 /** What a translation queue row or failure is about. */
 const entityType = () => text('entity_type', { enum: ['place', 'city', 'country'] }).notNull();
 /** What a city and a country have besides their names: their page's address, text and photo. */
-const geoPageColumns = () => ({
+const areaPageColumns = () => ({
   slug: text('slug').notNull().unique(),
   description: text('description').notNull(),
   imageUrl: text('image_url').notNull(),
@@ -72,7 +72,7 @@ const geoPageColumns = () => ({
  * A city's or country's text in one language, and the source version it was made from: a row per
  * owner (`city_id` / `country_id`, gone with its owner) and language.
  */
-function geoTranslationTable<Name extends string, Owner extends 'city' | 'country'>(
+function areaTranslationTable<Name extends string, Owner extends 'city' | 'country'>(
   name: Name,
   owner: Owner,
   ownerId: () => AnyPgColumn,
@@ -109,8 +109,8 @@ export const languages = pgTable('languages', {
   nativeName: text('native_name').notNull(),
 });
 
-/** Interface text (docs/product.md §3): one value per key and language. */
-export const uiTranslations = pgTable(
+/** Interface text (docs/product.md §3): one value per key and language (the table keeps its first name). */
+export const uiText = pgTable(
   'ui_translations',
   {
     id: serialId(),
@@ -290,7 +290,7 @@ export const cities = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     country: text('country').notNull(),
-    ...geoPageColumns(),
+    ...areaPageColumns(),
   },
   (t) => [
     uniqueIndex('cities_name_country_idx').on(t.name, t.country),
@@ -299,19 +299,19 @@ export const cities = pgTable(
   ],
 );
 
-export const cityTranslations = geoTranslationTable('city_translations', 'city', () => cities.id);
+export const cityTranslations = areaTranslationTable('city_translations', 'city', () => cities.id);
 
 export const countries = pgTable(
   'countries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull().unique(),
-    ...geoPageColumns(),
+    ...areaPageColumns(),
   },
   (t) => [index('countries_newest_idx').on(t.createdAt, t.id)],
 );
 
-export const countryTranslations = geoTranslationTable('country_translations', 'country', () => countries.id);
+export const countryTranslations = areaTranslationTable('country_translations', 'country', () => countries.id);
 
 /**
  * The translation queue: at most one row per place, city or country, so at most one job per

@@ -1,5 +1,5 @@
 import exifr from 'exifr';
-import type { ExifData } from '../../shared/api/upload';
+import type { ExifData } from '../../shared/api/uploads';
 import { heifExifTiff } from '../../shared/heif-exif';
 import { stripNul } from '../security/nul-guard';
 import { sniffImageType } from './image-type';

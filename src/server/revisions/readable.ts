@@ -2,7 +2,7 @@ import type { ReadableField } from '../../shared/api/revisions';
 import { LANGUAGES } from '../../shared/languages';
 import type { EntitySnapshot, PlaceSnapshot } from '../db/repos/snapshots-repo';
 
-const languageName = (code: string) => LANGUAGES.find((l) => l.code === code)?.name ?? code;
+const languageName = (lang: string) => LANGUAGES.find((l) => l.code === lang)?.name ?? lang;
 
 /** History or trivia as lines of text: each event or question with its answer. */
 const historyText = (row: { events?: unknown; facts?: unknown }) => {

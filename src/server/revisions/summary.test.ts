@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GeoSnapshot, PlaceSnapshot } from '../db/repos/snapshots-repo';
+import type { AreaSnapshot, PlaceSnapshot } from '../db/repos/snapshots-repo';
 import { describeChange } from './summary';
 
 const place = (over: Partial<PlaceSnapshot['place']> = {}): PlaceSnapshot => ({
@@ -53,7 +53,7 @@ describe('a change told in plain words', () => {
         kind: 'city',
         row: { name, description, imageUrl: '', slug: 'x', country: 'Italy' },
         translations: [],
-      }) as unknown as GeoSnapshot;
+      }) as unknown as AreaSnapshot;
     expect(describeChange(city('Rome', 'a'), city('Roma', 'b'))).toBe('Name changed, Description changed');
   });
 });

@@ -1,7 +1,7 @@
 import { LANGUAGES } from '../../shared/languages';
 import type { EntitySnapshot, GalleryImageSnapshot, PlaceSnapshot } from '../db/repos/snapshots-repo';
 
-const languageName = (code: string) => LANGUAGES.find((l) => l.code === code)?.name ?? code;
+const languageName = (lang: string) => LANGUAGES.find((l) => l.code === lang)?.name ?? lang;
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Field -> the words for its change, in the order they are told. */
@@ -15,7 +15,7 @@ const PLACE_FIELDS: Array<[keyof PlaceSnapshot['place'], string]> = [
   ['imageUrl', 'Cover changed'],
   ['slug', 'Web address changed'],
 ];
-const GEO_FIELDS = [
+const AREA_FIELDS = [
   ['name', 'Name changed'],
   ['description', 'Description changed'],
   ['imageUrl', 'Photo changed'],
@@ -29,12 +29,12 @@ function languageChanges<T extends { languageCode: string }>(
   content: (row: T) => unknown,
   what: string,
 ): string[] {
-  const codes = [...new Set([...before, ...after].map((row) => row.languageCode))].sort();
-  return codes.flatMap((code) => {
-    const a = before.find((row) => row.languageCode === code);
-    const b = after.find((row) => row.languageCode === code);
+  const langs = [...new Set([...before, ...after].map((row) => row.languageCode))].sort();
+  return langs.flatMap((lang) => {
+    const a = before.find((row) => row.languageCode === lang);
+    const b = after.find((row) => row.languageCode === lang);
     if (a && b && same(content(a), content(b))) return [];
-    return [`${languageName(code)} ${what} ${b ? 'changed' : 'removed'}`];
+    return [`${languageName(lang)} ${what} ${b ? 'changed' : 'removed'}`];
   });
 }
 
@@ -80,7 +80,7 @@ export function describeChange(before: EntitySnapshot, after: EntitySnapshot): s
   let changes: string[];
   if (before.kind === 'place' && after.kind === 'place') changes = placeChanges(before, after);
   else if (before.kind !== 'place' && after.kind !== 'place') {
-    changes = GEO_FIELDS.filter(([field]) => before.row[field] !== after.row[field]).map(([, w]) => w);
+    changes = AREA_FIELDS.filter(([field]) => before.row[field] !== after.row[field]).map(([, w]) => w);
     if ('country' in before.row && 'country' in after.row && before.row.country !== after.row.country)
       changes.push('Country changed');
     changes.push(

@@ -3,8 +3,8 @@ import { requireSession } from '../security/session';
 import { adminAuthRoutes } from './admin/auth';
 import { adminGalleryRoutes } from './admin/gallery';
 import { adminPlaceRoutes } from './admin/places';
-import { adminGeoRoutes } from './admin/geo';
-import { adminCityContracts, adminCountryContracts } from '../../shared/api/admin-geo';
+import { adminAreaRoutes } from './admin/areas';
+import { adminCityContracts, adminCountryContracts } from '../../shared/api/admin-areas';
 import { adminPlaceAiRoutes } from './admin/place-ai';
 import { adminContentEditorRoutes } from './admin/content-editor';
 import { adminPublishingRoutes } from './admin/publishing';
@@ -39,8 +39,8 @@ export async function registerRoutes(app: FastifyInstance, pages: PageRouteOptio
     // Every admin feature's routes register here (docs/product.md §7.3).
     await admin.register(adminPlaceRoutes);
     await admin.register(adminGalleryRoutes);
-    await admin.register(adminGeoRoutes('cities', adminCityContracts, (scope) => scope.services.adminCities));
-    await admin.register(adminGeoRoutes('countries', adminCountryContracts, (scope) => scope.services.adminCountries));
+    await admin.register(adminAreaRoutes('cities', adminCityContracts, (scope) => scope.services.adminCities));
+    await admin.register(adminAreaRoutes('countries', adminCountryContracts, (scope) => scope.services.adminCountries));
     await admin.register(adminUploadRoutes);
     await admin.register(adminGazetteerRoutes);
     await admin.register(adminPlaceAiRoutes);

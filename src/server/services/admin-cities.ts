@@ -1,9 +1,9 @@
-import type { adminCityContracts } from '../../shared/api/admin-geo';
-import * as repo from '../db/repos/admin-geo-repo';
-import { createAdminGeoService, type AdminGeoDeps, type GeoKind, type GeoTypesOf } from './admin-geo';
+import type { adminCityContracts } from '../../shared/api/admin-areas';
+import * as repo from '../db/repos/admin-areas-repo';
+import { createAdminAreasService, type AdminAreasDeps, type AreaRules, type AreaTypesOf } from './admin-areas';
 
 /** A city is known by its name within its country; its places follow it when either changes. */
-const CITY: GeoKind<GeoTypesOf<typeof adminCityContracts, repo.CityRow>> = {
+const CITY: AreaRules<AreaTypesOf<typeof adminCityContracts, repo.CityRow>> = {
   type: 'city',
   notFound: 'City not found. It may have been deleted already.',
   duplicateMessage: (city) => `A city named "${city.name}" in ${city.country} already exists. Edit that city instead.`,
@@ -32,6 +32,6 @@ const CITY: GeoKind<GeoTypesOf<typeof adminCityContracts, repo.CityRow>> = {
   respond: (city, outcome) => ({ city, ...outcome }),
 };
 
-/** Manage Cities (docs/product.md §2.5.5, §7.3.5): see admin-geo.ts for what cities and countries share. */
-export const createAdminCitiesService = (deps: AdminGeoDeps) => createAdminGeoService(CITY, deps);
+/** Manage Cities (docs/product.md §2.5.5, §7.3.5): see admin-areas.ts for what cities and countries share. */
+export const createAdminCitiesService = (deps: AdminAreasDeps) => createAdminAreasService(CITY, deps);
 export type AdminCitiesService = ReturnType<typeof createAdminCitiesService>;

@@ -1,12 +1,12 @@
-import type { adminCountryContracts } from '../../shared/api/admin-geo';
-import * as repo from '../db/repos/admin-geo-repo';
-import { createAdminGeoService, type AdminGeoDeps, type GeoKind, type GeoTypesOf } from './admin-geo';
+import type { adminCountryContracts } from '../../shared/api/admin-areas';
+import * as repo from '../db/repos/admin-areas-repo';
+import { createAdminAreasService, type AdminAreasDeps, type AreaRules, type AreaTypesOf } from './admin-areas';
 
 /**
  * A country is known by its name alone; its cities and places name it, so they follow a rename.
  * Without a translation the public site still names a country in each language (CLDR, offline).
  */
-const COUNTRY: GeoKind<GeoTypesOf<typeof adminCountryContracts, repo.CountryRow>> = {
+const COUNTRY: AreaRules<AreaTypesOf<typeof adminCountryContracts, repo.CountryRow>> = {
   type: 'country',
   notFound: 'Country not found. It may have been deleted already.',
   duplicateMessage: (country) => `A country named "${country.name}" already exists. Edit that country instead.`,
@@ -38,6 +38,6 @@ const COUNTRY: GeoKind<GeoTypesOf<typeof adminCountryContracts, repo.CountryRow>
   respond: (country, outcome) => ({ country, ...outcome }),
 };
 
-/** Manage Countries (docs/product.md §2.5.5, §7.3.5): see admin-geo.ts for what cities and countries share. */
-export const createAdminCountriesService = (deps: AdminGeoDeps) => createAdminGeoService(COUNTRY, deps);
+/** Manage Countries (docs/product.md §2.5.5, §7.3.5): see admin-areas.ts for what cities and countries share. */
+export const createAdminCountriesService = (deps: AdminAreasDeps) => createAdminAreasService(COUNTRY, deps);
 export type AdminCountriesService = ReturnType<typeof createAdminCountriesService>;

@@ -38,7 +38,7 @@ type AdminPlaceRow = Awaited<ReturnType<typeof repo.listAdminPlacePage>>[number]
 function partOf(part: SourcePart['part'], versions: VersionMap | null): SourcePart[] {
   const english = versions?.en;
   if (english === undefined) return [];
-  const translations = Object.fromEntries(Object.entries(versions!).filter(([code]) => code !== 'en'));
+  const translations = Object.fromEntries(Object.entries(versions!).filter(([lang]) => lang !== 'en'));
   return [{ part, version: english, translations }];
 }
 
@@ -55,12 +55,12 @@ function toAdminPlace({
   galleryCount,
   ...place
 }: AdminPlaceRow): AdminPlaceDto & Keyed {
-  const codes = new Set(Object.keys(textVersions ?? {}));
+  const langs = new Set(Object.keys(textVersions ?? {}));
   // The place itself is written in English, so English always counts as translated.
-  codes.add('en');
+  langs.add('en');
   return {
     ...place,
-    translatedLanguages: LANGUAGE_CODES.filter((code): code is LanguageCode => codes.has(code)),
+    translatedLanguages: LANGUAGE_CODES.filter((lang): lang is LanguageCode => langs.has(lang)),
     translations: translationState({
       sourceVersion,
       text: textVersions,
@@ -139,8 +139,14 @@ export async function applyPlaceUpdate(
   return { outdated, queued, unused, textChanged };
 }
 
+interface AdminPlacesDeps {
+  db: Database;
+  files: MediaFiles;
+  queue: TranslationQueue;
+}
+
 /** Edit Places: the admin list with its figures, editing and deleting places (docs/product.md §2.5.4). */
-export function createAdminPlacesService(db: Database, files: MediaFiles, queue: TranslationQueue) {
+export function createAdminPlacesService({ db, files, queue }: AdminPlacesDeps) {
   const applyUpdate = (tx: DbOrTx, id: string, fields: UpdatePlaceRequest) =>
     applyPlaceUpdate(tx, { files, queue }, id, fields);
   return {
@@ -185,7 +191,7 @@ export function createAdminPlacesService(db: Database, files: MediaFiles, queue:
       return {
         success: true,
         message: 'Place updated successfully',
-        outdatedTranslations: LANGUAGE_CODES.filter((code) => result.outdated.includes(code)),
+        outdatedTranslations: LANGUAGE_CODES.filter((lang) => result.outdated.includes(lang)),
         translationQueued: result.queued,
       };
     },

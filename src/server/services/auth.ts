@@ -94,12 +94,16 @@ export async function resolvePasswordHash(
   });
 }
 
-export function createAuthService(
-  db: Database,
-  passwordHash: string,
-  options: { delayPerFailureMs?: number } = {},
-): AuthService {
-  const delayPerFailure = options.delayPerFailureMs ?? DELAY_PER_FAILURE_MS;
+interface AuthDeps {
+  db: Database;
+  /** The hash of the current admin password (resolvePasswordHash). */
+  passwordHash: string;
+  /** Tests shorten the sign-in slow-down. */
+  delayPerFailureMs?: number;
+}
+
+export function createAuthService({ db, passwordHash, delayPerFailureMs }: AuthDeps): AuthService {
+  const delayPerFailure = delayPerFailureMs ?? DELAY_PER_FAILURE_MS;
 
   return {
     async login(password, address) {

@@ -4,8 +4,8 @@ import { localeFor, toLanguageCode, type LanguageCode } from '../../shared/langu
 import { RELATED_PLACES_DEFAULT, RELATED_PLACES_MAX, SLUG_MAX_LENGTH } from '../../shared/limits';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
-import * as geo from '../db/repos/geo-repo';
-import { listLanguages, listUiTranslations } from '../db/repos/languages-repo';
+import * as areas from '../db/repos/areas-repo';
+import { listLanguages, listUiText } from '../db/repos/languages-repo';
 import { findPart } from '../db/repos/place-content-repo';
 import * as placesRepo from '../db/repos/places-repo';
 import { movedSlugTarget } from '../db/repos/slugs-repo';
@@ -52,7 +52,7 @@ export interface CatalogSite {
 
 const NO_SITE: CatalogSite = { settings: NO_SITE_SETTINGS, texts: {} };
 
-export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) {
+export function createCatalogService({ db, site = NO_SITE }: { db: Database; site?: CatalogSite }) {
   const textOverrides = new Map<string, string>(
     [
       ['meta.title.suffix', site.texts.name],
@@ -65,11 +65,11 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
   }
 
   async function countryBySlug(slug: string): Promise<dto.CountryDto> {
-    return found(plausibleSlug(slug) ? await geo.findCountryBySlug(db, slug) : undefined, 'Country not found');
+    return found(plausibleSlug(slug) ? await areas.findCountryBySlug(db, slug) : undefined, 'Country not found');
   }
 
   async function cityBySlug(slug: string): Promise<dto.CityDto> {
-    return found(plausibleSlug(slug) ? await geo.findCityBySlug(db, slug) : undefined, 'City not found');
+    return found(plausibleSlug(slug) ? await areas.findCityBySlug(db, slug) : undefined, 'City not found');
   }
 
   return {
@@ -77,8 +77,8 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
     movedSlug: (slug: string): Promise<string | undefined> => movedSlugTarget(db, slug),
 
     languages: (): Promise<dto.LanguageDto[]> => listLanguages(db),
-    uiTranslations: async (lang: string): Promise<dto.UiTranslationDto[]> => {
-      const rows = await listUiTranslations(db, toLanguageCode(lang));
+    uiText: async (lang: string): Promise<dto.UiTextEntryDto[]> => {
+      const rows = await listUiText(db, toLanguageCode(lang));
       if (textOverrides.size === 0) return rows;
       return rows.map((row) => ({ ...row, value: textOverrides.get(row.key) ?? row.value }));
     },
@@ -92,47 +92,59 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
     },
 
     /** Newest places first, one page at a time; optionally of one location and/or country. */
-    async places(filter: placesRepo.PlaceFilter, lang: string, page: PageQuery): Promise<Page<dto.PlaceCardDto>> {
-      const code = toLanguageCode(lang);
+    async places(
+      filter: placesRepo.PlaceFilter,
+      requestedLang: string,
+      page: PageQuery,
+    ): Promise<Page<dto.PlaceCardDto>> {
+      const lang = toLanguageCode(requestedLang);
       const rows = await readPage(placesRepo.placesKeyset, page, (seek, limit) =>
-        placesRepo.listPlacesPage(db, code, filter, seek, limit),
+        placesRepo.listPlacesPage(db, lang, filter, seek, limit),
       );
-      return mapItems(rows, (row) => localizePlaceCard(row, code));
+      return mapItems(rows, (row) => localizePlaceCard(row, lang));
     },
 
-    async placeBySlug(slug: string, lang: string): Promise<dto.PlaceDto> {
-      const code = toLanguageCode(lang);
-      const place = plausibleSlug(slug) ? await placesRepo.findTranslatedPlaceBySlug(db, slug, code) : undefined;
-      return localizePlace(found(place, 'Place not found'), code);
+    async placeBySlug(slug: string, requestedLang: string): Promise<dto.PlaceDto> {
+      const lang = toLanguageCode(requestedLang);
+      const place = plausibleSlug(slug) ? await placesRepo.findTranslatedPlaceBySlug(db, slug, lang) : undefined;
+      return localizePlace(found(place, 'Place not found'), lang);
     },
 
     /**
      * A whole place page (place, gallery, history, trivia, related) in one read: server rendering.
      * A draft only with `includeDrafts` (the admin's preview).
      */
-    async placePage(slug: string, lang: string, includeDrafts = false): Promise<placesRepo.PlacePage> {
-      const code = toLanguageCode(lang);
+    async placePage(slug: string, requestedLang: string, includeDrafts = false): Promise<placesRepo.PlacePage> {
+      const lang = toLanguageCode(requestedLang);
       const page = plausibleSlug(slug)
-        ? await placesRepo.findPlacePage(db, slug, code, RELATED_PLACES_DEFAULT, includeDrafts)
+        ? await placesRepo.findPlacePage(db, slug, lang, RELATED_PLACES_DEFAULT, includeDrafts)
         : undefined;
-      return localizePlacePage(found(page, 'Place not found'), code);
+      return localizePlacePage(found(page, 'Place not found'), lang);
     },
 
     // The sections of a place page, each as the API answers it. `known` is the place when the
     // caller has just read it, which saves asking the database whether it exists.
 
-    async history(placeId: string, lang: string | undefined, known?: dto.PlaceDto): Promise<dto.TranslatedHistoryDto> {
+    async history(
+      placeId: string,
+      requestedLang: string | undefined,
+      known?: dto.PlaceDto,
+    ): Promise<dto.TranslatedHistoryDto> {
       if (!known) await placeById(placeId);
-      const code = toLanguageCode(lang);
-      const row = await findPart(db, 'history', placeId, code);
-      return row ? { ...row.content, languageCode: row.languageCode } : noHistory(code);
+      const lang = toLanguageCode(requestedLang);
+      const row = await findPart(db, 'history', placeId, lang);
+      return row ? { ...row.content, languageCode: row.languageCode } : noHistory(lang);
     },
 
-    async facts(placeId: string, lang: string | undefined, known?: dto.PlaceDto): Promise<dto.TranslatedFactsDto> {
+    async facts(
+      placeId: string,
+      requestedLang: string | undefined,
+      known?: dto.PlaceDto,
+    ): Promise<dto.TranslatedFactsDto> {
       if (!known) await placeById(placeId);
-      const code = toLanguageCode(lang);
-      const row = await findPart(db, 'facts', placeId, code);
-      return row ? { ...row.content, languageCode: row.languageCode } : noFacts(code);
+      const lang = toLanguageCode(requestedLang);
+      const row = await findPart(db, 'facts', placeId, lang);
+      return row ? { ...row.content, languageCode: row.languageCode } : noFacts(lang);
     },
 
     async gallery(placeId: string, lang: string | undefined, known?: dto.PlaceDto): Promise<dto.GalleryImageDto[]> {
@@ -143,37 +155,39 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
     async related(
       placeId: string,
       limit: number | undefined,
-      lang: string | undefined,
+      requestedLang: string | undefined,
       known?: dto.PlaceDto,
     ): Promise<dto.PlaceCardDto[]> {
       const place = known ?? (await placeById(placeId));
       const capped = Math.min(Math.max(limit ?? RELATED_PLACES_DEFAULT, 1), RELATED_PLACES_MAX);
-      const code = toLanguageCode(lang);
-      const rows = await placesRepo.listRelatedPlaces(db, place, code, capped);
-      return rows.map((row) => localizePlaceCard(row, code));
+      const lang = toLanguageCode(requestedLang);
+      const rows = await placesRepo.listRelatedPlaces(db, place, lang, capped);
+      return rows.map((row) => localizePlaceCard(row, lang));
     },
 
-    async countries(lang: string, page: PageQuery): Promise<Page<dto.TranslatedCountryDto>> {
-      const code = toLanguageCode(lang);
-      const all = (await geo.listTranslatedCountries(db, code, COUNTRIES_MAX)).map((row) => localizeCountry(row, code));
+    async countries(requestedLang: string, page: PageQuery): Promise<Page<dto.TranslatedCountryDto>> {
+      const lang = toLanguageCode(requestedLang);
+      const all = (await areas.listTranslatedCountries(db, lang, COUNTRIES_MAX)).map((row) =>
+        localizeCountry(row, lang),
+      );
       // by name as the visitor's language sorts it (Ö with O in German, pinyin order in Chinese)
-      const collator = new Intl.Collator(localeFor(code));
+      const collator = new Intl.Collator(localeFor(lang));
       all.sort((a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : 1));
       return pageOfList(all, page);
     },
     countryBySlug,
-    async translatedCountry(slug: string, lang: string): Promise<dto.TranslatedCountryDto> {
-      const code = toLanguageCode(lang);
-      const country = plausibleSlug(slug) ? await geo.findTranslatedCountryBySlug(db, slug, code) : undefined;
-      return localizeCountry(found(country, 'Country not found'), code);
+    async translatedCountry(slug: string, requestedLang: string): Promise<dto.TranslatedCountryDto> {
+      const lang = toLanguageCode(requestedLang);
+      const country = plausibleSlug(slug) ? await areas.findTranslatedCountryBySlug(db, slug, lang) : undefined;
+      return localizeCountry(found(country, 'Country not found'), lang);
     },
-    async citiesOfCountry(slug: string, lang: string, page: PageQuery): Promise<Page<dto.TranslatedCityDto>> {
+    async citiesOfCountry(slug: string, requestedLang: string, page: PageQuery): Promise<Page<dto.TranslatedCityDto>> {
       const country = await countryBySlug(slug);
-      const code = toLanguageCode(lang);
-      const rows = await readPage(geo.citiesKeyset, page, (seek, limit) =>
-        geo.listTranslatedCitiesOfCountryPage(db, country.name, code, seek, limit),
+      const lang = toLanguageCode(requestedLang);
+      const rows = await readPage(areas.citiesKeyset, page, (seek, limit) =>
+        areas.listTranslatedCitiesOfCountryPage(db, country.name, lang, seek, limit),
       );
-      return mapItems(rows, (row) => localizeCity(row, code));
+      return mapItems(rows, (row) => localizeCity(row, lang));
     },
 
     cityBySlug,
@@ -181,24 +195,28 @@ export function createCatalogService(db: Database, site: CatalogSite = NO_SITE) 
      * What a page address names, in one read (server rendering): the country and the city with
      * that slug, and the place page in `lang`.
      */
-    async address(slug: string, lang: string): Promise<placesRepo.PageAddress> {
+    async address(slug: string, requestedLang: string): Promise<placesRepo.PageAddress> {
       if (!plausibleSlug(slug)) return { country: null, city: null, page: null };
-      const code = toLanguageCode(lang);
-      const address = await placesRepo.findAddress(db, slug, code, RELATED_PLACES_DEFAULT);
-      return { ...address, page: address.page && localizePlacePage(address.page, code) };
+      const lang = toLanguageCode(requestedLang);
+      const address = await placesRepo.findAddress(db, slug, lang, RELATED_PLACES_DEFAULT);
+      return { ...address, page: address.page && localizePlacePage(address.page, lang) };
     },
-    async translatedCity(slug: string, lang: string): Promise<dto.TranslatedCityDto> {
-      const code = toLanguageCode(lang);
-      const city = plausibleSlug(slug) ? await geo.findTranslatedCityBySlug(db, slug, code) : undefined;
-      return localizeCity(found(city, 'City not found'), code);
+    async translatedCity(slug: string, requestedLang: string): Promise<dto.TranslatedCityDto> {
+      const lang = toLanguageCode(requestedLang);
+      const city = plausibleSlug(slug) ? await areas.findTranslatedCityBySlug(db, slug, lang) : undefined;
+      return localizeCity(found(city, 'City not found'), lang);
     },
-    async placesOfCity(slug: string, lang: string | undefined, page: PageQuery): Promise<Page<dto.PlaceCardDto>> {
+    async placesOfCity(
+      slug: string,
+      requestedLang: string | undefined,
+      page: PageQuery,
+    ): Promise<Page<dto.PlaceCardDto>> {
       const city = await cityBySlug(slug);
-      const code = toLanguageCode(lang);
+      const lang = toLanguageCode(requestedLang);
       const rows = await readPage(placesRepo.placesKeyset, page, (seek, limit) =>
-        placesRepo.listPlacesPage(db, code, { location: city.name, country: city.country }, seek, limit),
+        placesRepo.listPlacesPage(db, lang, { location: city.name, country: city.country }, seek, limit),
       );
-      return mapItems(rows, (row) => localizePlaceCard(row, code));
+      return mapItems(rows, (row) => localizePlaceCard(row, lang));
     },
   };
 }

@@ -10,9 +10,9 @@ import type {
 import { LANGUAGE_CODES, LANGUAGES, isLanguageCode, type LanguageCode } from '../../shared/languages';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
-import { findCityRow, findCountryRow } from '../db/repos/admin-geo-repo';
+import { findCityRow, findCountryRow, type AreaKind } from '../db/repos/admin-areas-repo';
 import * as repo from '../db/repos/content-editor-repo';
-import type { AreaKind, PartItems, PlacePartKind, StoredLanguage } from '../db/repos/content-editor-repo';
+import type { PartItems, PlacePartKind, StoredLanguage } from '../db/repos/content-editor-repo';
 import { clearFailures, enqueueJob } from '../db/repos/translation-jobs-repo';
 import { AppError, NotFoundError } from '../errors';
 import type { TranslationQueue } from '../translation/queue';
@@ -25,7 +25,7 @@ const PLACE_NOT_FOUND = 'Place not found';
 const AREA_NOT_FOUND = { city: 'City not found', country: 'Country not found' } as const;
 const LANGUAGE_NOT_FOUND = 'That language is not one of the site’s: use en, es, de, fr or zh.';
 
-const languageName = (code: string) => LANGUAGES.find((l) => l.code === code)?.name ?? code;
+const languageName = (lang: string) => LANGUAGES.find((l) => l.code === lang)?.name ?? lang;
 
 /** Where a stored language stands against its English source (see contentStatus). */
 function statusOf(stored: StoredLanguage<unknown> | undefined, sourceVersion: number): ContentStatus {
@@ -44,21 +44,21 @@ function languages<T>(
   sourceVersion: number,
   basedOnOf: (value: Record<string, unknown>) => T,
 ) {
-  const byCode = new Map(stored.map((row) => [row.languageCode, row]));
-  return LANGUAGE_CODES.map((code) => {
-    if (code === 'en') {
+  const byLang = new Map(stored.map((row) => [row.languageCode, row]));
+  return LANGUAGE_CODES.map((lang) => {
+    if (lang === 'en') {
       return {
-        languageCode: code,
+        languageCode: lang,
         status: 'source' as const,
         origin: english.origin,
         content: english.content,
         basedOn: null,
       };
     }
-    const row = byCode.get(code);
+    const row = byLang.get(lang);
     const status = statusOf(row, sourceVersion);
     return {
-      languageCode: code,
+      languageCode: lang,
       status,
       origin: row?.origin ?? null,
       content: row?.content ?? null,
@@ -107,10 +107,10 @@ function withReview<E extends { languageCode: string; status: ContentStatus }>(
   englishReviewed: boolean,
   stored: StoredLanguage<unknown>[],
 ): (E & { reviewed: boolean | null })[] {
-  const byCode = new Map(stored.map((row) => [row.languageCode, row.reviewed ?? false]));
+  const byLang = new Map(stored.map((row) => [row.languageCode, row.reviewed ?? false]));
   return entries.map((entry) => ({
     ...entry,
-    reviewed: entry.languageCode === 'en' ? englishReviewed : (byCode.get(entry.languageCode) ?? null),
+    reviewed: entry.languageCode === 'en' ? englishReviewed : (byLang.get(entry.languageCode) ?? null),
   }));
 }
 
@@ -132,7 +132,7 @@ interface ContentEditorDeps {
  * they outdate the translations and queue machine work exactly as an edit does.
  */
 export function createContentEditorService({ db, queue, adminPlaces, adminCities, adminCountries }: ContentEditorDeps) {
-  function language(lang: string): LanguageCode {
+  function knownLanguage(lang: string): LanguageCode {
     if (!isLanguageCode(lang)) throw new NotFoundError(LANGUAGE_NOT_FOUND);
     return lang;
   }
@@ -190,10 +190,10 @@ export function createContentEditorService({ db, queue, adminPlaces, adminCities
       };
     },
 
-    async savePlaceText(id: string, lang: string, body: PlaceTextBody): Promise<ContentSaved> {
-      const code = language(lang);
+    async savePlaceText(id: string, requestedLang: string, body: PlaceTextBody): Promise<ContentSaved> {
+      const lang = knownLanguage(requestedLang);
       const place = await placeSource(id);
-      if (code === 'en') {
+      if (lang === 'en') {
         const current = await repo.findPlaceCoverAndDate(db, place.id);
         if (!current) throw new NotFoundError(PLACE_NOT_FOUND);
         const saved = await adminPlaces.update(place.id, {
@@ -210,22 +210,22 @@ export function createContentEditorService({ db, queue, adminPlaces, adminCities
           if (!source) return false;
           const { id: _id, slug: _slug, sourceVersion, reviewed: _reviewed, ...english } = source;
           const text: PlaceText = { ...body, fullDescription: body.fullDescription || null };
-          await repo.writePlaceText(tx, source.id, code, text, sourceVersion, english);
-          await clearFailures(tx, { type: 'place', id: source.id }, [code]);
+          await repo.writePlaceText(tx, source.id, lang, text, sourceVersion, english);
+          await clearFailures(tx, { type: 'place', id: source.id }, [lang]);
           return true;
         }),
       );
       if (!written) throw new NotFoundError(PLACE_NOT_FOUND);
-      return savedIn(code, 'text');
+      return savedIn(lang, 'text');
     },
 
     async savePlacePart<P extends PlacePartKind>(
       id: string,
       part: P,
-      lang: string,
+      requestedLang: string,
       items: PartItems<P>,
     ): Promise<ContentSaved> {
-      const code = language(lang);
+      const lang = knownLanguage(requestedLang);
       const place = await placeSource(id);
       const label = part === 'history' ? 'history' : 'trivia';
       const result = await db.transaction((tx) =>
@@ -233,7 +233,7 @@ export function createContentEditorService({ db, queue, adminPlaces, adminCities
           if (!(await repo.findPlaceSource(tx, place.id, true))) return undefined;
           const rows = await repo.listPartItems(tx, part, place.id);
           const english = rows.find((row) => row.languageCode === 'en');
-          if (code === 'en') {
+          if (lang === 'en') {
             if (english && sameJson(english.content, items)) return { outdated: [], queued: false };
             const version = (english?.sourceVersion ?? 0) + 1;
             await repo.writePartItems(tx, part, place.id, 'en', items, version, null);
@@ -245,7 +245,7 @@ export function createContentEditorService({ db, queue, adminPlaces, adminCities
             tx,
             part,
             place.id,
-            code,
+            lang,
             items,
             english?.sourceVersion ?? 1,
             english?.content ?? null,
@@ -255,7 +255,7 @@ export function createContentEditorService({ db, queue, adminPlaces, adminCities
       );
       if (!result) throw new NotFoundError(PLACE_NOT_FOUND);
       if (result.queued) queue.notify();
-      if (code !== 'en') return savedIn(code, label);
+      if (lang !== 'en') return savedIn(lang, label);
       const outdatedLanguages = LANGUAGE_CODES.filter((c) => result.outdated.includes(c));
       const follow =
         outdatedLanguages.length === 0
@@ -285,10 +285,10 @@ export function createContentEditorService({ db, queue, adminPlaces, adminCities
       };
     },
 
-    async saveAreaText(kind: AreaKind, id: string, lang: string, body: AreaTextBody): Promise<ContentSaved> {
-      const code = language(lang);
+    async saveAreaText(kind: AreaKind, id: string, requestedLang: string, body: AreaTextBody): Promise<ContentSaved> {
+      const lang = knownLanguage(requestedLang);
       const area = await areaSource(kind, id);
-      if (code === 'en') {
+      if (lang === 'en') {
         const saved =
           kind === 'city'
             ? await (async () => {
@@ -312,46 +312,46 @@ export function createContentEditorService({ db, queue, adminPlaces, adminCities
           const source = await repo.findAreaSource(tx, kind, area.id, true);
           if (!source) return false;
           const english = { name: source.name, description: source.description };
-          await repo.writeAreaText(tx, kind, source.id, code, body, source.sourceVersion, english);
-          await clearFailures(tx, { type: kind, id: source.id }, [code]);
+          await repo.writeAreaText(tx, kind, source.id, lang, body, source.sourceVersion, english);
+          await clearFailures(tx, { type: kind, id: source.id }, [lang]);
           return true;
         }),
       );
       if (!written) throw new NotFoundError(AREA_NOT_FOUND[kind]);
-      return savedIn(code, 'text');
+      return savedIn(lang, 'text');
     },
 
     /**
      * "Translate again by machine" for one language: a person's text there becomes a machine's to
      * replace, and the machine translates it now. Without an AI model nothing changes.
      */
-    async machineAgain(entity: { type: 'place' | AreaKind; id: string }, lang: string): Promise<ContentSaved> {
-      const code = language(lang);
-      if (code === 'en') throw new AppError(400, 'English is the original: it is not translated. Edit it instead.');
+    async machineAgain(entity: { type: 'place' | AreaKind; id: string }, requestedLang: string): Promise<ContentSaved> {
+      const lang = knownLanguage(requestedLang);
+      if (lang === 'en') throw new AppError(400, 'English is the original: it is not translated. Edit it instead.');
       if (entity.type === 'place') await placeSource(entity.id);
       else await areaSource(entity.type, entity.id);
       if (!queue.active) {
         throw new AppError(
           409,
-          `No AI model is set up, so ${languageName(code)} cannot be translated by machine. Your text was kept; edit it by hand instead.`,
+          `No AI model is set up, so ${languageName(lang)} cannot be translated by machine. Your text was kept; edit it by hand instead.`,
         );
       }
       await db.transaction(async (tx) => {
-        await repo.releaseToMachine(tx, entity, code);
-        await clearFailures(tx, entity, [code]);
+        await repo.releaseToMachine(tx, entity, lang);
+        await clearFailures(tx, entity, [lang]);
       });
       const run = await queue.translateNow(entity);
-      const reason = run.failed.get(code);
+      const reason = run.failed.get(lang);
       if (reason) {
         return {
           success: true,
-          message: `${languageName(code)} could not be translated by machine: ${reason} It will be tried again; the earlier text stays on the site until then.`,
+          message: `${languageName(lang)} could not be translated by machine: ${reason} It will be tried again; the earlier text stays on the site until then.`,
           outdatedLanguages: [],
         };
       }
       return {
         success: true,
-        message: `${languageName(code)} was translated again by machine.`,
+        message: `${languageName(lang)} was translated again by machine.`,
         outdatedLanguages: [],
       };
     },

@@ -5,7 +5,7 @@ import {
   type SuccessMessage,
 } from '../../shared/api/admin-places';
 import type { GalleryTextBody, GalleryTextEntry, GalleryTextSaved } from '../../shared/api/gallery';
-import { smallGalleryImageWarning } from '../../shared/api/upload';
+import { smallGalleryImageWarning } from '../../shared/api/uploads';
 import { LANGUAGE_CODES, LANGUAGES, isLanguageCode } from '../../shared/languages';
 import { MIN_PHOTO_LONG_SIDE } from '../../shared/limits';
 import type { Database } from '../db/client';
@@ -27,18 +27,18 @@ const LANGUAGE_NOT_FOUND = 'That language is not one of the site’s: use en, es
 const BAD_ORDER =
   'The new order must list every photo of this gallery exactly once. The gallery may have changed meanwhile: reload it and try again.';
 
-const languageName = (code: string) => LANGUAGES.find((l) => l.code === code)?.name ?? code;
+const languageName = (lang: string) => LANGUAGES.find((l) => l.code === lang)?.name ?? lang;
 
 /** A photo's texts in every language, English first (the editor's desk's statuses, decision 014). */
 function textEntries(stored: texts.StoredGalleryText[]): GalleryTextEntry[] {
-  const byCode = new Map(stored.map((row) => [row.languageCode, row]));
-  const englishVersion = byCode.get('en')?.sourceVersion ?? 1;
-  return LANGUAGE_CODES.map((code) => {
-    const row = byCode.get(code);
+  const byLang = new Map(stored.map((row) => [row.languageCode, row]));
+  const englishVersion = byLang.get('en')?.sourceVersion ?? 1;
+  return LANGUAGE_CODES.map((lang) => {
+    const row = byLang.get(lang);
     const status =
-      code === 'en' ? 'source' : !row ? 'missing' : row.sourceVersion < englishVersion ? 'outdated' : 'current';
+      lang === 'en' ? 'source' : !row ? 'missing' : row.sourceVersion < englishVersion ? 'outdated' : 'current';
     return {
-      languageCode: code,
+      languageCode: lang,
       status,
       origin: row?.origin ?? null,
       caption: row?.caption ?? '',
@@ -61,13 +61,16 @@ function toDto(
   };
 }
 
+interface GalleryDeps {
+  db: Database;
+  files: MediaFiles;
+  limits: { maxUploadBytes: number };
+  /** A new or changed caption is translated by a queued job (with an AI model). */
+  queue: TranslationQueue;
+}
+
 /** Gallery images of a place: the same validation and derivatives as photo uploads (docs/product.md §2.5.4). */
-export function createGalleryService(
-  db: Database,
-  files: MediaFiles,
-  limits: { maxUploadBytes: number },
-  queue: TranslationQueue,
-) {
+export function createGalleryService({ db, files, limits, queue }: GalleryDeps) {
   async function requirePlace(placeId: string) {
     if (!isUuid(placeId) || !(await repo.placeExists(db, placeId))) throw new NotFoundError(PLACE_NOT_FOUND);
   }
@@ -171,7 +174,7 @@ export function createGalleryService(
           outdatedLanguages: [],
         };
       }
-      const outdatedLanguages = LANGUAGE_CODES.filter((code) => result.outdated.includes(code));
+      const outdatedLanguages = LANGUAGE_CODES.filter((other) => result.outdated.includes(other));
       const follow = result.queued
         ? ' The other languages are being translated; those written by hand are kept and marked outdated.'
         : outdatedLanguages.length > 0

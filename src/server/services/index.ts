@@ -89,31 +89,35 @@ export async function createServices(
   const ai = options.aiProvider ?? createAiProvider(config.ai);
   const storage = options.storage ?? (await createStorage(config));
   const geocoder = createReverseGeocoder();
-  const files = createMediaFiles(db, storage, await openFileJournal(database));
+  const files = createMediaFiles({ db, storage, journal: await openFileJournal(database) });
   // Files that a stopped process left without a row (a crash mid-upload or mid-delete) go first.
   await files.sweep();
-  const trash = createTrashService(db, files);
+  const trash = createTrashService({ db, files });
   // What has been in the trash for 30 days goes for good, with its files (also on each Trash read).
   await trash.expire();
   const translationQueue = createTranslationQueue(db, ai, config.translationJobs);
   const password = await resolvePasswordHash(db, config.adminPassword, options.announcePassword ?? (() => {}));
-  const adminPlaces = createAdminPlacesService(db, files, translationQueue);
-  const publishing = createPublishingService(db, { aiConfigured: ai.name !== 'offline' });
+  const adminPlaces = createAdminPlacesService({ db, files, queue: translationQueue });
+  const publishing = createPublishingService({ db, aiConfigured: ai.name !== 'offline' });
   const adminCities = createAdminCitiesService({ db, ai, files, queue: translationQueue });
   const adminCountries = createAdminCountriesService({ db, ai, files, queue: translationQueue });
   return {
-    catalog: createCatalogService(db, {
-      settings: config.site,
-      texts: config.siteTexts,
-      infoPageTexts: config.infoPageTexts,
+    catalog: createCatalogService({
+      db,
+      site: { settings: config.site, texts: config.siteTexts, infoPageTexts: config.infoPageTexts },
     }),
-    maps: createMapService(db),
-    nearby: createNearbyService(db),
-    auth: createAuthService(db, password.hash, { delayPerFailureMs: options.loginDelayPerFailureMs }),
+    maps: createMapService({ db }),
+    nearby: createNearbyService({ db }),
+    auth: createAuthService({ db, passwordHash: password.hash, delayPerFailureMs: options.loginDelayPerFailureMs }),
     sessionsEndedAtStart: password.endedSessions,
     health: { check: () => database.ping() },
     adminPlaces,
-    gallery: createGalleryService(db, files, config, translationQueue),
+    gallery: createGalleryService({
+      db,
+      files,
+      limits: { maxUploadBytes: config.maxUploadBytes },
+      queue: translationQueue,
+    }),
     ai,
     geocoder,
     publishing,
@@ -125,10 +129,10 @@ export async function createServices(
       geocoder,
       limits: { maxBytes: config.maxUploadBytes },
     }),
-    placeAi: createPlaceAiService(db, ai, translationQueue),
+    placeAi: createPlaceAiService({ db, ai, queue: translationQueue }),
     adminCities,
     adminCountries,
-    review: createReviewService(db),
+    review: createReviewService({ db }),
     contentEditor: createContentEditorService({
       db,
       queue: translationQueue,
@@ -139,10 +143,12 @@ export async function createServices(
     trash,
     revisions: createRevisionService({ db, files, queue: translationQueue, adminCities, adminCountries }),
     // read at call time: tests and the e2e harness set publicUrl after the app is built
-    seo: createSeoService(db, () => config.publicUrl, {
+    seo: createSeoService({
+      db,
+      publicUrl: () => config.publicUrl,
       infoPages: config.site.infoPages.filter((link) => !link.url).map((link) => link.page),
     }),
-    search: await createSearchService(db),
+    search: await createSearchService({ db }),
     files,
     translationQueue,
   };

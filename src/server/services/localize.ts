@@ -1,6 +1,6 @@
 import type { PlaceCardDto, PlaceDto, TranslatedCityDto, TranslatedCountryDto } from '../../shared/api/public';
 import type { LanguageCode } from '../../shared/languages';
-import type { TranslatedCityRow, TranslatedCountryRow } from '../db/repos/geo-repo';
+import type { TranslatedCityRow, TranslatedCountryRow } from '../db/repos/areas-repo';
 import type { PlacePage, PlacePageRow, TranslatedCardRow, TranslatedPlaceRow } from '../db/repos/places-repo';
 import { localCountryName } from '../geo/country-names';
 

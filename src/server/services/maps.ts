@@ -7,7 +7,7 @@ import { toLanguageCode, type LanguageCode } from '../../shared/languages';
 import { SLUG_MAX_LENGTH } from '../../shared/limits';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
-import { findCountryBySlug } from '../db/repos/geo-repo';
+import { findCountryBySlug } from '../db/repos/areas-repo';
 import * as mapsRepo from '../db/repos/maps-repo';
 import { findSpot } from '../db/repos/nearby-repo';
 import { NotFoundError } from '../errors';
@@ -92,7 +92,7 @@ interface Locator {
 const inside = (view: View, point: [number, number] | null): point is [number, number] =>
   Boolean(point && point[0] >= 0 && point[0] <= view.width && point[1] >= 0 && point[1] <= view.height);
 
-export function createMapService(db: Database) {
+export function createMapService({ db }: { db: Database }) {
   // A country's locator does not depend on the database: one per outline, about 240 at most.
   const locators = new Map<string, Locator>();
   // Outlines drawn for a view, whatever the language: the costly part of a map (tens of ms).

@@ -24,6 +24,12 @@ export async function unusedKeys(db: DbOrTx, urls: readonly (string | null | und
   return [...new Set(unused.map(keyFromUrl).filter((key): key is string => key !== undefined))];
 }
 
+interface MediaFilesDeps {
+  db: Database;
+  storage: Storage;
+  journal: FileJournal;
+}
+
 /**
  * Media files and the rows that reference them, kept in step through crashes: every file is
  * recorded in the file journal while no committed row references it (see media/file-journal.ts).
@@ -32,7 +38,7 @@ export async function unusedKeys(db: DbOrTx, urls: readonly (string | null | und
  * transaction fails, `discard`. Removing: the deleting transaction calls `release` (which files no
  * row uses any more, recorded) -> after it commits, `remove`.
  */
-export function createMediaFiles(db: Database, storage: Storage, journal: FileJournal) {
+export function createMediaFiles({ db, storage, journal }: MediaFilesDeps) {
   const removeKeys = async (keys: readonly string[]) => {
     await Promise.all(keys.map((key) => storage.remove(key)));
     await journal.forget(keys);

@@ -7,7 +7,7 @@ import { NotFoundError } from '../errors';
 import { localCountryName } from '../geo/country-names';
 
 /** The places near a place (within NEARBY_RADIUS_M), from any city ('Nearby' on the place page). */
-export function createNearbyService(db: Database) {
+export function createNearbyService({ db }: { db: Database }) {
   return {
     /**
      * Up to NEARBY_PLACES other places within NEARBY_RADIUS_M, nearest first, in `lang`. `known` is the place when the
@@ -15,19 +15,19 @@ export function createNearbyService(db: Database) {
      */
     async nearby(
       placeId: string,
-      lang: string | undefined,
+      requestedLang: string | undefined,
       known?: { latitude: number | null; longitude: number | null },
     ): Promise<NearbyPlaceDto[]> {
       const spot = known ?? (isUuid(placeId) ? await findSpot(db, placeId) : undefined);
       if (!spot) throw new NotFoundError('Place not found');
       const { latitude, longitude } = spot;
       if (latitude === null || longitude === null) return [];
-      const code = toLanguageCode(lang);
-      const rows = await findNearestPlaces(db, { id: placeId, latitude, longitude }, code, NEARBY_PLACES);
+      const lang = toLanguageCode(requestedLang);
+      const rows = await findNearestPlaces(db, { id: placeId, latitude, longitude }, lang, NEARBY_PLACES);
       return rows.map((row) => ({
         ...row,
         // a translation stores its own country name; without one the stored name is English
-        country: row.languageCode === 'en' ? localCountryName(row.country, code) : row.country,
+        country: row.languageCode === 'en' ? localCountryName(row.country, lang) : row.country,
         distanceMeters: Math.round(row.distanceMeters),
       }));
     },

@@ -24,7 +24,7 @@ import { translatePart } from '../translation/place-parts';
 import { machineAuthor, withRevision } from '../revisions/record';
 import type { TranslationQueue } from '../translation/queue';
 
-const languageName = (code: string) => LANGUAGES.find((l) => l.code === code)?.name ?? code;
+const languageName = (lang: string) => LANGUAGES.find((l) => l.code === lang)?.name ?? lang;
 
 /** An AI failure is the provider's fault, not the administrator's: 502 with the provider's reason. */
 async function fromAi<T>(work: () => Promise<T>): Promise<T> {
@@ -36,12 +36,18 @@ async function fromAi<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+interface PlaceAiDeps {
+  db: Database;
+  ai: AiProvider;
+  queue: TranslationQueue;
+}
+
 /**
  * AI content for one place: historical events and trivia (generated once in English, then served
  * from the database; other languages are translations of the English ones, versioned like the
  * place's text) and translating the place into its missing and outdated languages.
  */
-export function createPlaceAiService(db: Database, ai: AiProvider, queue: TranslationQueue) {
+export function createPlaceAiService({ db, ai, queue }: PlaceAiDeps) {
   async function placeById(id: string) {
     const place = isUuid(id) ? await findPlaceById(db, id) : undefined;
     if (!place) throw new NotFoundError('Place not found');
@@ -92,46 +98,46 @@ export function createPlaceAiService(db: Database, ai: AiProvider, queue: Transl
   };
 
   /**
-   * History or trivia in `languageCode`: the stored one; else the English one (generated and
+   * History or trivia in `lang`: the stored one; else the English one (generated and
    * stored when there is none yet) translated into that language and stored with the English
    * version it was made from, like every translation.
    */
   async function inLanguage<P extends PlacePart>(
     placeId: string,
-    languageCode: LanguageCode,
+    lang: LanguageCode,
     part: P,
   ): Promise<{ content: PlaceParts[P]; fromCache: boolean }> {
     const place = await placeById(placeId);
     const generate: (typeof generators)[P] = generators[part];
-    const stored = async (lang: string) => {
-      const row = await findPart(db, part, place.id, lang);
-      return row?.languageCode === lang ? row.content : undefined;
+    const storedIn = async (storedLang: string) => {
+      const row = await findPart(db, part, place.id, storedLang);
+      return row?.languageCode === storedLang ? row.content : undefined;
     };
-    const cached = await stored(languageCode);
+    const cached = await storedIn(lang);
     if (cached) return { content: cached, fromCache: true };
-    let english = await stored('en');
+    let english = await storedIn('en');
     if (!english) {
       const created = await fromAi(() => generate(contextOf(place)));
       await saveAs(place.id, part, 'en', created, 1);
       await queueTranslationOf(place.id);
-      english = (await stored('en')) ?? created;
-      if (languageCode === 'en') return { content: english, fromCache: false };
+      english = (await storedIn('en')) ?? created;
+      if (lang === 'en') return { content: english, fromCache: false };
     }
     const version = await englishPartVersion(db, place.id, part);
     const source = english;
-    const translated = await fromAi(() => translatePart(ai, part, source, languageCode));
-    await saveAs(place.id, part, languageCode, translated, version);
-    return { content: (await stored(languageCode)) ?? translated, fromCache: false };
+    const translated = await fromAi(() => translatePart(ai, part, source, lang));
+    await saveAs(place.id, part, lang, translated, version);
+    return { content: (await storedIn(lang)) ?? translated, fromCache: false };
   }
 
   return {
-    async history(placeId: string, languageCode: LanguageCode = 'en'): Promise<HistoryResponse> {
-      const { content, fromCache } = await inLanguage(placeId, languageCode, 'history');
+    async history(placeId: string, lang: LanguageCode = 'en'): Promise<HistoryResponse> {
+      const { content, fromCache } = await inLanguage(placeId, lang, 'history');
       return { history: content, fromCache };
     },
 
-    async facts(placeId: string, languageCode: LanguageCode = 'en'): Promise<FactsResponse> {
-      const { content, fromCache } = await inLanguage(placeId, languageCode, 'facts');
+    async facts(placeId: string, lang: LanguageCode = 'en'): Promise<FactsResponse> {
+      const { content, fromCache } = await inLanguage(placeId, lang, 'facts');
       return { facts: content, fromCache };
     },
 
@@ -145,9 +151,9 @@ export function createPlaceAiService(db: Database, ai: AiProvider, queue: Transl
       const run = await queue.translateNow({ type: 'place', id: place.id });
       if (run.gone) throw new NotFoundError('Place not found');
       const translatedLanguages: string[] = run.translated;
-      const failedLanguages: string[] = TRANSLATION_TARGETS.filter((code) => run.failed.has(code));
+      const failedLanguages: string[] = TRANSLATION_TARGETS.filter((lang) => run.failed.has(lang));
       const keptLanguages: string[] = run.kept;
-      const names = (codes: string[]) => codes.map(languageName).join(', ');
+      const names = (langs: string[]) => langs.map(languageName).join(', ');
       const keptSentence =
         keptLanguages.length > 0
           ? ` Kept as written by hand: ${names(keptLanguages)} (the English changed since; update ${keptLanguages.length === 1 ? 'it' : 'them'} in Languages).`

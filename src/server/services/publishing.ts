@@ -19,8 +19,8 @@ const PLACE_NOT_FOUND = 'Place not found. It may have been deleted.';
  * behaviour, docs/product.md §10.2); with the offline writer, whose text is a starting point, they are kept as drafts,
  * until the admin chooses otherwise on the dashboard.
  */
-export function createPublishingService(db: Database, options: { aiConfigured: boolean }) {
-  const defaultMode: NewUploadsMode = options.aiConfigured ? 'publish' : 'draft';
+export function createPublishingService({ db, aiConfigured }: { db: Database; aiConfigured: boolean }) {
+  const defaultMode: NewUploadsMode = aiConfigured ? 'publish' : 'draft';
 
   async function newUploads(): Promise<NewUploadsMode> {
     const parsed = newUploadsMode.safeParse(await repo.readNewUploads(db));

@@ -12,7 +12,7 @@ const NOT_FOUND = { place: 'Place not found', city: 'City not found', country: '
  * Review per language (docs/decisions/018-review-per-language.md): "Mark reviewed" on text a
  * machine wrote, and the dashboard's counts of what needs the editor.
  */
-export function createReviewService(db: Database) {
+export function createReviewService({ db }: { db: Database }) {
   return {
     async markReviewed(kind: repo.ReviewKind, id: string, lang: string): Promise<ContentSaved> {
       if (!isLanguageCode(lang)) {

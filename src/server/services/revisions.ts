@@ -7,11 +7,11 @@ import type { RevisionEntity } from '../db/repos/revisions-repo';
 import {
   readSnapshot,
   replaceGalleryTexts,
-  replaceGeoTranslations,
+  replaceAreaTranslations,
   replacePart,
   replacePlaceTranslations,
   type EntitySnapshot,
-  type GeoSnapshot,
+  type AreaSnapshot,
   type PlaceSnapshot,
 } from '../db/repos/snapshots-repo';
 import { setPlaceState } from '../db/repos/publishing-repo';
@@ -111,7 +111,7 @@ export function createRevisionService({ db, files, queue, adminCities, adminCoun
     return { unused: outcome.unused, queued: queued || outcome.queued, addressKept: address.kept };
   }
 
-  async function restoreGeo(tx: DbOrTx, type: 'city' | 'country', id: string, then: GeoSnapshot) {
+  async function restoreArea(tx: DbOrTx, type: 'city' | 'country', id: string, then: AreaSnapshot) {
     const now = await readSnapshot(tx, type, id);
     if (!now || now.kind === 'place') throw new NotFoundError(NOT_FOUND[type]);
     const address = await addressOf(tx, type, id, then.row.slug, now.row.slug);
@@ -130,7 +130,7 @@ export function createRevisionService({ db, files, queue, adminCities, adminCoun
         : await adminCountries.applyUpdate(tx, id, body);
     const english = await readSnapshot(tx, type, id);
     if (!english || english.kind === 'place') throw new NotFoundError(NOT_FOUND[type]);
-    await replaceGeoTranslations(tx, then, english.row.sourceVersion);
+    await replaceAreaTranslations(tx, then, english.row.sourceVersion);
     return { unused: outcome.unused, queued: outcome.queued, addressKept: address.kept };
   }
 
@@ -163,7 +163,7 @@ export function createRevisionService({ db, files, queue, adminCities, adminCoun
       const note = { author: PERSON, summary: `Restored the version of ${when}`, always: true };
       const restore = db.transaction((tx) =>
         withRevision(tx, { type, id }, note, () =>
-          then.kind === 'place' ? restorePlace(tx, id, then) : restoreGeo(tx, then.kind, id, then),
+          then.kind === 'place' ? restorePlace(tx, id, then) : restoreArea(tx, then.kind, id, then),
         ),
       );
       const outcome =

@@ -87,14 +87,14 @@ export function cldrCountryNames(): CountryNameRow[] {
   const rows: CountryNameRow[] = [];
   const seen = new Set<string>();
   for (const englishName of english) {
-    for (const languageCode of LANGUAGE_CODES) {
-      if (languageCode === 'en') continue;
-      const name = translateCountryName(englishName, languageCode);
+    for (const lang of LANGUAGE_CODES) {
+      if (lang === 'en') continue;
+      const name = translateCountryName(englishName, lang);
       // one name per spelling whatever its case (the table's unique index says the same)
-      const key = `${englishName.toLowerCase()}|${languageCode}`;
+      const key = `${englishName.toLowerCase()}|${lang}`;
       if (!name || name === englishName || seen.has(key)) continue;
       seen.add(key);
-      rows.push({ englishName, languageCode, name });
+      rows.push({ englishName, languageCode: lang, name });
     }
   }
   return rows;
@@ -119,7 +119,7 @@ export async function syncCountryNames(db: Database): Promise<boolean> {
 const STATISTICS_CHECK_MS = 60_000;
 
 /** Search over places, cities and countries in the visitor's language (docs/decisions/007-search.md). */
-export async function createSearchService(db: Database) {
+export async function createSearchService({ db }: { db: Database }) {
   await syncCountryNames(db);
   await analyzeIfStale(db);
   let checkedAt = Date.now();
@@ -141,7 +141,11 @@ export async function createSearchService(db: Database) {
      * One page of results for `q` in `lang`, best first. No text to look for answers no results;
      * text over SEARCH_TEXT_MAX characters, NUL or a forged cursor is a 400.
      */
-    async search(q: string | undefined, lang: string | undefined, page: PageQuery): Promise<Page<SearchResultDto>> {
+    async search(
+      q: string | undefined,
+      requestedLang: string | undefined,
+      page: PageQuery,
+    ): Promise<Page<SearchResultDto>> {
       const text = searchText(q);
       if (text.includes('\u0000')) throw new BadRequestError('Text must not contain NUL characters.');
       const problem = searchProblem(text);
@@ -151,11 +155,11 @@ export async function createSearchService(db: Database) {
       const offset = offsetOf(page.cursor);
       if (problem === 'empty') return EMPTY;
       keepStatistics();
-      const code: LanguageCode = toLanguageCode(lang);
+      const lang = toLanguageCode(requestedLang);
       const limit = Math.min(page.limit ?? PAGE_SIZE_DEFAULT, SEARCH_RESULTS_MAX - offset);
       const rows = await searchDocumentsPage(db, {
         text,
-        lang: code,
+        lang,
         limit: limit + 1,
         offset,
         substring: [...text].length >= SUBSTRING_MIN_CHARS,
@@ -163,7 +167,7 @@ export async function createSearchService(db: Database) {
       });
       const more = rows.length > limit && offset + limit < SEARCH_RESULTS_MAX;
       return {
-        items: rows.slice(0, limit).map((row) => toDto(row, text, code)),
+        items: rows.slice(0, limit).map((row) => toDto(row, text, lang)),
         next: more ? cursorFor(offset + limit) : null,
         prev: offset > 0 ? cursorFor(Math.max(0, offset - limit)) : null,
       };

@@ -27,7 +27,10 @@ const CHUNKED_KINDS: readonly SitemapKind[] = ['countries', 'cities', 'places'];
 /** `pages.xml`, or `{kind}-{n}.xml` with n a positive number written without leading zeros. */
 const CHILD_NAME = /^(?:(pages)|(countries|cities|places)-([1-9][0-9]{0,8}))\.xml$/;
 
-export interface SeoServiceOptions {
+interface SeoDeps {
+  db: Database;
+  /** The site's public address, read at call time (tests set it after the app is built). */
+  publicUrl: () => string;
   /** Pages per sitemap child (tests use a handful); at most MAX_PAGES_PER_SITEMAP. */
   pagesPerChild?: number;
   /** The footer's pages this site serves (SITE_ABOUT_TEXT, ...): listed with home and countries. */
@@ -57,8 +60,7 @@ const newest = (dates: (string | undefined)[]) =>
  * New rows join the last chunk, so older children stay as they are. The routes keep every answer
  * in the response cache until the content changes.
  */
-export function createSeoService(db: Database, publicUrl: () => string, options: SeoServiceOptions = {}) {
-  const pagesPerChild = options.pagesPerChild ?? SITEMAP_PAGES_PER_CHILD;
+export function createSeoService({ db, publicUrl, infoPages, pagesPerChild = SITEMAP_PAGES_PER_CHILD }: SeoDeps) {
   if (!Number.isSafeInteger(pagesPerChild) || pagesPerChild < 1 || pagesPerChild > MAX_PAGES_PER_SITEMAP) {
     throw new Error(`pagesPerChild must be an integer from 1 to ${MAX_PAGES_PER_SITEMAP}, not ${pagesPerChild}`);
   }
@@ -74,7 +76,7 @@ export function createSeoService(db: Database, publicUrl: () => string, options:
       { slug: 'home', lastModified: latest.places },
       { slug: 'countries', lastModified: latest.countries },
       { slug: HOW_WE_WRITE_PAGE, lastModified: undefined },
-      ...(options.infoPages ?? []).map((slug) => ({ slug, lastModified: undefined })),
+      ...(infoPages ?? []).map((slug) => ({ slug, lastModified: undefined })),
     ];
   };
 

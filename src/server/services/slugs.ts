@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { getSetting, setSettingIfAbsent } from '../db/repos/auth-repo';
 import {
   forgetMovedSlug,
-  listGeoSlugs,
+  listAreaSlugs,
   listPlaceSlugs,
   listSlugsLike,
   movedSlugTarget,
@@ -50,7 +50,7 @@ async function movePlaceAside(tx: DbOrTx, place: { id: string; title: string; da
  * "<its title> <its date>", its old address answering 301. Only another city or country of the
  * same spelling (Paris, France and Paris, Texas) makes it "-2". Call inside the inserting transaction.
  */
-export async function claimGeoSlug(tx: DbOrTx, name: string): Promise<string> {
+export async function claimAreaSlug(tx: DbOrTx, name: string): Promise<string> {
   const base = slugify(name);
   if (RESERVED_SLUGS.has(base)) return uniqueSlug(tx, name);
   const holder = await slugHolder(tx, base);
@@ -84,16 +84,16 @@ export async function repairSlugNamespace(db: Database): Promise<number> {
         count++;
       }
     }
-    for (const geo of await listGeoSlugs(tx)) {
-      const base = slugify(geo.name);
-      if (geo.slug === base || RESERVED_SLUGS.has(base) || !geo.slug.startsWith(`${base}-`)) continue;
+    for (const area of await listAreaSlugs(tx)) {
+      const base = slugify(area.name);
+      if (area.slug === base || RESERVED_SLUGS.has(base) || !area.slug.startsWith(`${base}-`)) continue;
       const holder = await slugHolder(tx, base);
       if (holder?.kind === 'city' || holder?.kind === 'country' || holder?.kind === 'trashed') continue;
       if (holder?.kind === 'place') {
         await movePlaceAside(tx, holder, base);
         count++;
       }
-      await moveSlug(tx, geo.kind, geo.id, geo.slug, base); // also forgets `base` as an old address
+      await moveSlug(tx, area.kind, area.id, area.slug, base); // also forgets `base` as an old address
       count++;
     }
     await setSettingIfAbsent(tx, NAMESPACE_REPAIRED, new Date().toISOString());

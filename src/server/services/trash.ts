@@ -2,21 +2,21 @@ import { TRASH_DAYS, type TrashItemDto, type TrashKind, type TrashList } from '.
 import type { SuccessMessage } from '../../shared/api/admin-places';
 import type { Database, DbOrTx } from '../db/client';
 import { isUuid } from '../db/ids';
-import { findCityByName, findCountryByName } from '../db/repos/admin-geo-repo';
+import { findCityByName, findCountryByName } from '../db/repos/admin-areas-repo';
 import { placeExists } from '../db/repos/admin-places-repo';
 import { deleteRevisionsOf } from '../db/repos/revisions-repo';
 import { slugHolder } from '../db/repos/slugs-repo';
 import {
   asJson,
   insertGalleryImage,
-  insertGeoSnapshot,
+  insertAreaSnapshot,
   insertPlaceSnapshot,
   mediaUrlsOf,
   readGalleryImageSnapshot,
-  readGeoSnapshot,
+  readAreaSnapshot,
   readPlaceSnapshot,
   type GalleryImageSnapshot,
-  type GeoSnapshot,
+  type AreaSnapshot,
   type PlaceSnapshot,
 } from '../db/repos/snapshots-repo';
 import * as repo from '../db/repos/trash-repo';
@@ -32,7 +32,7 @@ interface TrashedPhoto extends GalleryImageSnapshot {
   kind: 'gallery_image';
   placeTitle: string;
 }
-type Trashed = PlaceSnapshot | GeoSnapshot | TrashedPhoto;
+type Trashed = PlaceSnapshot | AreaSnapshot | TrashedPhoto;
 
 /**
  * Moves a place, city, country or gallery photo to the trash in the deleting transaction: its
@@ -46,7 +46,7 @@ export async function moveToTrash(tx: DbOrTx, kind: TrashKind, id: string): Prom
       ? await readPlaceSnapshot(tx, id)
       : kind === 'gallery_image'
         ? await photoSnapshot(tx, id)
-        : await readGeoSnapshot(tx, kind, id);
+        : await readAreaSnapshot(tx, kind, id);
   if (!snapshot) return undefined;
   const { title, slug } = nameOf(snapshot);
   const deletedAt = new Date();
@@ -96,7 +96,7 @@ function pictureOf(snapshot: Trashed): string | null {
  * which removes its files once nothing else uses them. Items older than TRASH_DAYS days are
  * deleted for good at start and whenever the trash is read.
  */
-export function createTrashService(db: Database, files: MediaFiles) {
+export function createTrashService({ db, files }: { db: Database; files: MediaFiles }) {
   /** Deletes for good, then removes the files nothing uses any more (after commit). */
   async function purge(where: Parameters<typeof repo.deleteTrash>[1]): Promise<number> {
     const { count, keys } = await db.transaction(async (tx) => {
@@ -150,7 +150,7 @@ export function createTrashService(db: Database, files: MediaFiles) {
       );
     }
     const { slug, moved } = await freeSlug(tx, snapshot.row.slug, snapshot.row.name);
-    await insertGeoSnapshot(tx, snapshot, slug);
+    await insertAreaSnapshot(tx, snapshot, slug);
     const address = moved ? ` Its old web address is taken now, so its address is /${slug}.` : '';
     return `${snapshot.row.name} is back, with its translations.${address}`;
   }

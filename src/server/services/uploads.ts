@@ -9,13 +9,14 @@ import {
   type ManualLocation,
   type UploadedPhotoDto,
   type UploadResponse,
-} from '../../shared/api/upload';
+} from '../../shared/api/uploads';
 import { MIN_PHOTO_LONG_SIDE } from '../../shared/limits';
 import { offlineAnalysis, type AiProvider, type ImageAnalysis } from '../ai';
 import type { Database } from '../db/client';
 import { violatedUniqueConstraint } from '../db/errors';
 import type { PlaceState } from '../../shared/api/publishing';
-import { findPhotoByHash, insertPhoto, insertPlace, lockPlaceTitlesIn, type PhotoRow } from '../db/repos/photos-repo';
+import { insertPlace, lockPlaceTitlesIn } from '../db/repos/admin-places-repo';
+import { findPhotoByHash, insertPhoto, type PhotoRow } from '../db/repos/photos-repo';
 import { BadRequestError } from '../errors';
 import type { ReverseGeocoder } from '../geo/reverse-geocoder';
 import { photoFacts, readExif, toExifData, type PhotoFacts } from '../media/exif';
@@ -48,7 +49,7 @@ export interface UploadOutcome {
   body: UploadResponse;
 }
 
-export interface UploadServiceDeps {
+export interface UploadDeps {
   db: Database;
   /** What an upload becomes: published at once or kept as a draft (the admin's setting). */
   publishing: Pick<PublishingService, 'stateForUpload'>;
@@ -140,7 +141,7 @@ const success = (
  * else has succeeded, and removed again if the database transaction fails, so a failed upload
  * leaves neither rows nor files; a crash in between is cleaned up at the next start (media-files).
  */
-export function createUploadService(deps: UploadServiceDeps) {
+export function createUploadService(deps: UploadDeps) {
   const { db, files, ai, geocoder, limits, publishing } = deps;
 
   /** The place of a photo uploaded before: the same file, or the same image data without its metadata. */

@@ -45,7 +45,7 @@ export function createPublicDataSource(
   const pageOf = (id: string, lang: LanguageCode) => (lang === renderLang ? pages.get(id) : undefined);
   return {
     languages: () => catalog.languages(),
-    uiTranslations: (lang) => catalog.uiTranslations(lang),
+    uiText: (lang) => catalog.uiText(lang),
     siteSettings: async () => catalog.siteSettings(),
     infoPage: async (page, lang) => orNull(Promise.resolve().then(() => catalog.infoPage(page, lang))),
     places: (lang, page) => orNull(catalog.places({}, lang, page)),

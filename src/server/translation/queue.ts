@@ -41,9 +41,9 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 function summary(run: JobRun): string {
   if (run.error) return run.error;
   const byReason = new Map<string, string[]>();
-  for (const [code, reason] of run.failed) byReason.set(reason, [...(byReason.get(reason) ?? []), code]);
-  const [reason, codes] = [...byReason][0]!;
-  return `Not translated into ${languageList(TRANSLATION_TARGETS.filter((code) => codes.includes(code)))}: ${reason}`;
+  for (const [lang, reason] of run.failed) byReason.set(reason, [...(byReason.get(reason) ?? []), lang]);
+  const [reason, langs] = [...byReason][0]!;
+  return `Not translated into ${languageList(TRANSLATION_TARGETS.filter((lang) => langs.includes(lang)))}: ${reason}`;
 }
 
 /**
@@ -80,8 +80,8 @@ export function createTranslationQueue(db: Database, ai: AiProvider, config: Tra
       await repo.clearFailures(tx, entity, run.translated);
       if (run.error || run.failed.size > 0) {
         const failures = run.error
-          ? TRANSLATION_TARGETS.map((languageCode) => ({ languageCode, reason: run.error! }))
-          : [...run.failed].map(([languageCode, reason]) => ({ languageCode, reason }));
+          ? TRANSLATION_TARGETS.map((lang) => ({ languageCode: lang, reason: run.error! }))
+          : [...run.failed].map(([lang, reason]) => ({ languageCode: lang, reason }));
         await repo.recordFailures(tx, entity, failures);
         const retry = { baseMs: config.retryBaseMs, maxMs: config.retryMaxMs, maxAttempts };
         await repo.failJob(tx, job.id, workerId, { reason: summary(run), describe, retry });

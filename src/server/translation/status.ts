@@ -34,12 +34,12 @@ const partStatus = (stored: number | undefined, source: number): PartStatus =>
   stored === undefined ? 'missing' : stored < source ? 'outdated' : 'current';
 
 /** One language: failed if its last attempt failed, missing without text, outdated if any part lags. */
-function languageState(facts: TranslationFacts, code: LanguageTranslationDto['languageCode']): LanguageTranslationDto {
+function languageState(facts: TranslationFacts, lang: LanguageTranslationDto['languageCode']): LanguageTranslationDto {
   const parts: LanguageTranslationDto['parts'] = [
-    { part: 'text', status: partStatus(facts.text?.[code], facts.sourceVersion) },
-    ...(facts.parts ?? []).map((p) => ({ part: p.part, status: partStatus(p.translations[code], p.version) })),
+    { part: 'text', status: partStatus(facts.text?.[lang], facts.sourceVersion) },
+    ...(facts.parts ?? []).map((p) => ({ part: p.part, status: partStatus(p.translations[lang], p.version) })),
   ];
-  const reason = facts.failures?.[code] ?? null;
+  const reason = facts.failures?.[lang] ?? null;
   const status = reason
     ? 'failed'
     : parts[0]!.status === 'missing'
@@ -47,7 +47,7 @@ function languageState(facts: TranslationFacts, code: LanguageTranslationDto['la
       : parts.some((p) => p.status !== 'current')
         ? 'outdated'
         : 'current';
-  return { languageCode: code, status, reason, parts };
+  return { languageCode: lang, status, reason, parts };
 }
 
 /** Timestamps come back from JSON subqueries in PostgreSQL's own format: answered as ISO 8601. */
@@ -59,7 +59,7 @@ const isoInstant = (value: string) => {
 /** The admin view of an entity's translations, one entry per target language, in product order. */
 export function translationState(facts: TranslationFacts): TranslationStateDto {
   return {
-    languages: TRANSLATION_TARGETS.map((code) => languageState(facts, code)),
+    languages: TRANSLATION_TARGETS.map((lang) => languageState(facts, lang)),
     job: facts.job && { ...facts.job, nextRunAt: isoInstant(facts.job.nextRunAt) },
   };
 }

@@ -3,12 +3,12 @@ import { AiError } from '../ai/errors';
 import type { AiProvider } from '../ai/types';
 import type { Database, DbOrTx } from '../db/client';
 import {
-  findGeoTranslationSource,
-  saveGeoTranslation,
-  writeGeoDescription,
-  type GeoTranslationSource,
-  type GeoType,
-} from '../db/repos/admin-geo-repo';
+  findAreaTranslationSource,
+  saveAreaTranslation,
+  writeAreaDescription,
+  type AreaTranslationSource,
+  type AreaKind,
+} from '../db/repos/admin-areas-repo';
 import {
   findPlaceTranslationSource,
   savePart,
@@ -55,8 +55,8 @@ function reasonOf(error: unknown): string {
 type Translations = Map<string, StoredVersion>;
 
 /** A stored translation's verdict on one language: does it lag behind `source` (or is it absent)? */
-const lags = (translations: Translations, code: string, source: number) => {
-  const made = translations.get(code);
+const lags = (translations: Translations, lang: string, source: number) => {
+  const made = translations.get(lang);
   return made === undefined || made.version < source;
 };
 
@@ -81,18 +81,18 @@ function plan(
   const work = new Map<TargetLanguage, Part[]>();
   const kept = new Set<TargetLanguage>();
   const all = [{ part: 'text' as Part, version: sourceVersion, translations: text }, ...parts];
-  for (const code of TRANSLATION_TARGETS) {
-    if (!allLanguages && !text.has(code)) continue;
+  for (const lang of TRANSLATION_TARGETS) {
+    if (!allLanguages && !text.has(lang)) continue;
     const todo: Part[] = [];
     for (const p of all) {
-      if (!lags(p.translations, code, p.version)) continue;
-      if (p.translations.get(code)?.byPerson) kept.add(code);
+      if (!lags(p.translations, lang, p.version)) continue;
+      if (p.translations.get(lang)?.byPerson) kept.add(lang);
       // the gallery is one part made of each photo's texts
       else if (!todo.includes(p.part)) todo.push(p.part);
     }
-    if (todo.length > 0) work.set(code, todo);
+    if (todo.length > 0) work.set(lang, todo);
   }
-  return { work, kept: TRANSLATION_TARGETS.filter((code) => kept.has(code)) };
+  return { work, kept: TRANSLATION_TARGETS.filter((lang) => kept.has(lang)) };
 }
 
 const placeParts = (source: PlaceTranslationSource) => [
@@ -102,8 +102,8 @@ const placeParts = (source: PlaceTranslationSource) => [
 ];
 
 /** Does a stored translation need the machine: absent, or a machine's made from older English? */
-const machineLags = (translations: Translations, code: string, version: number) => {
-  const made = translations.get(code);
+const machineLags = (translations: Translations, lang: string, version: number) => {
+  const made = translations.get(lang);
   return made === undefined || (!made.byPerson && made.version < version);
 };
 
@@ -163,13 +163,13 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
     }
   }
 
-  async function translateGeo(type: GeoType, source: GeoTranslationSource, lang: TargetLanguage) {
+  async function translateArea(type: AreaKind, source: AreaTranslationSource, lang: TargetLanguage) {
     const fields: Record<string, string> = source.description
       ? { name: source.name, description: source.description }
       : { name: source.name };
     const t = await ai.translate(fields, lang);
     const row = { languageCode: lang, name: t.name!.trim(), description: (t.description ?? '').trim() };
-    await saveGeoTranslation(db, type, source.id, row, source.sourceVersion);
+    await saveAreaTranslation(db, type, source.id, row, source.sourceVersion);
   }
 
   /**
@@ -203,11 +203,11 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
         if (!failed.has(lang)) translated.push(lang);
       }),
     );
-    return { translated: TRANSLATION_TARGETS.filter((code) => translated.includes(code)), failed, unexpected };
+    return { translated: TRANSLATION_TARGETS.filter((lang) => translated.includes(lang)), failed, unexpected };
   }
 
   /** The description a city or country created with an AI model is waiting for. */
-  async function describe(type: GeoType, source: GeoTranslationSource) {
+  async function describe(type: AreaKind, source: AreaTranslationSource) {
     try {
       const text = (
         type === 'city'
@@ -216,7 +216,7 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
       ).trim();
       if (text) {
         const note = { author: machineAuthor(ai), summary: 'Description written by machine' };
-        await withRevision(db, { type, id: source.id }, note, () => writeGeoDescription(db, type, source.id, text));
+        await withRevision(db, { type, id: source.id }, note, () => writeAreaDescription(db, type, source.id, text));
       }
       return undefined;
     } catch (error) {
@@ -229,8 +229,8 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
       const source = await findPlaceTranslationSource(reader, entity.id);
       return source && { kind: 'place' as const, source };
     }
-    const source = await findGeoTranslationSource(reader, entity.type, entity.id);
-    return source && { kind: 'geo' as const, type: entity.type, source };
+    const source = await findAreaTranslationSource(reader, entity.type, entity.id);
+    return source && { kind: 'area' as const, type: entity.type, source };
   }
 
   type Loaded = NonNullable<Awaited<ReturnType<typeof load>>>;
@@ -245,7 +245,7 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
     async pending(entity: EntityRef, scope: JobScope, reader: DbOrTx = db): Promise<boolean> {
       const loaded = await load(entity, reader);
       if (!loaded) return false;
-      if (scope.describe && loaded.kind === 'geo' && loaded.source.description === '') return true;
+      if (scope.describe && loaded.kind === 'area' && loaded.source.description === '') return true;
       return planOf(loaded, scope.allLanguages).work.size > 0;
     },
 
@@ -261,7 +261,7 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
         unexpected: [],
       };
       if (!loaded) return none;
-      if (scope.describe && loaded.kind === 'geo' && loaded.source.description === '') {
+      if (scope.describe && loaded.kind === 'area' && loaded.source.description === '') {
         const failure = await describe(loaded.type, loaded.source);
         if (failure) {
           const unexpected = failure.cause instanceof AiError ? [] : [failure.cause];
@@ -275,7 +275,7 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
       const done = await perform(entity, work, (lang, part) =>
         current.kind === 'place'
           ? translatePlacePart(current.source, lang, part)
-          : translateGeo(current.type, current.source, lang),
+          : translateArea(current.type, current.source, lang),
       );
       return { gone: false, ...done, kept, describePending: false };
     },

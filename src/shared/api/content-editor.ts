@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES } from '../languages';
 import { FULL_DESCRIPTION_MAX } from './admin-places';
-import { GEO_DESCRIPTION_MAX, GEO_NAME_MAX } from './admin-geo';
+import { AREA_DESCRIPTION_MAX, AREA_NAME_MAX } from './admin-areas';
 
 /**
  * The editor's desk (docs/decisions/014-written-by-a-person.md): every language of a place, city or
@@ -45,11 +45,11 @@ export type PlaceText = Omit<PlaceTextBody, 'fullDescription'> & { fullDescripti
 
 /** Body of PUT /api/admin/cities/{id}/translations/{lang} (and countries): the name and description in that language. */
 export const areaTextBody = z.object({
-  name: text('Name', GEO_NAME_MAX),
+  name: text('Name', AREA_NAME_MAX),
   description: z
     .string()
     .trim()
-    .max(GEO_DESCRIPTION_MAX, `Description must be at most ${GEO_DESCRIPTION_MAX} characters`),
+    .max(AREA_DESCRIPTION_MAX, `Description must be at most ${AREA_DESCRIPTION_MAX} characters`),
 });
 export type AreaTextBody = z.infer<typeof areaTextBody>;
 

@@ -13,7 +13,7 @@ import type {
   TranslatedCountryDto,
   TranslatedFactsDto,
   TranslatedHistoryDto,
-  UiTranslationDto,
+  UiTextEntryDto,
 } from './public';
 import type { MapDto } from './maps';
 import type { NearbyPlaceDto } from './nearby';
@@ -26,7 +26,7 @@ import type { SearchResultDto } from './search';
  */
 export interface PublicDataSource {
   languages(): Promise<LanguageDto[]>;
-  uiTranslations(lang: LanguageCode): Promise<UiTranslationDto[]>;
+  uiText(lang: LanguageCode): Promise<UiTextEntryDto[]>;
   siteSettings(): Promise<SiteSettings>;
   infoPage(page: InfoPage, lang: LanguageCode): Promise<InfoPageDto | null>;
   places(lang: LanguageCode, page: PageQuery): Promise<Page<PlaceCardDto> | null>;

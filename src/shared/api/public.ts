@@ -11,8 +11,8 @@ export const languageDto = z.object({
 });
 export type LanguageDto = z.infer<typeof languageDto>;
 
-export const uiTranslationDto = z.object({ key: z.string(), value: z.string() });
-export type UiTranslationDto = z.infer<typeof uiTranslationDto>;
+export const uiTextEntryDto = z.object({ key: z.string(), value: z.string() });
+export type UiTextEntryDto = z.infer<typeof uiTextEntryDto>;
 
 /** GET /api/site: who publishes the site and where its footer links to (see shared/site.ts). */
 export const siteSettingsDto = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGE_CODES, type LanguageCode } from '../languages';
 
 /** Every language a place, city or country is translated into: all but English, the original. */
-export const TRANSLATION_TARGETS = LANGUAGE_CODES.filter((code): code is Exclude<LanguageCode, 'en'> => code !== 'en');
+export const TRANSLATION_TARGETS = LANGUAGE_CODES.filter((lang): lang is Exclude<LanguageCode, 'en'> => lang !== 'en');
 
 /**
  * Where one language stands against the English source (docs/decisions/006-translation-versions.md):

@@ -1,5 +1,5 @@
 import { cursorSearch } from '@/shared/paging';
-import { useTranslate } from '../../lib/i18n';
+import { useUiText } from '../../lib/i18n';
 import type { Crumb } from './breadcrumbs';
 import { useHead } from './head';
 
@@ -20,7 +20,7 @@ export function AreaHead({
   cursor: string | undefined;
   trail: Crumb[];
 }) {
-  const t = useTranslate();
+  const t = useUiText();
   const { slug, description, imageUrl } = area;
   useHead({
     title,

@@ -1,4 +1,4 @@
-import { useLanguage, useTranslate } from '../../lib/i18n';
+import { useLanguage, useUiText } from '../../lib/i18n';
 import { SiteLink } from '../../lib/navigation';
 
 /** One step of the way down from the home page: its name and its path after `/{lang}/`. */
@@ -11,14 +11,14 @@ export interface Crumb {
 
 /** Home, then the given steps: the trail a page shows and describes in its BreadcrumbList JSON-LD. */
 export function useBreadcrumbTrail(steps: readonly (Crumb | null | undefined | false | '')[]): Crumb[] {
-  const t = useTranslate();
+  const t = useUiText();
   return [{ name: t('nav.home'), path: 'home' }, ...steps.filter((step): step is Crumb => Boolean(step))];
 }
 
 /** Home › Country › City › Place, over a page's hero: every step but the page itself is a link. */
 export function Breadcrumbs({ trail }: { trail: readonly Crumb[] }) {
   const lang = useLanguage();
-  const t = useTranslate();
+  const t = useUiText();
   return (
     <nav aria-label={t('breadcrumbs.label')} className="breadcrumbs">
       <ol>

@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
-import { downloadFileName, downloadName, downloadUrl, responsiveImage, thumbnailUrl } from '@/shared/media';
+import { downloadFileName, downloadName, downloadUrl, imageVariants, thumbnailUrl } from '@/shared/media';
 import { parseMediaName } from '@/shared/media-names';
-import { useTranslate } from '../../lib/i18n';
+import { useUiText } from '../../lib/i18n';
 import { Icon } from './icons';
 import { ResponsiveImage } from './responsive-image';
 
@@ -16,7 +16,7 @@ export interface CarouselImage {
 
 /** A thumbnail 120 px wide in its file's aspect ratio (3:2 for images of unknown size). */
 function thumbnailHeight(url: string): number {
-  const image = responsiveImage(url);
+  const image = imageVariants(url);
   return image?.original ? Math.round((120 * image.height) / image.width) : 80;
 }
 
@@ -27,7 +27,7 @@ function fileFacts(image: CarouselImage): string {
   const path = (image.originalImagePath || image.imageUrl).split('?')[0]!;
   const name = path.slice(path.lastIndexOf('/') + 1);
   const dot = name.lastIndexOf('.');
-  const size = parseMediaName(path)?.original ?? responsiveImage(image.imageUrl)?.original;
+  const size = parseMediaName(path)?.original ?? imageVariants(image.imageUrl)?.original;
   const format = FORMATS[name.slice(dot + 1).toLowerCase()];
   return [size && `${size.width} × ${size.height} px`, format].filter(Boolean).join(' · ');
 }
@@ -50,7 +50,7 @@ export function GalleryCarousel({
   slug: string | null;
   title: string;
 }) {
-  const t = useTranslate();
+  const t = useUiText();
   const [index, setIndex] = useState(0);
   const [full, setFull] = useState(false);
   const [copied, setCopied] = useState(false);

@@ -1,5 +1,5 @@
 import { isImageAddress } from '@/shared/image-address';
-import { absoluteUrl, HERO_IMAGE_SIZES, responsiveImage } from '@/shared/media';
+import { absoluteUrl, HERO_IMAGE_SIZES, imageVariants } from '@/shared/media';
 import { LANGUAGES, type LanguageCode } from '@/shared/languages';
 import { SITE, type SiteSettings } from '@/shared/site';
 import { META_DESCRIPTION_LENGTH, PLACE_DESCRIPTION_EXCERPT } from '@/shared/limits';
@@ -150,7 +150,7 @@ const jsonLdScript = (data: unknown) =>
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const ogLocale = (code: LanguageCode) => (LANGUAGES.find((l) => l.code === code)?.locale ?? 'en-US').replace('-', '_');
+const ogLocale = (lang: LanguageCode) => (LANGUAGES.find((l) => l.code === lang)?.locale ?? 'en-US').replace('-', '_');
 
 export const fullTitle = (data: Pick<HeadData, 'title' | 'suffix'>) =>
   data.title && data.title !== data.suffix ? `${data.title} | ${data.suffix}` : data.suffix;
@@ -204,7 +204,7 @@ export function headTags(data: HeadData, lang: LanguageCode, site: HeadSite): st
 
   // Never a preload of another site's file (shared/image-address.ts).
   if (data.preloadImage && isImageAddress(data.preloadImage)) {
-    const responsive = responsiveImage(data.preloadImage);
+    const responsive = imageVariants(data.preloadImage);
     tags.push(
       responsive
         ? `<link rel="preload" as="image" type="image/webp" imagesrcset="${responsive.webpSrcSet}" imagesizes="${HERO_IMAGE_SIZES}" fetchpriority="high" />`

@@ -2,13 +2,13 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type { LanguageDto } from '@/shared/api/public';
 import { isLanguageCode, LANGUAGES } from '@/shared/languages';
-import { pathInLanguage, saveLanguageChoice, useLanguage, useTranslate } from '../../lib/i18n';
+import { pathInLanguage, saveLanguageChoice, useLanguage, useUiText } from '../../lib/i18n';
 import { useNavigateOnClick } from '../../lib/navigation';
 import { languagesQuery, usePublicQuery } from '../../lib/public-queries';
 import { Icon } from './icons';
 
 /** Flag emoji per language, hard-coded (docs/product.md §2.3). */
-export const flagFor = (code: string) => LANGUAGES.find((l) => l.code === code)?.flag ?? '🌐';
+export const flagFor = (lang: string) => LANGUAGES.find((l) => l.code === lang)?.flag ?? '🌐';
 
 /**
  * The language menu: flag and native name per language. Each entry is a real link to the same
@@ -17,9 +17,9 @@ export const flagFor = (code: string) => LANGUAGES.find((l) => l.code === code)?
  */
 export function LanguagePicker({ onChoose, inline = false }: { onChoose?: () => void; inline?: boolean }) {
   const { data } = usePublicQuery<LanguageDto[]>(languagesQuery());
-  const current = useLanguage();
+  const lang = useLanguage();
   const { pathname } = useLocation();
-  const t = useTranslate();
+  const t = useUiText();
   const [open, setOpen] = useState(false);
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -44,17 +44,17 @@ export function LanguagePicker({ onChoose, inline = false }: { onChoose?: () => 
   const languages = (data ?? []).filter((l) => isLanguageCode(l.code));
   if (languages.length === 0) return null;
 
-  const active = languages.find((l) => l.code === current) ?? languages[0]!;
+  const active = languages.find((l) => l.code === lang) ?? languages[0]!;
   const label = t('nav.language');
   const items = languages.map((language) => (
     <li key={language.code}>
       <a
-        href={pathInLanguage(pathname, language.code as typeof current)}
+        href={pathInLanguage(pathname, language.code as typeof lang)}
         hrefLang={language.code}
         lang={language.code}
-        aria-current={language.code === current ? 'true' : undefined}
+        aria-current={language.code === lang ? 'true' : undefined}
         onClick={(event) => {
-          saveLanguageChoice(language.code as typeof current);
+          saveLanguageChoice(language.code as typeof lang);
           setOpen(false);
           onChoose?.();
           navigateOnClick(event);

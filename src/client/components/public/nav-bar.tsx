@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useLanguage, useTranslate } from '../../lib/i18n';
+import { useLanguage, useUiText } from '../../lib/i18n';
 import { Icon, LogoMark } from './icons';
 import { LanguagePicker } from './language-picker';
 import { SearchBox } from './search-box';
@@ -11,7 +11,7 @@ export const NAV_SCROLL_THRESHOLD = 50;
 
 export function NavBar() {
   const lang = useLanguage();
-  const t = useTranslate();
+  const t = useUiText();
   const { pathname } = useLocation();
   const [scrolled, setScrolled] = useState(false);
   // The menu belongs to the page it was opened on, so any navigation closes it.

@@ -2,7 +2,7 @@ import type { NearbyPlaceDto } from '@/shared/api/nearby';
 import { NEARBY_FEW, NEARBY_RADIUS_M } from '@/shared/limits';
 import { localeFor, type LanguageCode } from '@/shared/languages';
 import { cityAndCountry } from '@/shared/punctuation';
-import { useLanguage, useTranslate } from '../../lib/i18n';
+import { useLanguage, useUiText } from '../../lib/i18n';
 import { keptFormatter } from '../../lib/intl';
 import { SiteLink } from '../../lib/navigation';
 import { ResponsiveImage } from './responsive-image';
@@ -30,7 +30,7 @@ export interface CountryLink {
  */
 export function NearbyList({ places, country }: { places: NearbyPlaceDto[]; country: CountryLink | undefined }) {
   const lang = useLanguage();
-  const t = useTranslate();
+  const t = useUiText();
   return (
     <>
       {places.length === 0 && (

@@ -1,4 +1,4 @@
-import { useLanguage, useTranslate } from '../../lib/i18n';
+import { useLanguage, useUiText } from '../../lib/i18n';
 import { SiteLink } from '../../lib/navigation';
 import { countriesQuery, homePlacesQuery, usePublicQuery } from '../../lib/public-queries';
 import { PlaceGrid } from './place-card';
@@ -9,7 +9,7 @@ import { PlaceGrid } from './place-card';
  */
 export function NotFoundSuggestions() {
   const lang = useLanguage();
-  const t = useTranslate();
+  const t = useUiText();
   const places = usePublicQuery(homePlacesQuery(lang)).data?.items.slice(0, 6) ?? [];
   const countries = usePublicQuery(countriesQuery(lang)).data?.items ?? [];
   if (places.length === 0 && countries.length === 0) return null;

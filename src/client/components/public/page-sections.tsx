@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { HERO_IMAGE_SIZES } from '@/shared/media';
 import { NotFoundSuggestions } from './not-found-suggestions';
 import { ResponsiveImage } from './responsive-image';
-import { useLanguage, useTranslate } from '../../lib/i18n';
+import { useLanguage, useUiText } from '../../lib/i18n';
 import { SiteLink } from '../../lib/navigation';
 import { useHttpStatus } from '../../ssr/ssr-context';
 import { useHead } from './head';
@@ -121,7 +121,7 @@ export function PlainHero({ children }: { children: ReactNode }) {
  */
 export function NotFoundView({ title, text }: { title: string; text?: string }) {
   const lang = useLanguage();
-  const t = useTranslate();
+  const t = useUiText();
   useHttpStatus(404);
   useHead({ title, suffix: t('meta.title.suffix'), description: title, noindex: true });
   return (
@@ -164,7 +164,7 @@ export function Paragraphs({ text, className, lang }: { text: string; className?
  */
 export function ReviewNote({ text }: { text: { reviewed: boolean; machineTranslated: boolean } }) {
   const lang = useLanguage();
-  const t = useTranslate();
+  const t = useUiText();
   if (text.reviewed) return null;
   return (
     <p className="review-note">

@@ -1,5 +1,5 @@
 import { withCursor, type Page } from '@/shared/paging';
-import { useTranslate } from '../../lib/i18n';
+import { useUiText } from '../../lib/i18n';
 import { Icon } from './icons';
 import { SiteLink } from '../../lib/navigation';
 
@@ -20,7 +20,7 @@ export function Pager({
   section: string;
   labels?: { prev: string; next: string };
 }) {
-  const t = useTranslate();
+  const t = useUiText();
   if (page.next === null && page.prev === null) return null;
   const href = (cursor: string) => `${withCursor(path, cursor)}#${section}`;
   const linkClass =

@@ -1,7 +1,7 @@
 import type { PlaceCardDto } from '@/shared/api/public';
 import { cityAndCountry } from '@/shared/punctuation';
 import { formatDate, isoDate } from '../../lib/format-date';
-import { englishIf, useLanguage, useTranslate } from '../../lib/i18n';
+import { englishIf, useLanguage, useUiText } from '../../lib/i18n';
 import { Icon } from './icons';
 import { ResponsiveImage } from './responsive-image';
 import { SiteLink } from '../../lib/navigation';
@@ -49,7 +49,7 @@ export function PlaceCard({ place, index = 0 }: { place: PlaceCardDto; index?: n
  */
 export function PhotoDate({ date }: { date: string }) {
   const lang = useLanguage();
-  const t = useTranslate();
+  const t = useUiText();
   const iso = isoDate(date);
   const label = t('card.photoTaken', { date: formatDate(date, lang) });
   const className = 'inline-flex items-center gap-1.5';

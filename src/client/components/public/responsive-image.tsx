@@ -1,5 +1,5 @@
 import { siteImage } from '@/shared/image-address';
-import { cardCrop, responsiveImage } from '@/shared/media';
+import { cardCrop, imageVariants } from '@/shared/media';
 import { CARD_CROP } from '@/shared/media-names';
 
 export interface ResponsiveImageProps {
@@ -23,7 +23,7 @@ export interface ResponsiveImageProps {
  */
 export function ResponsiveImage({ src, alt, sizes, className, priority = false, crop }: ResponsiveImageProps) {
   const card = crop === 'card' ? cardCrop(src) : undefined;
-  const variants = card ? undefined : responsiveImage(src);
+  const variants = card ? undefined : imageVariants(src);
   const img = (
     <img
       src={card?.jpg ?? variants?.src ?? siteImage(src)}

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { SEARCH_TEXT_MAX } from '@/shared/search-limits';
-import { useLanguage, useTranslate } from '../../lib/i18n';
+import { useLanguage, useUiText } from '../../lib/i18n';
 import { Icon } from './icons';
 
 // The type-ahead is loaded on the first focus: pages that nobody searches from carry none of it.
@@ -12,7 +12,7 @@ const SearchSuggestions = lazy(() => import('./search-suggestions'));
  */
 export function SearchBox() {
   const lang = useLanguage();
-  const t = useTranslate();
+  const t = useUiText();
   const input = useRef<HTMLInputElement>(null);
   const [focused, setFocused] = useState(false);
   const label = t('search.label');

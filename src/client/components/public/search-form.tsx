@@ -1,5 +1,5 @@
 import { SEARCH_TEXT_MAX } from '@/shared/search';
-import { useLanguage, useTranslate } from '../../lib/i18n';
+import { useLanguage, useUiText } from '../../lib/i18n';
 import { Icon } from './icons';
 
 /**
@@ -8,7 +8,7 @@ import { Icon } from './icons';
  */
 export function SearchForm({ q }: { q: string }) {
   const lang = useLanguage();
-  const t = useTranslate();
+  const t = useUiText();
   const label = t('search.label');
   return (
     <form

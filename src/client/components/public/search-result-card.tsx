@@ -1,6 +1,6 @@
 import type { SearchResultDto } from '@/shared/api/search';
 
-import { langIfOther, useLanguage, useTranslate } from '../../lib/i18n';
+import { langIfOther, useLanguage, useUiText } from '../../lib/i18n';
 import { SiteLink } from '../../lib/navigation';
 import { Icon } from './icons';
 import { CARD_SIZES, PhotoDate } from './place-card';
@@ -13,7 +13,7 @@ import { Highlighted } from './search-highlight';
  */
 export function SearchResultCard({ result, query, index }: { result: SearchResultDto; query: string; index: number }) {
   const lang = useLanguage();
-  const t = useTranslate();
+  const t = useUiText();
   const href = `/${lang}/${result.slug}`;
   const kind =
     result.kind === 'place'

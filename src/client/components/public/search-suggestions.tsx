@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import type { SearchResultDto } from '@/shared/api/search';
 import type { LanguageCode } from '@/shared/languages';
 import { SEARCH_SUGGESTIONS, searchProblem, searchText } from '@/shared/search';
-import { useTranslate } from '../../lib/i18n';
+import { useUiText } from '../../lib/i18n';
 import { Highlighted } from './search-highlight';
 
 /** Wait this long after the last keystroke before asking. */
@@ -32,7 +32,7 @@ export default function SearchSuggestions({
   input: RefObject<HTMLInputElement | null>;
   lang: LanguageCode;
 }) {
-  const t = useTranslate();
+  const t = useUiText();
   const navigate = useNavigate();
   const [view, setView] = useState<View>(CLOSED);
   const expanded = view.open && view.items.length > 0;

@@ -3,7 +3,7 @@ import { LANGUAGES } from '@/shared/languages';
 import { sentences } from '@/shared/punctuation';
 import { NO_SITE_SETTINGS, type InfoPage } from '@/shared/site';
 import type { UiTextKey } from '@/shared/ui-text';
-import { pathInLanguage, saveLanguageChoice, useLanguage, useTranslate } from '../../lib/i18n';
+import { pathInLanguage, saveLanguageChoice, useLanguage, useUiText } from '../../lib/i18n';
 import { SiteLink, useNavigateOnClick } from '../../lib/navigation';
 import { siteSettingsQuery, usePublicQuery } from '../../lib/public-queries';
 import { Icon, LogoMark } from './icons';
@@ -19,7 +19,7 @@ export const INFO_PAGE_TITLES: Record<InfoPage, UiTextKey> = {
 /** The footer of every public page (docs/product.md §2.3). */
 export function SiteFooter() {
   const lang = useLanguage();
-  const t = useTranslate();
+  const t = useUiText();
   const { pathname } = useLocation();
   const navigateOnClick = useNavigateOnClick();
   const siteName = t('meta.title.suffix');

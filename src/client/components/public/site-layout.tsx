@@ -1,26 +1,26 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { TranslationsProvider, useTranslate } from '../../lib/i18n';
+import { UiTextProvider, useUiText } from '../../lib/i18n';
 import { SiteNavigationProvider } from '../../lib/navigation';
 import { NavBar } from './nav-bar';
-import { Spinner } from './page-parts';
+import { Spinner } from './spinner';
 import './public.css';
 import { SiteFooter } from './site-footer';
 
 /** Nav, page and footer around every public screen, all reading one table of interface text. */
 export function SiteLayout() {
   return (
-    <TranslationsProvider>
+    <UiTextProvider>
       <SiteNavigationProvider>
         <SiteFrame />
       </SiteNavigationProvider>
-    </TranslationsProvider>
+    </UiTextProvider>
   );
 }
 
 function SiteFrame() {
   const { pathname, hash } = useLocation();
-  const t = useTranslate();
+  const t = useUiText();
   // A new page starts at its top, as a full page load would.
   useEffect(() => {
     if (!hash) window.scrollTo(0, 0);

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { TriviaFact } from '@/shared/api/public';
-import { useTranslate } from '../../lib/i18n';
+import { useUiText } from '../../lib/i18n';
 import { Icon } from './icons';
 
 /**
@@ -8,7 +8,7 @@ import { Icon } from './icons';
  * "reveal all" until everything was revealed with it; collapsing any single question clears that.
  */
 export function TriviaList({ facts, controlsLang }: { facts: TriviaFact[]; controlsLang?: string }) {
-  const t = useTranslate();
+  const t = useUiText();
   const baseId = useId();
   const [open, setOpen] = useState<boolean[]>(() => facts.map(() => false));
   const [allRevealed, setAllRevealed] = useState(false);

@@ -4,14 +4,14 @@ import type {
   CreateCityBody,
   CreateCityResponse,
   MissingCityDto,
-} from '@/shared/api/admin-geo';
-import { GeoAdminPage, type GeoAdminKind } from '../../components/admin/geo/geo-admin-page';
-import { WEB_ADDRESS_HINT } from '../../components/admin/geo/edit-geo-dialog';
-import { adminGeoHooks } from '../../components/admin/geo/use-geo-admin';
+} from '@/shared/api/admin-areas';
+import { AreasAdminPage, type AreaAdminKind } from '../../components/admin/areas/areas-admin-page';
+import { WEB_ADDRESS_HINT } from '../../components/admin/areas/edit-area-dialog';
+import { adminAreaHooks } from '../../components/admin/areas/use-areas-admin';
 
 type Field = 'name' | 'country' | 'description' | 'imageUrl' | 'slug';
 
-const CITIES: GeoAdminKind<AdminCityDto, MissingCityDto, CreateCityBody, CreateCityResponse, Field> = {
+const CITIES: AreaAdminKind<AdminCityDto, MissingCityDto, CreateCityBody, CreateCityResponse, Field> = {
   kind: 'city',
   noun: 'City',
   nounPlural: 'Cities',
@@ -34,9 +34,9 @@ const CITIES: GeoAdminKind<AdminCityDto, MissingCityDto, CreateCityBody, CreateC
   }),
   idOf: (result) => result.city.id,
   slugOf: (result) => result.city.slug,
-  ...adminGeoHooks<typeof adminCityContracts>('cities'),
+  ...adminAreaHooks<typeof adminCityContracts>('cities'),
 };
 
 export default function EditCitiesPage() {
-  return <GeoAdminPage config={CITIES} />;
+  return <AreasAdminPage config={CITIES} />;
 }

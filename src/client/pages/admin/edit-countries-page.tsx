@@ -4,14 +4,14 @@ import type {
   CreateCountryBody,
   CreateCountryResponse,
   MissingCountryDto,
-} from '@/shared/api/admin-geo';
-import { GeoAdminPage, type GeoAdminKind } from '../../components/admin/geo/geo-admin-page';
-import { WEB_ADDRESS_HINT } from '../../components/admin/geo/edit-geo-dialog';
-import { adminGeoHooks } from '../../components/admin/geo/use-geo-admin';
+} from '@/shared/api/admin-areas';
+import { AreasAdminPage, type AreaAdminKind } from '../../components/admin/areas/areas-admin-page';
+import { WEB_ADDRESS_HINT } from '../../components/admin/areas/edit-area-dialog';
+import { adminAreaHooks } from '../../components/admin/areas/use-areas-admin';
 
 type Field = 'name' | 'description' | 'imageUrl' | 'slug';
 
-const COUNTRIES: GeoAdminKind<AdminCountryDto, MissingCountryDto, CreateCountryBody, CreateCountryResponse, Field> = {
+const COUNTRIES: AreaAdminKind<AdminCountryDto, MissingCountryDto, CreateCountryBody, CreateCountryResponse, Field> = {
   kind: 'country',
   noun: 'Country',
   nounPlural: 'Countries',
@@ -32,9 +32,9 @@ const COUNTRIES: GeoAdminKind<AdminCountryDto, MissingCountryDto, CreateCountryB
   }),
   idOf: (result) => result.country.id,
   slugOf: (result) => result.country.slug,
-  ...adminGeoHooks<typeof adminCountryContracts>('countries'),
+  ...adminAreaHooks<typeof adminCountryContracts>('countries'),
 };
 
 export default function EditCountriesPage() {
-  return <GeoAdminPage config={COUNTRIES} />;
+  return <AreasAdminPage config={COUNTRIES} />;
 }

@@ -11,7 +11,7 @@ import { GalleryDialog } from '../../components/admin/places/gallery-dialog';
 import { DeletePreview } from '../../components/admin/delete-preview';
 import { HistoryDialog, type HistoryTarget } from '../../components/admin/revisions/history-dialog';
 import { formatDate } from '../../lib/format-date';
-import { PlaceCard } from '../../components/admin/places/place-card';
+import { AdminPlaceCard } from '../../components/admin/places/admin-place-card';
 import { ALL_CITIES, PlacesFilters, SHOW_CHOICES, showOf } from '../../components/admin/places/places-filters';
 import {
   useAdminPlaceLocations,
@@ -222,7 +222,7 @@ export default function EditPlacesPage() {
         ) : (
           <div ref={listRef} className="flex flex-col gap-4">
             {shown.map((place) => (
-              <PlaceCard
+              <AdminPlaceCard
                 key={place.id}
                 place={place}
                 isRunning={(action) => ai.isRunning(action, place.id)}

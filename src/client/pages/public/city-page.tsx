@@ -4,11 +4,11 @@ import { AreaHead } from '../../components/public/area-head';
 import { AreaIntro } from '../../components/public/area-intro';
 import { useBreadcrumbTrail } from '../../components/public/breadcrumbs';
 import { Icon } from '../../components/public/icons';
-import { Spinner } from '../../components/public/page-parts';
+import { Spinner } from '../../components/public/spinner';
 import { EmptyMessage, NotFoundView, SectionHeading } from '../../components/public/page-sections';
 import { Pager } from '../../components/public/pager';
 import { PlaceGrid, PlaceGridSkeleton } from '../../components/public/place-card';
-import { useLanguage, useTranslate } from '../../lib/i18n';
+import { useLanguage, useUiText } from '../../lib/i18n';
 import { SiteLink } from '../../lib/navigation';
 import { usePageParams, type PageParams } from '../../lib/page-data';
 import { cityQuery, cursorOf, placesOfCityQuery, usePublicQuery } from '../../lib/public-queries';
@@ -20,13 +20,13 @@ export const data = ({ slug, lang, search }: PageParams) => ({
 });
 
 function CityNotFound() {
-  const t = useTranslate();
+  const t = useUiText();
   return <NotFoundView title={t('cities.notFound.title')} text={t('cities.notFound.text')} />;
 }
 
 export default function CityPage({ slug }: { slug: string }) {
   const lang = useLanguage();
-  const t = useTranslate();
+  const t = useUiText();
   const params = usePageParams(slug);
   const queries = data(params);
   const city = usePublicQuery<TranslatedCityDto | null>(queries.city);

@@ -2,11 +2,11 @@ import { cursorSearch } from '@/shared/paging';
 import { AreaCard } from '../../components/public/area-card';
 import { MapFigure } from '../../components/public/map-figure';
 import { useHead } from '../../components/public/head';
-import { Spinner } from '../../components/public/page-parts';
+import { Spinner } from '../../components/public/spinner';
 import { EmptyMessage, PlainHero } from '../../components/public/page-sections';
 import { Pager } from '../../components/public/pager';
 import { formatCount } from '../../lib/format-count';
-import { englishIf, useLanguage, useTranslate } from '../../lib/i18n';
+import { englishIf, useLanguage, useUiText } from '../../lib/i18n';
 import { usePageParams, type PageParams } from '../../lib/page-data';
 import { countriesQuery, cursorOf, usePublicQuery } from '../../lib/public-queries';
 import { worldMapQuery } from '../../lib/map-queries';
@@ -19,7 +19,7 @@ export const data = ({ lang, search }: PageParams) => ({
 
 export default function CountriesPage() {
   const lang = useLanguage();
-  const t = useTranslate();
+  const t = useUiText();
   const params = usePageParams();
   const cursor = cursorOf(params.search);
   const queries = data(params);

@@ -4,10 +4,10 @@ import { AreaIntro } from '../../components/public/area-intro';
 import { AreaCard } from '../../components/public/area-card';
 import { useBreadcrumbTrail } from '../../components/public/breadcrumbs';
 import { MapFigure } from '../../components/public/map-figure';
-import { Spinner } from '../../components/public/page-parts';
+import { Spinner } from '../../components/public/spinner';
 import { EmptyMessage, SectionHeading } from '../../components/public/page-sections';
 import { Pager } from '../../components/public/pager';
-import { englishIf, useLanguage, useTranslate } from '../../lib/i18n';
+import { englishIf, useLanguage, useUiText } from '../../lib/i18n';
 import { usePageParams, type PageParams } from '../../lib/page-data';
 import { citiesOfCountryQuery, countryQuery, cursorOf, usePublicQuery } from '../../lib/public-queries';
 import { countryMapQuery } from '../../lib/map-queries';
@@ -21,7 +21,7 @@ export const data = ({ slug, lang, search }: PageParams) => ({
 
 export default function CountryPage({ slug }: { slug: string }) {
   const lang = useLanguage();
-  const t = useTranslate();
+  const t = useUiText();
   const params = usePageParams(slug);
   const queries = data(params);
   const country = usePublicQuery<TranslatedCountryDto | null>(queries.country);

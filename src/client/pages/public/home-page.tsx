@@ -4,7 +4,7 @@ import { Icon } from '../../components/public/icons';
 import { EmptyMessage, JumpButton, PhotoHero, SectionHeading } from '../../components/public/page-sections';
 import { Pager } from '../../components/public/pager';
 import { PlaceGrid, PlaceGridSkeleton } from '../../components/public/place-card';
-import { useTranslate } from '../../lib/i18n';
+import { useUiText } from '../../lib/i18n';
 import { usePageParams, type PageParams } from '../../lib/page-data';
 import { cursorOf, homePlacesQuery, usePublicQuery } from '../../lib/public-queries';
 
@@ -12,7 +12,7 @@ import { cursorOf, homePlacesQuery, usePublicQuery } from '../../lib/public-quer
 export const data = ({ lang, search }: PageParams) => ({ places: homePlacesQuery(lang, cursorOf(search)) });
 
 export default function HomePage() {
-  const t = useTranslate();
+  const t = useUiText();
   const params = usePageParams();
   const { lang } = params;
   const cursor = cursorOf(params.search);

@@ -1,7 +1,7 @@
 import { HOW_WE_WRITE_PAGE } from '@/shared/site';
 import { useHead } from '../../components/public/head';
 import { TextPage } from '../../components/public/text-page';
-import { useTranslate } from '../../lib/i18n';
+import { useUiText } from '../../lib/i18n';
 
 const PARAGRAPHS = ['howWeWrite.text1', 'howWeWrite.text2', 'howWeWrite.text3', 'howWeWrite.text4'] as const;
 
@@ -10,7 +10,7 @@ const PARAGRAPHS = ['howWeWrite.text1', 'howWeWrite.text2', 'howWeWrite.text3', 
  * on unreviewed text link (docs/decisions/018-review-per-language.md). Its text is interface text.
  */
 export default function HowWeWritePage() {
-  const t = useTranslate();
+  const t = useUiText();
   const title = t('howWeWrite.title');
   useHead({ title, suffix: t('meta.title.suffix'), description: t('howWeWrite.text1'), path: HOW_WE_WRITE_PAGE });
   return <TextPage title={title} paragraphs={PARAGRAPHS.map((key) => t(key))} />;

@@ -1,9 +1,9 @@
 import type { InfoPage } from '@/shared/site';
 import { useHead } from '../../components/public/head';
 import { HydratedMark } from '../../components/public/hydrated-mark';
-import { Spinner } from '../../components/public/page-parts';
+import { Spinner } from '../../components/public/spinner';
 import { TextPage } from '../../components/public/text-page';
-import { useTranslate } from '../../lib/i18n';
+import { useUiText } from '../../lib/i18n';
 import { usePageParams, type Load, type PageParams } from '../../lib/page-data';
 import { infoPageQuery, usePublicQuery } from '../../lib/public-queries';
 import { INFO_PAGE_TITLES } from '../../components/public/site-footer';
@@ -22,7 +22,7 @@ export const prefetch = async (params: PageParams, load: Load) => {
  * address is read as any other, so it is not found (404).
  */
 export default function InfoPagePage({ page }: { page: InfoPage }) {
-  const t = useTranslate();
+  const t = useUiText();
   const info = usePublicQuery(data(usePageParams(page)).info);
   if (info.data === null || info.isError) return <SlugPage slug={page} />;
   if (!info.data) return <Spinner label={t('common.loading')} />;
@@ -30,7 +30,7 @@ export default function InfoPagePage({ page }: { page: InfoPage }) {
 }
 
 function InfoText({ page, text }: { page: InfoPage; text: string }) {
-  const t = useTranslate();
+  const t = useUiText();
   const title = t(INFO_PAGE_TITLES[page]);
   useHead({ title, suffix: t('meta.title.suffix'), description: text, path: page });
   const paragraphs = text

@@ -7,9 +7,9 @@ import { GalleryCarousel } from '../../components/public/gallery-carousel';
 import { useHead } from '../../components/public/head';
 import { HistoryTimeline } from '../../components/public/history-timeline';
 import { Icon } from '../../components/public/icons';
-import { PlaceMap } from '../../components/public/map-place';
+import { PlaceMap } from '../../components/public/place-map';
 import { NearbyList } from '../../components/public/nearby-list';
-import { Spinner } from '../../components/public/page-parts';
+import { Spinner } from '../../components/public/spinner';
 import {
   JumpButton,
   NotFoundView,
@@ -21,7 +21,7 @@ import {
 import { PlaceGrid } from '../../components/public/place-card';
 import { TriviaList } from '../../components/public/trivia-list';
 import { formatDate, isoDate } from '../../lib/format-date';
-import { englishIf, langIfOther, useLanguage, useTranslate } from '../../lib/i18n';
+import { englishIf, langIfOther, useLanguage, useUiText } from '../../lib/i18n';
 import { SiteLink } from '../../lib/navigation';
 import {
   factsQuery,
@@ -56,7 +56,7 @@ export async function prefetch(params: PageParams, load: Load): Promise<boolean>
 }
 
 function PlaceNotFound() {
-  const t = useTranslate();
+  const t = useUiText();
   return <NotFoundView title={t('placeDetail.notFound')} />;
 }
 
@@ -79,7 +79,7 @@ function TranslatableSection({
   children: (controlsLang: string | undefined) => ReactNode;
 }) {
   const lang = useLanguage();
-  const t = useTranslate();
+  const t = useUiText();
   return (
     <Section id={id} title={title} lang={contentLang} titleLang={contentLang && lang}>
       {contentLang && (
@@ -117,7 +117,7 @@ function Section({
 
 function PlaceDetail({ place }: { place: PlaceDto }) {
   const lang = useLanguage();
-  const t = useTranslate();
+  const t = useUiText();
   const parts = sections(place.id, lang);
   const gallery = usePublicQuery<GalleryImageDto[]>(parts.gallery);
   const history = usePublicQuery<TranslatedHistoryDto | null>(parts.history);
@@ -300,7 +300,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
 }
 
 export default function PlacePage({ slug }: { slug: string }) {
-  const t = useTranslate();
+  const t = useUiText();
   const place = usePublicQuery<PlaceDto | null>(data(usePageParams(slug)).place);
   if (place.isPending) return <Spinner label={t('common.loading')} />;
   if (!place.data) return <PlaceNotFound />;

@@ -7,7 +7,7 @@ import {
   homePlacesQuery,
   languagesQuery,
   siteSettingsQuery,
-  translationsQuery,
+  uiTextQuery,
 } from '../../lib/public-queries';
 import * as slugPage from './slug-page';
 
@@ -49,12 +49,9 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
 ];
 
 /** On every page: the interface text, the languages and the site's settings. */
-export const chromeQueries = (lang: LanguageCode) => [translationsQuery(lang), languagesQuery(), siteSettingsQuery()];
+export const chromeQueries = (lang: LanguageCode) => [uiTextQuery(lang), languagesQuery(), siteSettingsQuery()];
 
-/** What the not-found page offers instead (components/public/not-found-suggestions.tsx). */
-export const notFoundQueries = (lang: LanguageCode) => [homePlacesQuery(lang), countriesQuery(lang)];
-
-/** The not-found page's "module": its suggestions are its data. */
+/** The not-found page's "module": what it offers instead is its data (components/public/not-found-suggestions.tsx). */
 const notFoundPage: PageModule = {
   data: ({ lang }) => ({ places: homePlacesQuery(lang), countries: countriesQuery(lang) }),
 };

@@ -1,11 +1,11 @@
 import { searchProblem, searchText, SEARCH_TEXT_MAX, shownQuery } from '@/shared/search';
 import { useHead } from '../../components/public/head';
-import { Spinner } from '../../components/public/page-parts';
+import { Spinner } from '../../components/public/spinner';
 import { EmptyMessage, PlainHero } from '../../components/public/page-sections';
 import { Pager } from '../../components/public/pager';
 import { SearchForm } from '../../components/public/search-form';
 import { SearchResultCard } from '../../components/public/search-result-card';
-import { useLanguage, useTranslate } from '../../lib/i18n';
+import { useLanguage, useUiText } from '../../lib/i18n';
 import { usePageParams, type Load, type PageParams } from '../../lib/page-data';
 import { cursorOf, usePublicQuery } from '../../lib/public-queries';
 import { searchResultsQuery } from '../../lib/search-queries';
@@ -27,7 +27,7 @@ export const prefetch = async (params: PageParams, load: Load) => {
  */
 export default function SearchPage() {
   const lang = useLanguage();
-  const t = useTranslate();
+  const t = useUiText();
   const params = usePageParams();
   const q = queryOf(params.search);
   const problem = searchProblem(q);

@@ -2,8 +2,8 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { CityDto, CountryDto } from '@/shared/api/public';
 import { HydratedMark } from '../../components/public/hydrated-mark';
-import { Spinner } from '../../components/public/page-parts';
-import { useTranslate } from '../../lib/i18n';
+import { Spinner } from '../../components/public/spinner';
+import { useUiText } from '../../lib/i18n';
 import { prefetchPage, type Load, type PageParams } from '../../lib/page-data';
 import {
   cityCheckQuery,
@@ -42,7 +42,7 @@ export async function prefetch(params: PageParams, load: Load): Promise<void> {
 export default function SlugPage({ slug: given }: { slug?: string }) {
   const { slug: param = '' } = useParams();
   const slug = given ?? param;
-  const t = useTranslate();
+  const t = useUiText();
   const country = usePublicQuery<CountryDto | null>(COUNTRY.check(slug));
   const noCountry = country.data === null || country.isError;
   const city = usePublicQuery<CityDto | null>(CITY.check(slug), { enabled: noCountry });

@@ -308,3 +308,28 @@ export async function placeExists(db: DbOrTx, id: string): Promise<boolean> {
   const rows = await db.select({ id: places.id }).from(places).where(eq(places.id, id)).limit(1);
   return rows.length > 0;
 }
+
+// A new place, as an upload makes it
+
+export type NewPlace = typeof places.$inferInsert;
+
+export async function insertPlace(db: DbOrTx, place: NewPlace) {
+  const [row] = await db
+    .insert(places)
+    .values(place)
+    .returning({ id: places.id, slug: places.slug, state: places.state });
+  return row!;
+}
+
+/**
+ * The titles of the places of one town, after waiting for any other upload choosing a title in
+ * that town (a lock held until the transaction ends), so two uploads never pick the same one.
+ */
+export async function lockPlaceTitlesIn(tx: DbOrTx, town: { location: string; country: string }): Promise<Set<string>> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`place-title\n${town.location}\n${town.country}`}))`);
+  const rows = await tx
+    .select({ title: places.title })
+    .from(places)
+    .where(and(eq(places.location, town.location), eq(places.country, town.country)));
+  return new Set(rows.map((row) => row.title));
+}

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { HistoryEvent, TriviaFact } from '@/shared/api/public';
 import type { PlaceText } from '@/shared/api/content-editor';
 import type { DbOrTx } from '../client';
+import type { AreaKind } from './admin-areas-repo';
 import {
   cities,
   cityTranslations,
@@ -78,7 +79,7 @@ export async function listPlaceTexts(db: DbOrTx, placeId: string): Promise<Store
 export async function writePlaceText(
   tx: DbOrTx,
   placeId: string,
-  languageCode: string,
+  lang: string,
   text: PlaceText,
   sourceVersion: number,
   basedOn: PlaceText,
@@ -86,7 +87,7 @@ export async function writePlaceText(
   const set = { ...text, sourceVersion, origin: 'person' as const, basedOn: { ...basedOn }, reviewed: true };
   await tx
     .insert(placeTranslations)
-    .values({ placeId, languageCode, ...set })
+    .values({ placeId, languageCode: lang, ...set })
     .onConflictDoUpdate({ target: [placeTranslations.placeId, placeTranslations.languageCode], set });
 }
 
@@ -122,7 +123,7 @@ export async function writePartItems<P extends PlacePartKind>(
   tx: DbOrTx,
   part: P,
   placeId: string,
-  languageCode: string,
+  lang: string,
   items: PartItems<P>,
   sourceVersion: number,
   basedOn: PartItems<P> | null,
@@ -140,7 +141,7 @@ export async function writePartItems<P extends PlacePartKind>(
     };
     await tx
       .insert(placeHistory)
-      .values({ placeId, languageCode, ...set })
+      .values({ placeId, languageCode: lang, ...set })
       .onConflictDoUpdate({ target: [placeHistory.placeId, placeHistory.languageCode], set });
     return;
   }
@@ -151,11 +152,10 @@ export async function writePartItems<P extends PlacePartKind>(
   };
   await tx
     .insert(placeFacts)
-    .values({ placeId, languageCode, ...set })
+    .values({ placeId, languageCode: lang, ...set })
     .onConflictDoUpdate({ target: [placeFacts.placeId, placeFacts.languageCode], set });
 }
 
-export type AreaKind = 'city' | 'country';
 const AREAS = {
   city: { table: cities, translations: cityTranslations, owner: cityTranslations.cityId },
   country: { table: countries, translations: countryTranslations, owner: countryTranslations.countryId },
@@ -203,7 +203,7 @@ export async function writeAreaText(
   tx: DbOrTx,
   kind: AreaKind,
   id: string,
-  languageCode: string,
+  lang: string,
   text: AreaText,
   sourceVersion: number,
   basedOn: AreaText,
@@ -212,13 +212,13 @@ export async function writeAreaText(
   if (kind === 'city') {
     await tx
       .insert(cityTranslations)
-      .values({ cityId: id, languageCode, ...set })
+      .values({ cityId: id, languageCode: lang, ...set })
       .onConflictDoUpdate({ target: [cityTranslations.cityId, cityTranslations.languageCode], set });
     return;
   }
   await tx
     .insert(countryTranslations)
-    .values({ countryId: id, languageCode, ...set })
+    .values({ countryId: id, languageCode: lang, ...set })
     .onConflictDoUpdate({ target: [countryTranslations.countryId, countryTranslations.languageCode], set });
 }
 

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
-import type { LanguageDto, UiTranslationDto } from '@/shared/api/public';
+import type { LanguageDto, UiTextEntryDto } from '@/shared/api/public';
 import type { DbOrTx } from '../client';
-import { languages, uiTranslations } from '../schema';
+import { languages, uiText } from '../schema';
 
 export function listLanguages(db: DbOrTx): Promise<LanguageDto[]> {
   return db
@@ -10,12 +10,12 @@ export function listLanguages(db: DbOrTx): Promise<LanguageDto[]> {
     .orderBy(asc(languages.id));
 }
 
-export function listUiTranslations(db: DbOrTx, lang: string): Promise<UiTranslationDto[]> {
+export function listUiText(db: DbOrTx, lang: string): Promise<UiTextEntryDto[]> {
   return db
-    .select({ key: uiTranslations.key, value: uiTranslations.value })
-    .from(uiTranslations)
-    .where(eq(uiTranslations.languageCode, lang))
-    .orderBy(asc(uiTranslations.key));
+    .select({ key: uiText.key, value: uiText.value })
+    .from(uiText)
+    .where(eq(uiText.languageCode, lang))
+    .orderBy(asc(uiText.key));
 }
 
 /** Inserts rows that do not exist yet; existing ones (maybe edited by hand) are left alone. */
@@ -26,15 +26,15 @@ export async function insertMissingLanguages(
   await db.insert(languages).values(rows).onConflictDoNothing({ target: languages.code });
 }
 
-export async function insertMissingUiTranslations(
+export async function insertMissingUiText(
   db: DbOrTx,
   rows: { key: string; languageCode: string; value: string }[],
 ): Promise<number> {
   if (rows.length === 0) return 0;
   const inserted = await db
-    .insert(uiTranslations)
+    .insert(uiText)
     .values(rows)
-    .onConflictDoNothing({ target: [uiTranslations.key, uiTranslations.languageCode] })
-    .returning({ id: uiTranslations.id });
+    .onConflictDoNothing({ target: [uiText.key, uiText.languageCode] })
+    .returning({ id: uiText.id });
   return inserted.length;
 }

@@ -65,15 +65,15 @@ export async function savePart<P extends PlacePart>(
   db: DbOrTx,
   part: P,
   placeId: string,
-  languageCode: string,
+  lang: string,
   content: PlaceParts[P],
   sourceVersion: number,
 ) {
   const table = partTable(part);
   const set = { ...(content as HistoryDto), sourceVersion };
-  const insert = db.insert(table).values({ placeId, languageCode, ...set });
+  const insert = db.insert(table).values({ placeId, languageCode: lang, ...set });
   const key: [AnyPgColumn, AnyPgColumn] = [table.placeId, table.languageCode];
-  await (languageCode === 'en'
+  await (lang === 'en'
     ? insert.onConflictDoNothing({ target: key })
     : insert.onConflictDoUpdate(unlessNewer(key, table, set)));
 }

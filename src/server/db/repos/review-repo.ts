@@ -119,9 +119,9 @@ export async function dashboardCounts(db: DbOrTx) {
     count(db, sql`select count(*)::int as n from trash`),
   ]);
   const perLanguage = await Promise.all(
-    LANGUAGE_CODES.map(async (languageCode) => ({
-      languageCode,
-      places: await placesWhere(unreviewedIn(languageCode)),
+    LANGUAGE_CODES.map(async (lang) => ({
+      languageCode: lang,
+      places: await placesWhere(unreviewedIn(lang)),
     })),
   );
   return {

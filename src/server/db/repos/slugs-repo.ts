@@ -118,7 +118,7 @@ export function listPlaceSlugs(db: DbOrTx) {
 }
 
 /** Every city's and country's address with its name (a one-time repair at start). */
-export async function listGeoSlugs(db: DbOrTx) {
+export async function listAreaSlugs(db: DbOrTx) {
   const cityRows = await db.select({ id: cities.id, slug: cities.slug, name: cities.name }).from(cities);
   const countryRows = await db.select({ id: countries.id, slug: countries.slug, name: countries.name }).from(countries);
   return [

@@ -24,14 +24,14 @@ import { galleryOrder } from './gallery-repo';
  */
 
 type PlaceRow = typeof places.$inferSelect;
-type GeoRow = typeof cities.$inferSelect | typeof countries.$inferSelect;
+type AreaRow = typeof cities.$inferSelect | typeof countries.$inferSelect;
 type PlaceTranslationRow = typeof placeTranslations.$inferSelect;
 type HistoryRow = typeof placeHistory.$inferSelect;
 type FactsRow = typeof placeFacts.$inferSelect;
 type GalleryRow = typeof galleryImages.$inferSelect;
 type GalleryTextRow = typeof galleryImageTexts.$inferSelect;
 type PhotoRow = typeof photos.$inferSelect;
-type GeoTranslationRow = typeof cityTranslations.$inferSelect;
+type AreaTranslationRow = typeof cityTranslations.$inferSelect;
 
 export interface GalleryImageSnapshot {
   image: GalleryRow;
@@ -48,13 +48,13 @@ export interface PlaceSnapshot {
   photos: PhotoRow[];
 }
 
-export interface GeoSnapshot {
+export interface AreaSnapshot {
   kind: 'city' | 'country';
-  row: GeoRow;
-  translations: GeoTranslationRow[];
+  row: AreaRow;
+  translations: AreaTranslationRow[];
 }
 
-export type EntitySnapshot = PlaceSnapshot | GeoSnapshot;
+export type EntitySnapshot = PlaceSnapshot | AreaSnapshot;
 export type SnapshotKind = EntitySnapshot['kind'];
 
 /** Timestamps come back from JSON as text: the writers need dates. */
@@ -119,11 +119,11 @@ export async function readPlaceSnapshot(db: DbOrTx, id: string): Promise<PlaceSn
   return { kind: 'place', place, translations, history, facts, gallery: await galleryOf(db, id), photos: photoRows };
 }
 
-export async function readGeoSnapshot(
+export async function readAreaSnapshot(
   db: DbOrTx,
   kind: 'city' | 'country',
   id: string,
-): Promise<GeoSnapshot | undefined> {
+): Promise<AreaSnapshot | undefined> {
   if (kind === 'city') {
     const [row] = await db.select().from(cities).where(eq(cities.id, id));
     if (!row) return undefined;
@@ -146,7 +146,7 @@ export async function readGeoSnapshot(
 }
 
 export function readSnapshot(db: DbOrTx, kind: SnapshotKind, id: string): Promise<EntitySnapshot | undefined> {
-  return kind === 'place' ? readPlaceSnapshot(db, id) : readGeoSnapshot(db, kind, id);
+  return kind === 'place' ? readPlaceSnapshot(db, id) : readAreaSnapshot(db, kind, id);
 }
 
 export async function readGalleryImageSnapshot(db: DbOrTx, imageId: string) {
@@ -199,7 +199,7 @@ export async function insertPlaceSnapshot(tx: DbOrTx, snapshot: PlaceSnapshot, s
 }
 
 /** Puts a deleted city or country back with its translations (same id; `slug` as given). */
-export async function insertGeoSnapshot(tx: DbOrTx, snapshot: GeoSnapshot, slug: string): Promise<void> {
+export async function insertAreaSnapshot(tx: DbOrTx, snapshot: AreaSnapshot, slug: string): Promise<void> {
   const translations = snapshot.translations.map(renumbered);
   if (snapshot.kind === 'city') {
     await tx.insert(cities).values({ ...revived(snapshot.row as typeof cities.$inferSelect), slug });
@@ -294,7 +294,7 @@ export async function replaceGalleryTexts(tx: DbOrTx, snapshot: PlaceSnapshot) {
 }
 
 /** A city's or country's other languages back as they were. */
-export async function replaceGeoTranslations(tx: DbOrTx, snapshot: GeoSnapshot, englishVersion: number) {
+export async function replaceAreaTranslations(tx: DbOrTx, snapshot: AreaSnapshot, englishVersion: number) {
   const id = snapshot.row.id;
   const rows = snapshot.translations.map((row) => ({
     ...renumbered(row),

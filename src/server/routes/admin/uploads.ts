@@ -1,7 +1,7 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '@/shared/api/common';
-import { uploadFields, uploadLimitsResponse, uploadResponse } from '@/shared/api/upload';
+import { uploadFields, uploadLimitsResponse, uploadResponse } from '@/shared/api/uploads';
 import { BadRequestError } from '../../errors';
 import { stripNul } from '../../security/nul-guard';
 import { multipartReadError } from './multipart-errors';

@@ -66,8 +66,8 @@ export const publicGeoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const { languageCode, ...page } = req.query;
-      return sendPage(req, reply, await catalog(req).placesOfCity(req.params.slug, languageCode, page));
+      const { languageCode: lang, ...page } = req.query;
+      return sendPage(req, reply, await catalog(req).placesOfCity(req.params.slug, lang, page));
     },
   );
 };

@@ -11,7 +11,7 @@ import {
   langParams,
   languageDto,
   siteSettingsDto,
-  uiTranslationDto,
+  uiTextEntryDto,
 } from '@/shared/api/public';
 
 /** Health, languages, interface text, the site's settings and its footer pages. */
@@ -47,7 +47,7 @@ export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/translations/:lang',
-    { schema: { params: langParams, response: { 200: z.array(uiTranslationDto) } } },
-    (req) => catalog(req).uiTranslations(req.params.lang),
+    { schema: { params: langParams, response: { 200: z.array(uiTextEntryDto) } } },
+    (req) => catalog(req).uiText(req.params.lang),
   );
 };

@@ -169,20 +169,20 @@ function ReviewBar({
 function LanguagePanel({
   target,
   content,
-  code,
+  lang,
 }: {
   target: ContentTarget;
   content: PlaceContentDto | AreaContentDto;
-  code: LanguageCode;
+  lang: LanguageCode;
 }) {
   const save = useSaveContent(target);
   const [confirming, setConfirming] = useState(false);
-  const language = LANGUAGES.find((l) => l.code === code)!;
+  const language = LANGUAGES.find((l) => l.code === lang)!;
   const isPlace = target.kind === 'place';
   const fields = isPlace ? PLACE_FIELDS : AREA_FIELDS;
-  const text = content.text.find((l) => l.languageCode === code)! as Entry;
+  const text = content.text.find((l) => l.languageCode === lang)! as Entry;
   const englishText = content.text[0]!.content;
-  const english = code === 'en' ? null : asValues(englishText, fields);
+  const english = lang === 'en' ? null : asValues(englishText, fields);
 
   const run = (change: ContentChange) =>
     save.mutate(change, {
@@ -212,9 +212,9 @@ function LanguagePanel({
         {text.reviewed === false && (
           <ReviewBar
             languageName={language.name}
-            english={code === 'en'}
+            english={lang === 'en'}
             pending={save.isPending}
-            onReview={() => run({ what: 'review', lang: code })}
+            onReview={() => run({ what: 'review', lang })}
           />
         )}
         <TextForm
@@ -222,15 +222,15 @@ function LanguagePanel({
           fields={fields}
           initial={asValues(text.content, fields)}
           english={english}
-          lang={code}
+          lang={lang}
           languageName={language.name}
           schema={isPlace ? placeTextBody : areaTextBody}
           pending={save.isPending}
-          onSave={(values) => run({ what: 'text', lang: code, body: values as never })}
+          onSave={(values) => run({ what: 'text', lang, body: values as never })}
         />
       </PartPanel>
       {parts.map(([title, shape, what, entries]) => {
-        const entry = entries.find((l) => l.languageCode === code)! as Entry;
+        const entry = entries.find((l) => l.languageCode === lang)! as Entry;
         const englishItems = entries[0]!.content;
         const changes =
           entry.status === 'outdated' && entry.basedOn
@@ -242,23 +242,23 @@ function LanguagePanel({
               key={JSON.stringify(entry.content)}
               shape={shape}
               initial={asItems(entry.content)}
-              english={code === 'en' ? null : asItems(englishItems)}
-              lang={code}
+              english={lang === 'en' ? null : asItems(englishItems)}
+              lang={lang}
               languageName={language.name}
               saveLabel={`Save ${language.name} ${title.toLowerCase()}`}
               pending={save.isPending}
               onSave={(items) =>
                 run(
                   what === 'history'
-                    ? { what, lang: code, body: { events: items as never } }
-                    : { what, lang: code, body: { facts: items as never } },
+                    ? { what, lang, body: { events: items as never } }
+                    : { what, lang, body: { facts: items as never } },
                 )
               }
             />
           </PartPanel>
         );
       })}
-      {code !== 'en' && (
+      {lang !== 'en' && (
         <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
           <p className="text-sm text-slate-600">
             Let the AI model translate {language.name} again from the current English
@@ -269,7 +269,7 @@ function LanguagePanel({
               type="button"
               variant="outline"
               disabled={save.isPending}
-              onClick={() => (text.origin === 'person' ? setConfirming(true) : run({ what: 'machine', lang: code }))}
+              onClick={() => (text.origin === 'person' ? setConfirming(true) : run({ what: 'machine', lang }))}
             >
               <Languages aria-hidden="true" /> Translate again by machine
             </Button>
@@ -283,7 +283,7 @@ function LanguagePanel({
             pending={save.isPending}
             onConfirm={() => {
               setConfirming(false);
-              run({ what: 'machine', lang: code });
+              run({ what: 'machine', lang });
             }}
           />
         </div>
@@ -322,7 +322,7 @@ function LanguagesEditor({ target }: { target: ContentTarget }) {
       </Tabs.List>
       {data.text.map((entry) => (
         <Tabs.Content key={entry.languageCode} value={entry.languageCode} className="focus-visible:outline-none">
-          <LanguagePanel target={target} content={data} code={entry.languageCode} />
+          <LanguagePanel target={target} content={data} lang={entry.languageCode} />
         </Tabs.Content>
       ))}
     </Tabs.Root>

@@ -30,10 +30,10 @@ function countsOf(d: DashboardDto): Array<{ title: string; counts: Count[] }> {
     },
     {
       title: 'Text awaiting review, per language',
-      counts: d.awaitingReview.map(({ languageCode, places }) => ({
-        label: LANGUAGES.find((l) => l.code === languageCode)?.name ?? languageCode,
+      counts: d.awaitingReview.map(({ languageCode: lang, places }) => ({
+        label: LANGUAGES.find((l) => l.code === lang)?.name ?? lang,
         count: places,
-        to: `${PLACES}?review=${languageCode}`,
+        to: `${PLACES}?review=${lang}`,
         todo: true,
       })),
     },

@@ -25,7 +25,7 @@ import { useGallery, useUpdatePlace } from './use-admin-places';
 import { useRestoreFocus } from '../../ui/use-restore-focus';
 import { imageAttributes } from '@/shared/media';
 import { CityCombobox } from '../upload/city-combobox';
-import { WEB_ADDRESS_HINT } from '../geo/edit-geo-dialog';
+import { WEB_ADDRESS_HINT } from '../areas/edit-area-dialog';
 
 type FormInput = z.input<typeof updatePlaceRequest>;
 
@@ -78,10 +78,10 @@ function Field({ label, error, registration, rows, type = 'text', optional, hint
  * Tells the administrator what the new text means for the translations: they are kept (visitors
  * keep reading them) and marked outdated, and either a job translates them again or Translate will.
  */
-function outdatedNote(codes: readonly LanguageCode[], queued: boolean): string | undefined {
-  if (codes.length === 0) return undefined;
-  const one = codes.length === 1;
-  const what = `The ${languageList(codes)} ${one ? 'translation was' : 'translations were'} made from the old text: ${one ? 'it is' : 'they are'} kept and marked outdated.`;
+function outdatedNote(langs: readonly LanguageCode[], queued: boolean): string | undefined {
+  if (langs.length === 0) return undefined;
+  const one = langs.length === 1;
+  const what = `The ${languageList(langs)} ${one ? 'translation was' : 'translations were'} made from the old text: ${one ? 'it is' : 'they are'} kept and marked outdated.`;
   return queued
     ? `${what} ${one ? 'It is' : 'They are'} being translated again.`
     : `${what} Use Translate to bring ${one ? 'it' : 'them'} up to date.`;

@@ -19,7 +19,7 @@ import { cn } from '@/client/lib/utils';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DeletePreview } from '../delete-preview';
 import { formatDate } from '@/client/lib/format-date';
-import { photoCountText } from './place-card';
+import { photoCountText } from './admin-place-card';
 import { GalleryPhoto } from './gallery-photo';
 import { invalidatePlaceLists, useDeleteGalleryImage, useGallery, useReorderGallery } from './use-admin-places';
 import { useRestoreFocus } from '../../ui/use-restore-focus';

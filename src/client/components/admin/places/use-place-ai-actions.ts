@@ -19,8 +19,8 @@ export type AiAction = 'translate' | 'history' | 'facts';
 const IN_PROGRESS_MS = 30_000;
 const RESULT_MS = 5_000;
 
-const languageNames = (codes: readonly string[]) =>
-  codes.map((code) => LANGUAGES.find((l) => l.code === code)?.name ?? code.toUpperCase()).join(', ');
+const languageNames = (langs: readonly string[]) =>
+  langs.map((lang) => LANGUAGES.find((l) => l.code === lang)?.name ?? lang.toUpperCase()).join(', ');
 
 /**
  * Why languages failed, from the server's message ("Translation failed for Spanish, German. <reason>"

@@ -1,5 +1,5 @@
 import { MapPin, MapPinOff, X } from 'lucide-react';
-import type { ExifData } from '@/shared/api/upload';
+import type { ExifData } from '@/shared/api/uploads';
 import { cn } from '@/client/lib/utils';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';

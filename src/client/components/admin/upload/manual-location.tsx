@@ -1,6 +1,6 @@
 import { MapPin, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { parseCoordinate } from '@/shared/api/upload';
+import { parseCoordinate } from '@/shared/api/uploads';
 import type { ManualPosition } from './upload-photo';
 import { Button } from '../../ui/button';
 import { Input, Label } from '../../ui/input';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
-import type { UploadLimits } from '@/shared/api/upload';
+import type { UploadLimits } from '@/shared/api/uploads';
 import { formatMegabytes, MIN_PHOTO_LONG_SIDE } from '@/shared/limits';
 import { WEB_IMAGE_WIDTH } from '@/shared/media-names';
 import { Card, CardContent, CardHeader, CardTitle } from '../../ui/card';

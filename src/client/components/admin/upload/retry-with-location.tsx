@@ -1,6 +1,6 @@
 import { ChevronDown, Loader2, RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
-import type { ExifData } from '@/shared/api/upload';
+import type { ExifData } from '@/shared/api/uploads';
 import { Button } from '../../ui/button';
 import { ExifPanel } from './exif-panel';
 import { draftPosition, EMPTY_LOCATION, ManualLocation, type LocationDraft } from './manual-location';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UploadResponse } from '@/shared/api/upload';
+import type { UploadResponse } from '@/shared/api/uploads';
 import { EMPTY_LOCATION } from './manual-location';
 import {
   INITIAL_UPLOAD_FORM,

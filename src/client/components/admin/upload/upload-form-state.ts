@@ -1,4 +1,4 @@
-import type { ExifData, UploadResponse } from '@/shared/api/upload';
+import type { ExifData, UploadResponse } from '@/shared/api/uploads';
 import { hasGps } from './exif-source';
 import type { GenerationKind } from './generation';
 import { EMPTY_LOCATION, type LocationDraft } from './manual-location';

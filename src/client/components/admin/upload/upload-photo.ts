@@ -1,4 +1,4 @@
-import { GEO_DATA_NOT_FOUND, uploadResponse, type ExifData, type UploadResponse } from '@/shared/api/upload';
+import { GEO_DATA_NOT_FOUND, uploadResponse, type ExifData, type UploadResponse } from '@/shared/api/uploads';
 
 /**
  * A location set by hand: decimal degrees as typed or taken from the town search, and the town's

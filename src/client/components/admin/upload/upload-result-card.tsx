@@ -1,6 +1,6 @@
 import { AlertTriangle, CheckCircle2, ExternalLink, XCircle } from 'lucide-react';
 import { previewPath } from '@/shared/api/publishing';
-import type { ExifData, UploadResponse } from '@/shared/api/upload';
+import type { ExifData, UploadResponse } from '@/shared/api/uploads';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent } from '../../ui/card';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createdMessage, updatedMessage } from './geo-translation';
+import { createdMessage, updatedMessage } from './admin-areas-messages';
 
 describe('the sentences of the city and country toasts', () => {
   it('says what worked, what did not and what to do next when no AI model is set up', () => {

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import type { PlaceDto } from '@/shared/api/public';
-import { useTranslate } from '../../lib/i18n';
+import { useUiText } from '../../lib/i18n';
 import { placeMapQuery } from '../../lib/map-queries';
 import { siteSettingsQuery, usePublicQuery } from '../../lib/public-queries';
 import { Icon } from './icons';
 import { MapFigure } from './map-figure';
-import { Spinner } from './page-parts';
+import { Spinner } from './spinner';
 
 // MapLibre is large: its chunk is fetched only when a visitor opens the interactive map.
 const InteractiveMap = lazy(() => import('./interactive-map'));
@@ -41,7 +41,7 @@ const coordinate = (value: number) => String(Math.round(value * 1e5) / 1e5);
  * (MAP_STYLE_URL), a button opens an interactive map of them, loaded only then.
  */
 export function PlaceMap({ place, latitude, longitude }: { place: PlaceDto; latitude: number; longitude: number }) {
-  const t = useTranslate();
+  const t = useUiText();
   const styleUrl = usePublicQuery(siteSettingsQuery()).data?.mapStyleUrl;
   // the button needs JavaScript: it is not in the server's HTML
   const canOpen = useInBrowser() && Boolean(styleUrl);

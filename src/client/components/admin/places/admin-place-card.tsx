@@ -1,7 +1,7 @@
 import { BookOpen, History, Images, Languages, Loader2, PenLine, Sparkles } from 'lucide-react';
 import type { AdminPlaceDto } from '@/shared/api/admin-places';
 import { EditDeleteButtons } from '../card-actions';
-import { LanguageBadges } from '../geo/language-badges';
+import { LanguageBadges } from '../language-badges';
 import { PublicationButtons, StateBadge } from '../publishing/publication-controls';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -41,7 +41,7 @@ const AI_BUTTONS: Array<{ action: AiAction; icon: typeof Sparkles; label: string
 ];
 
 /** One place on the Edit Places screen: what it is, how complete it is, and what can be done to it. */
-export function PlaceCard({
+export function AdminPlaceCard({
   place,
   isRunning,
   onAiAction,

@@ -1,14 +1,14 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { DeleteGeoResponse } from '@/shared/api/admin-geo';
+import type { DeleteAreaResponse } from '@/shared/api/admin-areas';
 import { translationPending, type TranslationStateDto } from '@/shared/api/translation-status';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { toast } from '../../ui/toaster';
 import { AdminLayout } from '../admin-layout';
-import { AddGeoDialog } from './add-geo-dialog';
-import { EditGeoDialog, type EditField } from './edit-geo-dialog';
+import { AddAreaDialog } from './add-area-dialog';
+import { EditAreaDialog, type EditField } from './edit-area-dialog';
 import { ExistingSection } from './existing-section';
-import { GeoEntityCard } from './geo-entity-card';
+import { AdminAreaCard } from './admin-area-card';
 import { LanguagesDialog } from '../content/languages-dialog';
 import type { ContentTarget } from '../content/use-content';
 import { MissingListCard } from './missing-list-card';
@@ -18,7 +18,7 @@ import { DeletePreview } from '../delete-preview';
 import { HistoryDialog, type HistoryTarget } from '../revisions/history-dialog';
 
 /** What the page needs of an existing city or country. */
-interface GeoEntity {
+interface AreaEntity {
   id: string;
   name: string;
   country?: string;
@@ -31,7 +31,7 @@ interface GeoEntity {
 }
 
 /** What the server answers to a create or an update, besides the entity (read through idOf, slugOf). */
-interface GeoOutcome {
+interface AreaOutcome {
   message: string;
   /** A job writes the description and translations; the list follows it until it is done. */
   translationQueued: boolean;
@@ -54,11 +54,11 @@ export type EditBody<F extends string> = Record<Exclude<F, 'slug'>, string> &
   Partial<Record<Extract<F, 'slug'>, string>>;
 
 /** Everything that differs between Manage Cities and Manage Countries (docs/product.md §2.5.5). */
-export interface GeoAdminKind<
-  Entity extends GeoEntity,
+export interface AreaAdminKind<
+  Entity extends AreaEntity,
   Missing,
   CreateBody,
-  Result extends GeoOutcome,
+  Result extends AreaOutcome,
   F extends string,
 > {
   kind: 'city' | 'country';
@@ -78,17 +78,17 @@ export interface GeoAdminKind<
   useMissing: () => UseQueryResult<Missing[]>;
   useCreate: () => UseMutationResult<Result, Error, CreateBody>;
   useUpdate: () => UseMutationResult<Result, Error, { id: string; body: EditBody<F> }>;
-  useDelete: () => UseMutationResult<DeleteGeoResponse, Error, string>;
+  useDelete: () => UseMutationResult<DeleteAreaResponse, Error, string>;
 }
 
 /** Manage Cities and Manage Countries: missing ones to add, existing ones to edit or delete. */
-export function GeoAdminPage<
-  Entity extends GeoEntity,
+export function AreasAdminPage<
+  Entity extends AreaEntity,
   Missing,
   CreateBody,
-  Result extends GeoOutcome,
+  Result extends AreaOutcome,
   F extends string,
->({ config }: { config: GeoAdminKind<Entity, Missing, CreateBody, Result, F> }) {
+>({ config }: { config: AreaAdminKind<Entity, Missing, CreateBody, Result, F> }) {
   const { noun, nounPlural } = config;
   const lower = noun.toLowerCase();
   const lowerPlural = nounPlural.toLowerCase();
@@ -198,7 +198,7 @@ export function GeoAdminPage<
         emptyHint={`Add one from the missing ${lowerPlural} above.`}
       >
         {existing.map((entity) => (
-          <GeoEntityCard
+          <AdminAreaCard
             key={entity.id}
             entity={entity}
             onLanguages={() => setWriting({ kind: config.kind, id: entity.id, name: entity.name })}
@@ -215,7 +215,7 @@ export function GeoAdminPage<
         ))}
       </ExistingSection>
 
-      <AddGeoDialog
+      <AddAreaDialog
         key={adding?.key ?? 'closed'}
         kind={config.kind}
         target={adding?.target}
@@ -224,7 +224,7 @@ export function GeoAdminPage<
         onCreate={createFrom}
       />
       {editing && (
-        <EditGeoDialog
+        <EditAreaDialog
           key={editing.id}
           title={`Edit ${noun}`}
           description={`Change the details of ${editing.name}.`}

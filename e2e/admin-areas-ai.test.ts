@@ -11,7 +11,7 @@ import {
   type FakeChatCompletions,
   chatModel,
 } from '../tests/helpers/fake-chat-completions';
-import { seedPlaceWithPhoto } from './admin-geo-fixtures';
+import { seedPlaceWithPhoto } from './photo-fixtures';
 import { launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
 
 const NAMES: Record<string, string> = { es: 'Kioto', de: 'Kyōto', fr: 'Kyoto', zh: '京都' };

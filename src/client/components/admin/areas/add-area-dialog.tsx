@@ -4,10 +4,10 @@ import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { PhotoPicker } from './photo-picker';
 import { useRestoreFocus } from '../../ui/use-restore-focus';
-import { usePhotoChoices } from './use-geo-admin';
+import { usePhotoChoices } from './use-areas-admin';
 import { slugify } from '@/shared/slug';
 
-interface AddGeoDialogProps {
+interface AddAreaDialogProps {
   kind: 'city' | 'country';
   /** What to add: a city (name + country) or a country (name only). Undefined keeps the dialog closed. */
   target: { name: string; country?: string } | undefined;
@@ -17,7 +17,7 @@ interface AddGeoDialogProps {
 }
 
 /** Add City / Add Country: choose one of the places' photos, read what happens next, create. */
-export function AddGeoDialog({ kind, target, pending, onClose, onCreate }: AddGeoDialogProps) {
+export function AddAreaDialog({ kind, target, pending, onClose, onCreate }: AddAreaDialogProps) {
   const filter =
     target && (kind === 'city' ? { location: target.name, country: target.country ?? '' } : { country: target.name });
   const photos = usePhotoChoices(filter);

@@ -2,7 +2,7 @@ import { ImageOff } from 'lucide-react';
 import { cn } from '@/client/lib/utils';
 import { imageAttributes, thumbnailUrl } from '@/shared/media';
 import { Skeleton } from '../../ui/form-controls';
-import type { PhotoChoice } from './use-geo-admin';
+import type { PhotoChoice } from './use-areas-admin';
 
 interface PhotoPickerProps {
   photos: PhotoChoice[] | undefined;

@@ -5,10 +5,10 @@ import { eq } from 'drizzle-orm';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities, cityTranslations, countries, countryTranslations, places } from '../src/server/db/schema';
-import { seedPlaceWithPhoto } from './admin-geo-fixtures';
+import { seedPlaceWithPhoto } from './photo-fixtures';
 import { axe, launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
 
-const SHOT_DIR = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'tp-admin-geo-shots');
+const SHOT_DIR = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'tp-admin-areas-shots');
 
 /** Waits for a toast with this title (and description text, when given). */
 async function expectToast(page: Page, title: string, description?: string | RegExp) {

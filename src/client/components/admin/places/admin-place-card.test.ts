@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BLANK_IMAGE } from '@/shared/image-address';
 import { formatDate, isoDate } from '@/client/lib/format-date';
-import { photoCountText } from './place-card';
+import { photoCountText } from './admin-place-card';
 import { imageAttributes } from '@/shared/media';
 
 describe("place dates on the Edit Places screen (the site's one date formatter)", () => {

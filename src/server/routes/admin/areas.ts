@@ -1,15 +1,15 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { deleteGeoResponse, type AdminGeoContracts, type DeleteGeoResponse } from '@/shared/api/admin-geo';
+import { deleteAreaResponse, type AdminAreaContracts, type DeleteAreaResponse } from '@/shared/api/admin-areas';
 import { idParams } from '@/shared/api/common';
 
-/** What the routes call, typed by the collection's contracts: see services/admin-geo.ts. */
-interface GeoAdmin<C extends AdminGeoContracts> {
+/** What the routes call, typed by the collection's contracts: see services/admin-areas.ts. */
+interface AreasAdmin<C extends AdminAreaContracts> {
   list(): Promise<z.output<C['item']>[]>;
   missing(): Promise<z.output<C['missing']>[]>;
   create(body: z.output<C['create']>): Promise<z.output<C['saved']>>;
   update(id: string, body: z.output<C['update']>): Promise<z.output<C['saved']>>;
-  remove(id: string): Promise<DeleteGeoResponse>;
+  remove(id: string): Promise<DeleteAreaResponse>;
 }
 
 /**
@@ -18,10 +18,10 @@ interface GeoAdmin<C extends AdminGeoContracts> {
  * validate and serialize as on every route; the bodies are typed from the contracts (a generic
  * schema is a type Fastify cannot resolve, so the validated body is named as what its schema is).
  */
-export function adminGeoRoutes<C extends AdminGeoContracts>(
+export function adminAreaRoutes<C extends AdminAreaContracts>(
   collection: 'cities' | 'countries',
   contracts: C,
-  serviceOf: (app: FastifyInstance) => GeoAdmin<C>,
+  serviceOf: (app: FastifyInstance) => AreasAdmin<C>,
 ): FastifyPluginAsync {
   const base = `/api/admin/${collection}`;
   type ById = { Params: { id: string } };
@@ -51,7 +51,7 @@ export function adminGeoRoutes<C extends AdminGeoContracts>(
       (req) => service.update(req.params.id, req.body as z.output<C['update']>),
     );
 
-    app.delete<ById>(`${base}/:id`, { schema: { params: idParams, response: { 200: deleteGeoResponse } } }, (req) =>
+    app.delete<ById>(`${base}/:id`, { schema: { params: idParams, response: { 200: deleteAreaResponse } } }, (req) =>
       service.remove(req.params.id),
     );
   };

@@ -5,20 +5,20 @@ import { slugField } from './admin-places';
 import { translationStateDto } from './translation-status';
 
 /** Longest city or country name we accept; real names are far shorter. */
-export const GEO_NAME_MAX = 200;
-export const GEO_DESCRIPTION_MAX = 10_000;
+export const AREA_NAME_MAX = 200;
+export const AREA_DESCRIPTION_MAX = 10_000;
 
 const name = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(GEO_NAME_MAX, `${label} must be at most ${GEO_NAME_MAX} characters`);
+    .max(AREA_NAME_MAX, `${label} must be at most ${AREA_NAME_MAX} characters`);
 
 const description = z
   .string({ error: 'Description is required' })
   .trim()
-  .max(GEO_DESCRIPTION_MAX, `Description must be at most ${GEO_DESCRIPTION_MAX} characters`);
+  .max(AREA_DESCRIPTION_MAX, `Description must be at most ${AREA_DESCRIPTION_MAX} characters`);
 
 /** Languages that have a stored translation row (English, the original, is never listed). */
 const translatedLanguages = z.array(z.string());
@@ -70,8 +70,8 @@ const translationOutcome = {
   message: z.string(),
 };
 
-/** What the admin routes, services and hooks read of a collection's contracts (see geoContracts). */
-export interface AdminGeoContracts {
+/** What the admin routes, services and hooks read of a collection's contracts (see areaContracts). */
+export interface AdminAreaContracts {
   item: z.ZodType;
   missing: z.ZodType;
   create: z.ZodType;
@@ -80,11 +80,11 @@ export interface AdminGeoContracts {
 }
 
 /**
- * One admin collection's contracts, as the admin routes take them (routes/admin/geo.ts): its list
+ * One admin collection's contracts, as the admin routes take them (routes/admin/areas.ts): its list
  * item, missing entry, create and edit bodies, and the answer to a save (the entity under `key`
  * with what happened to its translations).
  */
-function geoContracts<
+function areaContracts<
   Key extends string,
   Item extends z.ZodType,
   Missing extends z.ZodType,
@@ -95,7 +95,7 @@ function geoContracts<
   return { item, missing, create, update, saved: z.object({ ...entity, ...translationOutcome }) };
 }
 
-export const adminCityContracts = geoContracts('city', adminCityDto, missingCityDto, createCityBody, updateCityBody);
+export const adminCityContracts = areaContracts('city', adminCityDto, missingCityDto, createCityBody, updateCityBody);
 export type CreateCityResponse = z.infer<typeof adminCityContracts.saved>;
 
 // Countries
@@ -116,7 +116,7 @@ export const updateCountryBody = z.object({
   slug: slugField,
 });
 
-export const adminCountryContracts = geoContracts(
+export const adminCountryContracts = areaContracts(
   'country',
   adminCountryDto,
   missingCountryDto,
@@ -126,5 +126,5 @@ export const adminCountryContracts = geoContracts(
 export type CreateCountryResponse = z.infer<typeof adminCountryContracts.saved>;
 
 /** Answer of a delete: what was removed and what was deliberately kept. */
-export const deleteGeoResponse = z.object({ success: z.literal(true), message: z.string() });
-export type DeleteGeoResponse = z.infer<typeof deleteGeoResponse>;
+export const deleteAreaResponse = z.object({ success: z.literal(true), message: z.string() });
+export type DeleteAreaResponse = z.infer<typeof deleteAreaResponse>;

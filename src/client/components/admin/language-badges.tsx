@@ -6,7 +6,7 @@ import type {
   TranslationStatus,
 } from '@/shared/api/translation-status';
 import { LANGUAGES } from '@/shared/languages';
-import { Badge } from '../../ui/badge';
+import { Badge } from '../ui/badge';
 import { countText } from '@/shared/count-text';
 
 const LOOK: Record<
@@ -21,7 +21,7 @@ const LOOK: Record<
 
 const PART_NAMES = { text: 'text', history: 'history', facts: 'trivia' } as const;
 
-const nameOf = (code: string) => LANGUAGES.find((l) => l.code === code)?.name ?? code.toUpperCase();
+const nameOf = (lang: string) => LANGUAGES.find((l) => l.code === lang)?.name ?? lang.toUpperCase();
 
 /** "German: outdated (history)", "German: failed: <the provider's reason>": the badge's hover text and accessible name. */
 export function badgeLabel(language: LanguageTranslationDto): string {

@@ -1,18 +1,18 @@
 import type { z } from 'zod';
-import type { AdminGeoContracts, DeleteGeoResponse } from '../../shared/api/admin-geo';
+import type { AdminAreaContracts, DeleteAreaResponse } from '../../shared/api/admin-areas';
 import type { TranslationStateDto } from '../../shared/api/translation-status';
 import { AiError } from '../ai/errors';
 import type { AiProvider } from '../ai/types';
 import type { Database, DbOrTx } from '../db/client';
 import { isUuid } from '../db/ids';
 import { violatedUniqueConstraint } from '../db/errors';
-import type { GeoType } from '../db/repos/admin-geo-repo';
+import type { AreaKind } from '../db/repos/admin-areas-repo';
 import { clearFailures, enqueueJob } from '../db/repos/translation-jobs-repo';
 import { AppError, ConflictError, NotFoundError } from '../errors';
 import type { TranslationQueue } from '../translation/queue';
-import { createdMessage, outdatedLanguages, updatedMessage } from './geo-translation';
+import { createdMessage, outdatedLanguages, updatedMessage } from './admin-areas-messages';
 import type { MediaFiles } from './media-files';
-import { changeSlug, claimGeoSlug } from './slugs';
+import { changeSlug, claimAreaSlug } from './slugs';
 import { PERSON, withRevision } from '../revisions/record';
 import { moveToTrash } from './trash';
 import { TRASH_DAYS } from '../../shared/api/trash';
@@ -20,7 +20,7 @@ import { TRASH_DAYS } from '../../shared/api/trash';
 const SLUG_RACE = 'Another page took this address at the same moment. Nothing was saved; please try again.';
 
 /** A stored city or country as the service reads it before a change. */
-interface GeoRow {
+interface AreaRow {
   id: string;
   slug: string;
   name: string;
@@ -29,14 +29,14 @@ interface GeoRow {
 }
 
 /** A city or country as the admin screen shows it. */
-interface AdminGeo {
+interface AdminArea {
   name: string;
   translatedLanguages: string[];
   translations: TranslationStateDto;
 }
 
-/** What a create or an update answers besides the entity itself (see shared/api/admin-geo.ts). */
-export interface GeoOutcome {
+/** What a create or an update answers besides the entity itself (see shared/api/admin-areas.ts). */
+export interface AreaOutcome {
   translatedLanguages: string[];
   outdatedLanguages: string[];
   translationQueued: boolean;
@@ -52,11 +52,11 @@ export interface KeptCount {
 }
 
 /** What every create body holds. */
-interface GeoCreate {
+interface AreaCreate {
   name: string;
 }
 /** What every edit body holds. */
-interface GeoUpdate {
+interface AreaUpdate {
   name: string;
   description: string;
   imageUrl: string;
@@ -65,17 +65,17 @@ interface GeoUpdate {
 }
 
 /** The types of one kind: its stored row, admin view, missing entry, bodies and answer. */
-export interface GeoTypes {
-  row: GeoRow;
-  admin: AdminGeo;
+export interface AreaTypes {
+  row: AreaRow;
+  admin: AdminArea;
   missing: unknown;
-  create: GeoCreate;
-  update: GeoUpdate;
+  create: AreaCreate;
+  update: AreaUpdate;
   response: unknown;
 }
 
-/** A kind's types read from its contracts (shared/api/admin-geo.ts) and its stored row. */
-export interface GeoTypesOf<C extends AdminGeoContracts, Row> {
+/** A kind's types read from its contracts (shared/api/admin-areas.ts) and its stored row. */
+export interface AreaTypesOf<C extends AdminAreaContracts, Row> {
   row: Row;
   admin: z.output<C['item']>;
   missing: z.output<C['missing']>;
@@ -88,8 +88,8 @@ export interface GeoTypesOf<C extends AdminGeoContracts, Row> {
  * Where cities and countries differ; everything else about managing them is one rule, below
  * (`T` names the kind's stored row, admin view, missing entry, bodies and answer).
  */
-export interface GeoKind<T extends GeoTypes> {
-  type: GeoType;
+export interface AreaRules<T extends AreaTypes> {
+  type: AreaKind;
   notFound: string;
   /** "A city named ... already exists", for the entity that holds the name. */
   duplicateMessage(entity: T['create'] | T['update'] | T['row']): string;
@@ -112,10 +112,10 @@ export interface GeoKind<T extends GeoTypes> {
   deleteRow(tx: DbOrTx, id: string): Promise<{ imageUrl: string } | undefined>;
   /** What a delete keeps (places, cities), counted before it. */
   kept(db: DbOrTx, row: T['row']): Promise<KeptCount[]>;
-  respond(entity: T['admin'], outcome: GeoOutcome): T['response'];
+  respond(entity: T['admin'], outcome: AreaOutcome): T['response'];
 }
 
-export interface AdminGeoDeps {
+export interface AdminAreasDeps {
   db: Database;
   ai: AiProvider;
   /** A replaced or deleted picture of ours is removed when nothing else shows it. */
@@ -140,7 +140,10 @@ function keptSentence(kept: KeptCount[]): string {
  * translations (outdated) until the job has written new ones. The slug stays as it was on an edit,
  * so links already shared keep working after a rename.
  */
-export function createAdminGeoService<T extends GeoTypes>(kind: GeoKind<T>, { db, ai, files, queue }: AdminGeoDeps) {
+export function createAdminAreasService<T extends AreaTypes>(
+  kind: AreaRules<T>,
+  { db, ai, files, queue }: AdminAreasDeps,
+) {
   const job = (id: string) => ({ type: kind.type, id });
 
   async function existing(id: string): Promise<T['row']> {
@@ -221,7 +224,7 @@ export function createAdminGeoService<T extends GeoTypes>(kind: GeoKind<T>, { db
       const description = await offlineDescription(body);
       const id = await db
         .transaction(async (tx) => {
-          const slug = await claimGeoSlug(tx, body.name);
+          const slug = await claimAreaSlug(tx, body.name);
           const { id } = await kind.insert(tx, { ...body, slug, description });
           if (queue.active) await enqueueJob(tx, job(id), { allLanguages: true, describe: true });
           return id;
@@ -259,7 +262,7 @@ export function createAdminGeoService<T extends GeoTypes>(kind: GeoKind<T>, { db
       });
     },
 
-    async remove(id: string): Promise<DeleteGeoResponse> {
+    async remove(id: string): Promise<DeleteAreaResponse> {
       const row = await existing(id);
       const kept = await kind.kept(db, row);
       // A delete that finds nothing rolls back: even an empty DELETE would bump the content version.

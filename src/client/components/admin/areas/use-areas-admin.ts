@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AdminGeoContracts, DeleteGeoResponse } from '@/shared/api/admin-geo';
+import type { AdminAreaContracts, DeleteAreaResponse } from '@/shared/api/admin-areas';
 import type { PlaceCardDto } from '@/shared/api/public';
 import { translationPending, type TranslationStateDto } from '@/shared/api/translation-status';
 import { ApiError, apiJson } from '@/client/lib/api';
@@ -10,7 +10,7 @@ import { ADMIN_STATUS_KEY } from '@/client/lib/admin-session';
  * Cities, countries and places refer to each other by name (a renamed country carries its cities
  * and places along), so every mutation here refetches all lists that could show them.
  */
-async function refetchGeoLists(queryClient: QueryClient): Promise<void> {
+async function refetchAreaLists(queryClient: QueryClient): Promise<void> {
   await Promise.all(
     [
       ['api', 'admin'],
@@ -28,13 +28,13 @@ function noticeSignedOut(queryClient: QueryClient, error: unknown): void {
   }
 }
 
-function useGeoMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
+function useAreaMutation<TVariables, TResult>(mutationFn: (variables: TVariables) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     onSettled: (_data, error) => {
       if (error) noticeSignedOut(queryClient, error);
-      return refetchGeoLists(queryClient);
+      return refetchAreaLists(queryClient);
     },
   });
 }
@@ -46,11 +46,11 @@ const whileTranslating = (rows: ReadonlyArray<{ translations: TranslationStateDt
 
 /**
  * The queries and mutations of Manage Cities or Manage Countries, typed from the collection's
- * contracts (shared/api/admin-geo.ts): `adminGeoHooks<typeof adminCityContracts>('cities')`.
+ * contracts (shared/api/admin-areas.ts): `adminAreaHooks<typeof adminCityContracts>('cities')`.
  */
-export function adminGeoHooks<C extends AdminGeoContracts & { item: z.ZodType<{ translations: TranslationStateDto }> }>(
-  collection: 'cities' | 'countries',
-) {
+export function adminAreaHooks<
+  C extends AdminAreaContracts & { item: z.ZodType<{ translations: TranslationStateDto }> },
+>(collection: 'cities' | 'countries') {
   type Item = z.output<C['item']>;
   type Saved = z.output<C['saved']>;
   const path = `/api/admin/${collection}`;
@@ -60,12 +60,12 @@ export function adminGeoHooks<C extends AdminGeoContracts & { item: z.ZodType<{ 
     useList: () =>
       useQuery<Item[]>({ queryKey: listKey, refetchInterval: (query) => whileTranslating(query.state.data) }),
     useMissing: () => useQuery<z.output<C['missing']>[]>({ queryKey: [...listKey, 'missing'] }),
-    useCreate: () => useGeoMutation((body: z.output<C['create']>) => apiJson<Saved>('POST', path, body)),
+    useCreate: () => useAreaMutation((body: z.output<C['create']>) => apiJson<Saved>('POST', path, body)),
     useUpdate: () =>
-      useGeoMutation(({ id, body }: { id: string; body: z.output<C['update']> }) =>
+      useAreaMutation(({ id, body }: { id: string; body: z.output<C['update']> }) =>
         apiJson<Saved>('PUT', at(id), body),
       ),
-    useDelete: () => useGeoMutation((id: string) => apiJson<DeleteGeoResponse>('DELETE', at(id))),
+    useDelete: () => useAreaMutation((id: string) => apiJson<DeleteAreaResponse>('DELETE', at(id))),
   };
 }
 

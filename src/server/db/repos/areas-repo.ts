@@ -27,7 +27,7 @@ export interface TranslatedCityRow extends Omit<TranslatedCityDto, 'englishField
 
 /**
  * Whether a translation's description is really translated: a translation that could only do the
- * name keeps the English description (services/geo-translation.ts).
+ * name keeps the English description (translation/work.ts).
  */
 const descriptionTranslated = (translated: AnyPgColumn, original: AnyPgColumn) =>
   sql<boolean>`(${translated} is not null and ${translated} <> ${original})`;

@@ -5,7 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input, Label, Textarea } from '../../ui/input';
 import { useRestoreFocus } from '../../ui/use-restore-focus';
 import { PhotoPicker } from './photo-picker';
-import { usePhotoChoices } from './use-geo-admin';
+import { usePhotoChoices } from './use-areas-admin';
 
 export interface EditField<K extends string> {
   name: K;
@@ -22,7 +22,7 @@ export interface EditField<K extends string> {
 export const WEB_ADDRESS_HINT =
   "The page's address after /en/. The old address keeps working: it forwards to the new one.";
 
-interface EditGeoDialogProps<K extends string> {
+interface EditAreaDialogProps<K extends string> {
   title: string;
   description: string;
   fields: readonly EditField<K>[];
@@ -39,7 +39,7 @@ interface EditGeoDialogProps<K extends string> {
  * values and its sentence shows in the error toast. Mount it with a key per entity so the form
  * starts from that entity's values.
  */
-export function EditGeoDialog<K extends string>({
+export function EditAreaDialog<K extends string>({
   title,
   description,
   fields,
@@ -48,7 +48,7 @@ export function EditGeoDialog<K extends string>({
   pending,
   onClose,
   onSave,
-}: EditGeoDialogProps<K>) {
+}: EditAreaDialogProps<K>) {
   const [values, setValues] = useState(initial);
   const hasPhoto = fields.some((field) => field.photo);
   const photos = usePhotoChoices(hasPhoto ? photoFilter : undefined);

@@ -5,9 +5,9 @@ import { imageAttributes } from '@/shared/media';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { EditDeleteButtons } from '../card-actions';
-import { LanguageBadges } from './language-badges';
+import { LanguageBadges } from '../language-badges';
 
-interface GeoEntityCardProps {
+interface AdminAreaCardProps {
   entity: {
     name: string;
     /** The city's country; countries have none. */
@@ -28,7 +28,7 @@ interface GeoEntityCardProps {
 const CARD_IMAGE_SIZES = '(min-width: 1024px) 356px, (min-width: 640px) 50vw, 100vw';
 
 /** One existing city or country: image, name, country, description, languages, edit and delete. */
-export function GeoEntityCard({ entity, onLanguages, onHistory, onEdit, onDelete }: GeoEntityCardProps) {
+export function AdminAreaCard({ entity, onLanguages, onHistory, onEdit, onDelete }: AdminAreaCardProps) {
   const { name, country, description, imageUrl, translations } = entity;
   const headingId = useId();
   return (

@@ -1,19 +1,21 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { AdminCityDto, AdminCountryDto, MissingCityDto, MissingCountryDto } from '@/shared/api/admin-geo';
+import type { AdminCityDto, AdminCountryDto, MissingCityDto, MissingCountryDto } from '@/shared/api/admin-areas';
 import { translationState, type TranslationFacts, type VersionMap } from '../../translation/status';
 import type { DbOrTx } from '../client';
 import { cities, cityTranslations, countries, countryTranslations, places } from '../schema';
-import { cityColumns, countryColumns } from './geo-repo';
+import { cityColumns, countryColumns } from './areas-repo';
 import { enqueueTranslatedPlaces, failuresJson, jobJson } from './translation-jobs-repo';
 import { translationVersions, unlessNewer, type StoredVersion } from './translation-versions';
 
 /** One stored translation of a city's or country's name and description. */
-export interface GeoTranslationRow {
+export interface AreaTranslationRow {
   languageCode: string;
   name: string;
   description: string;
 }
 
+/** The two kinds of area (the word for cities and countries together). */
+export type AreaKind = 'city' | 'country';
 export type CityRow = typeof cities.$inferSelect;
 export type CountryRow = typeof countries.$inferSelect;
 
@@ -279,10 +281,8 @@ export async function countCitiesIn(db: DbOrTx, country: string): Promise<number
 
 // Translation jobs
 
-export type GeoType = 'city' | 'country';
-
 /** What a translation job reads about a city or country: its English text and its translations' versions. */
-export interface GeoTranslationSource {
+export interface AreaTranslationSource {
   id: string;
   name: string;
   /** The city's country; undefined for a country. */
@@ -293,11 +293,11 @@ export interface GeoTranslationSource {
   translations: Map<string, StoredVersion>;
 }
 
-export async function findGeoTranslationSource(
+export async function findAreaTranslationSource(
   db: DbOrTx,
-  type: GeoType,
+  type: AreaKind,
   id: string,
-): Promise<GeoTranslationSource | undefined> {
+): Promise<AreaTranslationSource | undefined> {
   const city = type === 'city' ? await findCityRow(db, id) : undefined;
   const row = type === 'city' ? city : await findCountryRow(db, id);
   if (!row) return undefined;
@@ -313,11 +313,11 @@ export async function findGeoTranslationSource(
  * Stores a translation made from `sourceVersion`, unless one made from a newer version is already
  * there: a slow job never overwrites a newer state.
  */
-export async function saveGeoTranslation(
+export async function saveAreaTranslation(
   db: DbOrTx,
-  type: GeoType,
+  type: AreaKind,
   id: string,
-  row: GeoTranslationRow,
+  row: AreaTranslationRow,
   sourceVersion: number,
 ): Promise<void> {
   // a machine's text: no person has read it yet (migration 0013)
@@ -342,7 +342,7 @@ export async function saveGeoTranslation(
  * description is still empty (an administrator's own text always wins), as a new source version.
  * Answers whether it was written.
  */
-export async function writeGeoDescription(db: DbOrTx, type: GeoType, id: string, description: string) {
+export async function writeAreaDescription(db: DbOrTx, type: AreaKind, id: string, description: string) {
   const table = type === 'city' ? cities : countries;
   const rows = await db
     .update(table)

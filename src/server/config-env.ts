@@ -1,0 +1,271 @@
+import { isIP } from 'node:net';
+import { z } from 'zod';
+import type { S3Config } from './config';
+
+/**
+ * The environment variables the server reads, each checked with a message that names what a good
+ * value is (README.md "Configuration"); config.ts turns them into the AppConfig.
+ */
+export const AI_PROVIDERS = ['offline', 'openai', 'anthropic', 'openai-compatible'] as const;
+export type AiProviderName = (typeof AI_PROVIDERS)[number];
+
+export class ConfigError extends Error {}
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalText = z.preprocess(blankToUndefined, z.string().optional());
+
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const TRUST_PROXY_ERROR =
+  'must be false, true, a number of proxies, or a comma-separated list of proxy addresses, CIDR ranges, loopback, linklocal or uniquelocal';
+
+/** One TRUST_PROXY entry: an IP address, a CIDR range or one of proxy-addr's named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+const trustProxySchema = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .default('false')
+    .transform((value, ctx): boolean | number | string[] => {
+      const text = value.trim().toLowerCase();
+      if (text === 'false') return false;
+      if (text === 'true') return true;
+      if (/^\d{1,2}$/.test(text)) return Number(text);
+      const entries = text.split(',').map((entry) => entry.trim());
+      if (entries.every(isProxyAddress)) return entries;
+      ctx.addIssue({ code: 'custom', message: TRUST_PROXY_ERROR });
+      return z.NEVER;
+    }),
+);
+
+/** A whole number of milliseconds in [min, max]; every failure gives the same one-line message. */
+function milliseconds(min: number, max: number) {
+  const message = `must be a whole number of milliseconds between ${min} and ${max}`;
+  return z.preprocess(
+    blankToUndefined,
+    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
+  );
+}
+
+/** An optional link of the public site's footer: absolute http(s). */
+const siteUrl = z.preprocess(
+  blankToUndefined,
+  z.url({ protocol: /^https?$/, error: 'must be an absolute http:// or https:// address' }).optional(),
+);
+
+export const envSchema = z.object({
+  PORT: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number between 0 and 65535' })
+      .int('must be a whole number between 0 and 65535')
+      .min(0, 'must be a whole number between 0 and 65535')
+      .max(65535, 'must be a whole number between 0 and 65535')
+      .default(3000),
+  ),
+  HOST: z.preprocess(blankToUndefined, z.string().default('127.0.0.1')),
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
+  DATABASE_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, 'must start with postgres:// or postgresql://')
+      .optional(),
+  ),
+  PUBLIC_URL: z.preprocess(
+    blankToUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an absolute http:// or https:// address' }).optional(),
+  ),
+  ADMIN_PASSWORD: z.preprocess(
+    blankToUndefined,
+    z.string().min(8, 'must be at least 8 characters long').max(1000, 'is too long').optional(),
+  ),
+  AI_PROVIDER: z.preprocess(
+    blankToUndefined,
+    z.enum(AI_PROVIDERS, { error: `must be one of ${AI_PROVIDERS.join(', ')}` }).default('offline'),
+  ),
+  AI_MODEL: optionalText,
+  AI_API_KEY: optionalText,
+  AI_BASE_URL: z.preprocess(
+    blankToUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an absolute http:// or https:// address' }).optional(),
+  ),
+  MAX_UPLOAD_MB: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of megabytes between 1 and 500' })
+      .min(1, 'must be a number of megabytes between 1 and 500')
+      .max(500, 'must be a number of megabytes between 1 and 500')
+      .default(40),
+  ),
+  TRUST_PROXY: trustProxySchema,
+  RENDER_CACHE_MB: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of megabytes between 0 and 4096' })
+      .min(0, 'must be a number of megabytes between 0 and 4096')
+      .max(4096, 'must be a number of megabytes between 0 and 4096')
+      .default(64),
+  ),
+  RENDER_CONCURRENCY: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number between 1 and 64' })
+      .int('must be a whole number between 1 and 64')
+      .min(1, 'must be a whole number between 1 and 64')
+      .max(64, 'must be a whole number between 1 and 64')
+      .default(4),
+  ),
+  RENDER_QUEUE_MS: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of milliseconds between 0 and 60000' })
+      .int('must be a number of milliseconds between 0 and 60000')
+      .min(0, 'must be a number of milliseconds between 0 and 60000')
+      .max(60_000, 'must be a number of milliseconds between 0 and 60000')
+      .default(3_000),
+  ),
+  CACHE_PURGE_URL: z.preprocess(
+    blankToUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an absolute http:// or https:// address' }).optional(),
+  ),
+  CDN_MAX_AGE: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number of seconds between 0 and 31536000' })
+      .int('must be a whole number of seconds between 0 and 31536000')
+      .min(0, 'must be a whole number of seconds between 0 and 31536000')
+      .max(31_536_000, 'must be a whole number of seconds between 0 and 31536000')
+      .default(86_400),
+  ),
+  RENDER_BUDGET_PER_MINUTE: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number between 0 and 100000 (0: no limit)' })
+      .int('must be a whole number between 0 and 100000 (0: no limit)')
+      .min(0, 'must be a whole number between 0 and 100000 (0: no limit)')
+      .max(100_000, 'must be a whole number between 0 and 100000 (0: no limit)')
+      .default(600),
+  ),
+  HEADERS_TIMEOUT_MS: milliseconds(1_000, 300_000),
+  REQUEST_TIMEOUT_MS: milliseconds(1_000, 86_400_000),
+  KEEP_ALIVE_TIMEOUT_MS: milliseconds(1_000, 600_000),
+  IDLE_TIMEOUT_MS: milliseconds(1_000, 3_600_000),
+  MAX_CONNECTIONS_PER_IP: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number between 0 (no cap) and 100000' })
+      .int('must be a whole number between 0 (no cap) and 100000')
+      .min(0, 'must be a whole number between 0 (no cap) and 100000')
+      .max(100_000, 'must be a whole number between 0 (no cap) and 100000')
+      .default(0),
+  ),
+  S3_BUCKET: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be an S3 bucket name: 3 to 63 lowercase letters, digits, dots and hyphens',
+      )
+      .optional(),
+  ),
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    (v) => (typeof v === 'string' ? blankToUndefined(v.trim().toLowerCase()) : v),
+    z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  ),
+  MEDIA_PUBLIC_URL: z.preprocess(
+    blankToUndefined,
+    z
+      .url({ protocol: /^https$/, error: 'must be an absolute https:// address (pages load images only over https)' })
+      .refine((url) => !/[?#]/.test(url), 'must be a plain base address, without ? or #')
+      .optional(),
+  ),
+  // The AWS SDK's own variables, read only when S3_BUCKET is set (see s3FromEnv).
+  AWS_REGION: optionalText,
+  AWS_ENDPOINT_URL_S3: optionalText,
+  AWS_ACCESS_KEY_ID: optionalText,
+  AWS_SECRET_ACCESS_KEY: optionalText,
+  AWS_SESSION_TOKEN: optionalText,
+  SITE_NAME: z.preprocess(blankToUndefined, z.string().trim().max(80, 'must be at most 80 characters').optional()),
+  SITE_TAGLINE: z.preprocess(blankToUndefined, z.string().trim().max(200, 'must be at most 200 characters').optional()),
+  SITE_PUBLISHER_NAME: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(120, 'must be at most 120 characters').optional(),
+  ),
+  SITE_PUBLISHER_URL: siteUrl,
+  MAP_STYLE_URL: siteUrl,
+  SITE_EARLIER_VERSION_URL: siteUrl,
+  SITE_YOUTUBE_URL: siteUrl,
+  SITE_FACEBOOK_URL: siteUrl,
+  SITE_INSTAGRAM_URL: siteUrl,
+  SITE_TIKTOK_URL: siteUrl,
+  SITE_TWITTER_HANDLE: z.preprocess(
+    (v) => (typeof v === 'string' ? blankToUndefined(v.trim().replace(/^@/, '')) : v),
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_]{1,15}$/, 'must be an X/Twitter handle: 1 to 15 letters, digits or _')
+      .optional(),
+  ),
+  TRANSLATION_WORKER: z.preprocess(
+    (v) => (typeof v === 'string' ? blankToUndefined(v.trim().toLowerCase()) : v),
+    z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
+  ),
+  NODE_ENV: optionalText,
+  LOG_LEVEL: z.preprocess(
+    blankToUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/**
+ * The bucket settings, or undefined when S3_BUCKET is unset (media on the local disk). The AWS_*
+ * variables are the SDK's standard ones; they are checked only with S3_BUCKET, since other tools on
+ * the machine may set them for their own use.
+ */
+export function s3FromEnv(e: Env): S3Config | undefined {
+  const invalid = (message: string) => new ConfigError(`Invalid configuration: ${message}`);
+  if (!e.S3_BUCKET) {
+    if (e.S3_FORCE_PATH_STYLE === 'true') {
+      throw invalid('S3_FORCE_PATH_STYLE needs S3_BUCKET (media is on the local disk without it)');
+    }
+    if (e.MEDIA_PUBLIC_URL) {
+      throw invalid('MEDIA_PUBLIC_URL needs S3_BUCKET (it is the public address of the bucket)');
+    }
+    return undefined;
+  }
+  if (!e.AWS_REGION) {
+    throw invalid('AWS_REGION is required when S3_BUCKET is set (any region name, e.g. us-east-1, for MinIO)');
+  }
+  if (e.AWS_ENDPOINT_URL_S3 && !z.url({ protocol: /^https?$/ }).safeParse(e.AWS_ENDPOINT_URL_S3).success) {
+    throw invalid('AWS_ENDPOINT_URL_S3 must be an absolute http:// or https:// address');
+  }
+  if (Boolean(e.AWS_ACCESS_KEY_ID) !== Boolean(e.AWS_SECRET_ACCESS_KEY)) {
+    throw invalid(
+      'AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY must be set together (or neither, for an instance role)',
+    );
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    region: e.AWS_REGION,
+    endpoint: e.AWS_ENDPOINT_URL_S3?.replace(/\/+$/, ''),
+    forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+    credentials:
+      e.AWS_ACCESS_KEY_ID && e.AWS_SECRET_ACCESS_KEY
+        ? {
+            accessKeyId: e.AWS_ACCESS_KEY_ID,
+            secretAccessKey: e.AWS_SECRET_ACCESS_KEY,
+            ...(e.AWS_SESSION_TOKEN ? { sessionToken: e.AWS_SESSION_TOKEN } : {}),
+          }
+        : undefined,
+  };
+}
