@@ -9,31 +9,20 @@ export const adminPlaceAiRoutes: FastifyPluginAsyncZod = async (app) => {
   // Each call may reach a paid AI provider: enough for bulk work on a screen, not for a loop gone wrong.
   const config = perMinute(120);
 
-  app.post(
-    '/api/admin/places/:id/history',
-    {
-      config,
-      schema: {
-        params: idParams,
-        body: generationRequest.optional(),
-        response: { 200: historyResponse, ...errorResponses },
+  // Historical events and trivia facts: the same call, each with its own answer.
+  for (const [kind, answer] of [
+    ['history', historyResponse],
+    ['facts', factsResponse],
+  ] as const) {
+    app.post(
+      `/api/admin/places/:id/${kind}`,
+      {
+        config,
+        schema: { params: idParams, body: generationRequest.optional(), response: { 200: answer, ...errorResponses } },
       },
-    },
-    (req) => placeAi.history(req.params.id, req.body?.languageCode),
-  );
-
-  app.post(
-    '/api/admin/places/:id/facts',
-    {
-      config,
-      schema: {
-        params: idParams,
-        body: generationRequest.optional(),
-        response: { 200: factsResponse, ...errorResponses },
-      },
-    },
-    (req) => placeAi.facts(req.params.id, req.body?.languageCode),
-  );
+      (req) => placeAi[kind](req.params.id, req.body?.languageCode),
+    );
+  }
 
   app.post(
     '/api/admin/places/:id/translate',

@@ -15,14 +15,13 @@ import { updatePlaceRequest, type AdminPlaceDto, type UpdatePlaceRequest } from 
 import { languageList } from '@/shared/language-list';
 import type { LanguageCode } from '@/shared/languages';
 import { Button } from '../../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle, StateDialog } from '../../ui/dialog';
 import { Input, Label, Textarea } from '../../ui/input';
 import { toast } from '../../ui/toaster';
 import { errorText } from '@/client/lib/api';
 import { cn } from '@/client/lib/utils';
 import { isoDate } from '@/client/lib/format-date';
 import { useGallery, useUpdatePlace } from './use-admin-places';
-import { useRestoreFocus } from '../../ui/use-restore-focus';
 import { imageAttributes } from '@/shared/media';
 import { CityCombobox } from '../upload/city-combobox';
 import { WEB_ADDRESS_HINT } from '../areas/edit-area-dialog';
@@ -292,17 +291,14 @@ function EditPlaceForm({ place, onDone }: { place: AdminPlaceDto; onDone: () => 
  * chosen among the place's photos instead of typed as an address.
  */
 export function EditPlaceDialog({ place, onClose }: { place: AdminPlaceDto | undefined; onClose: () => void }) {
-  const restoreFocus = useRestoreFocus(place !== undefined);
   return (
-    <Dialog open={place !== undefined} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-2xl" onCloseAutoFocus={restoreFocus}>
-        <DialogHeader>
-          <DialogTitle>Edit Place</DialogTitle>
-          <DialogDescription>Update the details visitors see for this place.</DialogDescription>
-        </DialogHeader>
-        {/* keyed by place so the form starts from that place's values every time it opens */}
-        {place && <EditPlaceForm key={place.id} place={place} onDone={onClose} />}
-      </DialogContent>
-    </Dialog>
+    <StateDialog open={place !== undefined} onClose={onClose} className="sm:max-w-2xl">
+      <DialogHeader>
+        <DialogTitle>Edit Place</DialogTitle>
+        <DialogDescription>Update the details visitors see for this place.</DialogDescription>
+      </DialogHeader>
+      {/* keyed by place so the form starts from that place's values every time it opens */}
+      {place && <EditPlaceForm key={place.id} place={place} onDone={onClose} />}
+    </StateDialog>
   );
 }
