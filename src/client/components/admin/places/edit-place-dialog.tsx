@@ -152,6 +152,12 @@ const optionalNumber = (value: unknown) =>
 /** An empty web address sends nothing: the address stays as it is. */
 const optionalText = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
+/** The two coordinate fields, both optional numbers. */
+const COORDINATES = [
+  { name: 'latitude', label: 'Latitude', hint: 'From -90 to 90, e.g. 38.80097.' },
+  { name: 'longitude', label: 'Longitude', hint: 'From -180 to 180, e.g. -9.37826.' },
+] as const;
+
 /**
  * Where the place is: a town from the offline gazetteer fills location, country and coordinates at
  * once; each can still be typed. Coordinates are both or neither; left empty, they stay.
@@ -180,22 +186,17 @@ function WhereFieldset({
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Location" error={errors.location} registration={register('location')} />
         <Field label="Country" error={errors.country} registration={register('country')} />
-        <Field
-          label="Latitude"
-          error={errors.latitude}
-          registration={register('latitude', { setValueAs: optionalNumber })}
-          inputMode="decimal"
-          optional
-          hint="From -90 to 90, e.g. 38.80097."
-        />
-        <Field
-          label="Longitude"
-          error={errors.longitude}
-          registration={register('longitude', { setValueAs: optionalNumber })}
-          inputMode="decimal"
-          optional
-          hint="From -180 to 180, e.g. -9.37826."
-        />
+        {COORDINATES.map(({ name, label, hint }) => (
+          <Field
+            key={name}
+            label={label}
+            error={errors[name]}
+            registration={register(name, { setValueAs: optionalNumber })}
+            inputMode="decimal"
+            optional
+            hint={hint}
+          />
+        ))}
       </div>
     </fieldset>
   );
