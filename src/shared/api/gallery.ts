@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES } from '../languages';
-import { contentParams, contentSaved, type ContentSaved } from './content-editor';
 
 /**
  * Photos described one by one: each gallery photo's caption and alt text in every language, and
@@ -39,12 +38,13 @@ export const galleryOrderBody = z.object({
   ids: z.array(z.string().max(100), { error: 'Send the photos as a list of ids: {"ids": [...]}' }).max(1000),
 });
 
-/**
- * A save of a photo's texts answers as a save on the editor's desk does: a plain sentence, and the
- * languages now outdated (an English save).
- */
-export const galleryTextSaved = contentSaved;
-export type GalleryTextSaved = ContentSaved;
+/** Answer of a save of a photo's texts: a plain sentence, and the languages now outdated (an English save). */
+export const galleryTextSaved = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  outdatedLanguages: z.array(z.enum(LANGUAGE_CODES)),
+});
+export type GalleryTextSaved = z.infer<typeof galleryTextSaved>;
 
-/** `{id}` (the photo) and `{lang}`, as on the editor's desk: an unknown language is a 404 the service words. */
-export const galleryTextParams = contentParams;
+/** `{id}` (the photo) and `{lang}`: any text, so an unknown language is a 404 the service words. */
+export const galleryTextParams = z.object({ id: z.string(), lang: z.string() });
