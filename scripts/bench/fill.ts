@@ -1,5 +1,7 @@
-// Fills a fresh database with one country, one city and N+1 places of realistic size, through
-// the app's own migrations (openDatabase) and schema, with bulk inserts so 5,000 places take seconds.
+// Fills a fresh database with one country and N+1 places of realistic size, through the app's own
+// migrations (openDatabase) and schema, with bulk inserts so 5,000 places take seconds. Most places
+// are in Rome; the popular ones (see benchLayout) are spread over their own cities, and the one an
+// admin edits during the benchmark lies in yet another city, far from all of them.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -10,6 +12,30 @@ import { originalKey, urlForKey, webKey } from '../../src/shared/media-names';
 
 export const CITY_SLUG = 'rome';
 export const placeSlug = (n: number) => `rome-place-${String(n).padStart(5, '0')}`;
+
+/** Popular places and their cities at the default size (5,001 places): 400 places in 250 cities. */
+const POPULAR_PLACES = 400;
+const POPULAR_CITIES = 250;
+
+/**
+ * Which places the "popular pages while an admin edits" scenario reads and which one it edits, for
+ * `total` places: the popular ones are the last before the edited one, which is the very last. With
+ * fewer places than the defaults need, a quarter of them are popular (in up to 250 cities).
+ */
+function benchLayout(total: number): { popular: number[]; cities: number; edited: number } {
+  const count = Math.min(POPULAR_PLACES, Math.floor((total - 1) / 4));
+  return {
+    popular: Array.from({ length: count }, (_, i) => total - count + i),
+    cities: Math.min(POPULAR_CITIES, count),
+    edited: total,
+  };
+}
+
+/** The name of the n-th city of the popular places (n from 0); its slug is the name in lower case. */
+const popularCity = (n: number) => `Bench City ${String(n + 1).padStart(3, '0')}`;
+const slugOf = (name: string) => name.toLowerCase().replace(/\s+/g, '-');
+/** The edited place's city: about 480 km from Rome, so it is in no popular page's nearby list. */
+const EDITED_CITY = { name: 'Milan', latitude: 45.46, longitude: 9.19 };
 
 /** Rows per INSERT: ~6,500 bind parameters for places, far below PostgreSQL's 65,535. */
 const CHUNK = 500;
@@ -84,8 +110,24 @@ async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unkno
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
 }
 
+/** The English text of the place the benchmark edits, as the admin's editor sends it back. */
+export interface EditedPlace {
+  id: string;
+  slug: string;
+  title: string;
+  description: string;
+  fullDescription: string;
+  location: string;
+  country: string;
+}
+
 export interface FillResult {
   places: number;
+  /** Numbers of the popular places (placeSlug(n) is the address). */
+  popular: number[];
+  /** Distinct cities of the popular places. */
+  popularCities: number;
+  edited: EditedPlace;
   translations: number;
   historyRows: number;
   factRows: number;
@@ -113,12 +155,17 @@ export async function fillDatabase(options: {
     const sharedUrls = [...images.values()].map((image) => image.imageUrl);
     const cover = sharedUrls[0] ?? '/og-image.jpg';
 
+    const layout = benchLayout(total);
+    const popularCityOf = new Map(layout.popular.map((n, i) => [n, popularCity(i % layout.cities)]));
     const base = Date.UTC(2025, 0, 1);
     const placeRows = Array.from({ length: total }, (_, i) => {
       const n = i + 1;
       const own = images.get(n);
       // dates spread over 2000-2024, so "newest first" interleaves with insertion order
       const day = new Date(Date.UTC(2000, 0, 1) + Math.floor(rand() * 25 * 365) * 86_400_000);
+      const edited = n === layout.edited;
+      // near Rome, but the edited place where its city is (the random numbers are drawn all the same)
+      const at = (nearRome: number, editedAt: number) => (edited ? editedAt : nearRome);
       return {
         id: randomUUID(),
         slug: placeSlug(n),
@@ -127,11 +174,11 @@ export async function fillDatabase(options: {
         fullDescription: prose(rand, 2000),
         imageUrl: own?.imageUrl ?? sharedUrls[n % Math.max(sharedUrls.length, 1)] ?? cover,
         originalImagePath: own?.originalImagePath ?? null,
-        location: 'Rome',
+        location: edited ? EDITED_CITY.name : (popularCityOf.get(n) ?? 'Rome'),
         country: 'Italy',
         date: day.toISOString().slice(0, 10),
-        latitude: 41.9 + (rand() - 0.5) * 0.2,
-        longitude: 12.5 + (rand() - 0.5) * 0.3,
+        latitude: at(41.9 + (rand() - 0.5) * 0.2, EDITED_CITY.latitude),
+        longitude: at(12.5 + (rand() - 0.5) * 0.3, EDITED_CITY.longitude),
         createdAt: new Date(base - n * 60_000),
       };
     });
@@ -146,7 +193,8 @@ export async function fillDatabase(options: {
           title: prose(rand, 150),
           description: prose(rand, 300),
           fullDescription: prose(rand, 2000),
-          location: lang.location,
+          // Rome has its own name in each language; the other cities keep theirs
+          location: place.location === 'Rome' ? lang.location : place.location,
           country: lang.country,
         })),
       );
@@ -171,20 +219,35 @@ export async function fillDatabase(options: {
         description: prose(rand, 400),
         imageUrl: cover,
       });
-      await tx.insert(cities).values({
-        name: 'Rome',
-        country: 'Italy',
-        slug: CITY_SLUG,
-        description: prose(rand, 400),
-        imageUrl: cover,
-      });
+      const cityNames = ['Rome', ...Array.from({ length: layout.cities }, (_, i) => popularCity(i)), EDITED_CITY.name];
+      await tx.insert(cities).values(
+        cityNames.map((name) => ({
+          name,
+          country: 'Italy',
+          slug: name === 'Rome' ? CITY_SLUG : slugOf(name),
+          description: prose(rand, 400),
+          imageUrl: cover,
+        })),
+      );
       await insertChunked(placeRows, (chunk) => tx.insert(places).values(chunk));
       await insertChunked(translationRows, (chunk) => tx.insert(placeTranslations).values(chunk));
       await insertChunked(historyRows, (chunk) => tx.insert(placeHistory).values(chunk));
       await insertChunked(factRows, (chunk) => tx.insert(placeFacts).values(chunk));
     });
+    const editedRow = placeRows[layout.edited - 1]!;
     return {
       places: total,
+      popular: layout.popular,
+      popularCities: layout.cities,
+      edited: {
+        id: editedRow.id,
+        slug: editedRow.slug,
+        title: editedRow.title,
+        description: editedRow.description,
+        fullDescription: editedRow.fullDescription,
+        location: editedRow.location,
+        country: editedRow.country,
+      },
       translations: translationRows.length,
       historyRows: historyRows.length,
       factRows: factRows.length,

@@ -26,6 +26,8 @@ export interface ScenarioOptions {
   path?: string;
   /** Or: each request takes the next path of this list, once; the run ends when it is used up. */
   paths?: string[];
+  /** With `paths`: go round the list again and again for `seconds` instead (pages read repeatedly). */
+  cycle?: boolean;
   seconds: number;
   connections: number;
 }
@@ -42,19 +44,21 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
   const requests: autocannon.RequestSpec[] | undefined = list && [
     {
       method: 'GET',
-      // a shared counter across all connections: each path is sent exactly once
+      // a shared counter across all connections: each path is sent once per round
       setupRequest: (request) => ({ ...request, path: list[next++ % list.length] ?? '/' }),
     },
   ];
+  const once = list && !options.cycle;
   const instance = autocannon({
     url: baseUrl + (options.path ?? ''),
     connections: list ? Math.min(connections, list.length) : connections,
     headers: BROWSER_HEADERS,
     timeout: 20,
-    ...(list ? { amount: list.length, requests } : { duration: seconds }),
+    ...(once ? { amount: list.length } : { duration: seconds }),
+    ...(requests ? { requests } : {}),
   });
   // `amount` disables autocannon's own timer: stop a list run after `seconds` like the others
-  const timer = list ? setTimeout(() => instance.stop(), seconds * 1000) : undefined;
+  const timer = once ? setTimeout(() => instance.stop(), seconds * 1000) : undefined;
 
   const startedAt = performance.now();
   let lastResponseAt = startedAt;
@@ -68,7 +72,8 @@ export async function runScenario(options: ScenarioOptions): Promise<ScenarioRes
   const elapsed = Math.max((lastResponseAt - startedAt) / 1000, 0.001);
   return {
     name,
-    path: options.path ?? `${list?.[0] ?? ''} ... (each path once)`,
+    path:
+      options.path ?? `${list?.[0] ?? ''} ... (${options.cycle ? `${list?.length} paths in turn` : 'each path once'})`,
     reqPerSec: Math.round(responses / elapsed),
     requests: responses,
     seconds: Math.round(elapsed * 10) / 10,

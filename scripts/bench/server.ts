@@ -37,6 +37,9 @@ export async function createBenchDatabase(
 
 export { freePort };
 
+/** The admin password of the server the benchmark starts (it signs in with it to edit). */
+export const BENCH_ADMIN_PASSWORD = 'benchmark-password';
+
 export interface ServerProcess {
   pid: number;
   baseUrl: string;
@@ -67,7 +70,12 @@ export async function startServer(env: Record<string, string>, timeoutMs = 120_0
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       AI_PROVIDER: 'offline',
-      ADMIN_PASSWORD: 'benchmark-password',
+      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+      // The per-client budget of renders would answer the first-render scenario 429: off here.
+      RENDER_BUDGET_PER_MINUTE: '0',
+      // The 800 popular pages are about 70 MB (each kept as HTML and brotli): more than the default
+      // 64 MB, which read in turn would miss every time. The benchmark measures them cached.
+      RENDER_CACHE_MB: process.env.RENDER_CACHE_MB ?? '160',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

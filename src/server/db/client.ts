@@ -12,6 +12,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { MIGRATIONS_DIR } from '../paths';
+import { reuseStatements } from './pglite-statements';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -167,6 +168,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       })
     : new PGlite({ ...PGLITE_OPTIONS, loadDataDir: options.pgliteSnapshot });
   await client.waitReady;
+  // Repeated queries as named statements (pglite-statements.ts), under the parser step above them.
+  reuseStatements(client);
   parseOnTheInstance(client);
   const pg = drizzlePglite(client, { schema });
   await migratePglite(pg, { migrationsFolder: MIGRATIONS_DIR });
