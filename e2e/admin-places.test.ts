@@ -440,7 +440,8 @@ describe('Edit Places and galleries in the admin', () => {
     // the line names all of the city's places, the list shows its first page
     await page.getByText(`Showing ${count} places from Osaka, Japan`).waitFor();
     await osaka('Osaka sight 1').waitFor();
-    expect(await page.getByRole('article').count()).toBe(PAGE_SIZE_DEFAULT);
+    // the list of all places stays on screen until the city's first page has come
+    await expect.poll(() => page.getByRole('article').count(), { timeout: 5000 }).toBe(PAGE_SIZE_DEFAULT);
     const loadMore = page.getByRole('button', { name: 'Load more' });
     await loadMore.waitFor();
 

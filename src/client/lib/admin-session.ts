@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { LoginResponse, LogoutEverywhereResponse, StatusResponse } from '../../shared/api/auth';
 import { ApiError, apiJson } from './api';
@@ -30,14 +30,17 @@ export function useLogin() {
   });
 }
 
+/** After signing out: nothing the session loaded stays cached, and the status says signed out. */
+function forgetSession(queryClient: QueryClient) {
+  queryClient.clear();
+  queryClient.setQueryData(ADMIN_STATUS_KEY, { isAuthenticated: false });
+}
+
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiJson<unknown>('POST', '/api/admin/logout'),
-    onSuccess: () => {
-      queryClient.clear();
-      queryClient.setQueryData(ADMIN_STATUS_KEY, { isAuthenticated: false });
-    },
+    onSuccess: () => forgetSession(queryClient),
   });
 }
 
@@ -46,9 +49,6 @@ export function useLogoutEverywhere() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiJson<LogoutEverywhereResponse>('POST', '/api/admin/logout-everywhere'),
-    onSuccess: () => {
-      queryClient.clear();
-      queryClient.setQueryData(ADMIN_STATUS_KEY, { isAuthenticated: false });
-    },
+    onSuccess: () => forgetSession(queryClient),
   });
 }

@@ -22,33 +22,42 @@ import { publicMapRoutes } from './public/maps';
 import { publicSearchRoutes } from './public/search';
 import { seoRoutes } from './seo';
 
-/** Every route of the app. Admin feature routes go inside the session-guarded scope below. */
+/** The public routes and sign-in, in the order they register. */
+const OPEN_ROUTES = [
+  metaRoutes,
+  publicPlaceRoutes,
+  publicGeoRoutes,
+  publicMapRoutes,
+  publicSearchRoutes,
+  mediaRoutes,
+  adminAuthRoutes,
+];
+
+/** Every admin feature's routes (docs/product.md §7.3): they register inside the session-guarded scope. */
+const ADMIN_ROUTES = [
+  adminPlaceRoutes,
+  adminGalleryRoutes,
+  adminAreaRoutes('cities', adminCityContracts, (scope) => scope.services.adminCities),
+  adminAreaRoutes('countries', adminCountryContracts, (scope) => scope.services.adminCountries),
+  adminUploadRoutes,
+  adminGazetteerRoutes,
+  adminPlaceAiRoutes,
+  adminContentEditorRoutes,
+  adminPublishingRoutes,
+  adminReviewRoutes,
+  adminRevisionRoutes,
+  adminTrashRoutes,
+];
+
+/** Every route of the app. Admin feature routes go in ADMIN_ROUTES, inside the session-guarded scope below. */
 export async function registerRoutes(app: FastifyInstance, pages: PageRouteOptions = {}): Promise<void> {
   await pages.beforeRoutes?.(app);
-  await app.register(metaRoutes);
-  await app.register(publicPlaceRoutes);
-  await app.register(publicGeoRoutes);
-  await app.register(publicMapRoutes);
-  await app.register(publicSearchRoutes);
-  await app.register(mediaRoutes);
-  await app.register(adminAuthRoutes);
+  for (const routes of OPEN_ROUTES) await app.register(routes);
   await app.register(async (admin) => {
     // onRequest: the session is checked before the body is parsed and before params, query and body
     // are validated, so without a session every admin route answers 401, never 400, 413 or 415.
     admin.addHook('onRequest', requireSession(app.services.auth));
-    // Every admin feature's routes register here (docs/product.md §7.3).
-    await admin.register(adminPlaceRoutes);
-    await admin.register(adminGalleryRoutes);
-    await admin.register(adminAreaRoutes('cities', adminCityContracts, (scope) => scope.services.adminCities));
-    await admin.register(adminAreaRoutes('countries', adminCountryContracts, (scope) => scope.services.adminCountries));
-    await admin.register(adminUploadRoutes);
-    await admin.register(adminGazetteerRoutes);
-    await admin.register(adminPlaceAiRoutes);
-    await admin.register(adminContentEditorRoutes);
-    await admin.register(adminPublishingRoutes);
-    await admin.register(adminReviewRoutes);
-    await admin.register(adminRevisionRoutes);
-    await admin.register(adminTrashRoutes);
+    for (const routes of ADMIN_ROUTES) await admin.register(routes);
 
     // Unknown admin paths answer 401 before 404, so the admin API's shape is not revealed.
     admin.all('/api/admin/*', async (request, reply) =>

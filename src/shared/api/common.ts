@@ -2,6 +2,12 @@ import { z } from 'zod';
 
 export const errorResponse = z.object({ error: z.string() });
 
+/** A route's error answers when every refusal or failure is `{ error }`. */
+export const errorResponses = { '4xx': errorResponse, '5xx': errorResponse };
+
+/** The refusals of a route on one stored item: bad input, no session, wrong origin, not found. */
+export const itemErrorResponses = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
+
 /**
  * Path segments a client can send. Any text is accepted, so an odd slug or id is a 404 rather than
  * a 400; the services answer "not found" for values that cannot exist without asking the database.

@@ -1,7 +1,8 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/utils';
+import { useRestoreFocus } from './use-restore-focus';
 
 /** Accessible modal (Radix): traps focus, closes with Escape, restores focus on close. */
 export const Dialog = DialogPrimitive.Root;
@@ -44,4 +45,29 @@ export function DialogTitle({ className, ...props }: ComponentProps<typeof Dialo
 
 export function DialogDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
   return <DialogPrimitive.Description className={cn('text-sm text-slate-600', className)} {...props} />;
+}
+
+/**
+ * A dialog opened from state rather than a trigger: open while `open` is true; closing it calls
+ * `onClose` and hands focus back to the element that had it when the dialog opened.
+ */
+export function StateDialog({
+  open,
+  onClose,
+  className,
+  children,
+}: {
+  open: boolean;
+  onClose: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  const restoreFocus = useRestoreFocus(open);
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent className={className} onCloseAutoFocus={restoreFocus}>
+        {children}
+      </DialogContent>
+    </Dialog>
+  );
 }

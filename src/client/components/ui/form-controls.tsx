@@ -2,9 +2,32 @@ import type { ComponentProps } from 'react';
 import { cn } from '../../lib/utils';
 import { FIELD_CLASS } from './input';
 
-/** Native controls styled to match: they keep full keyboard and screen-reader behaviour for free. */
-export function Select({ className, ...props }: ComponentProps<'select'>) {
-  return <select className={cn('h-10', FIELD_CLASS, className)} {...props} />;
+/** One option of a Select: the value sent and the words shown. */
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/**
+ * Native controls styled to match: they keep full keyboard and screen-reader behaviour for free.
+ * `choices` become options after any given as children.
+ */
+export function Select({
+  className,
+  choices = [],
+  children,
+  ...props
+}: ComponentProps<'select'> & { choices?: readonly Choice[] }) {
+  return (
+    <select className={cn('h-10', FIELD_CLASS, className)} {...props}>
+      {children}
+      {choices.map((choice) => (
+        <option key={choice.value} value={choice.value}>
+          {choice.label}
+        </option>
+      ))}
+    </select>
+  );
 }
 
 export function Checkbox({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {

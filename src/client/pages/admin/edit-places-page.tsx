@@ -1,8 +1,9 @@
-import { Loader2, MapPinOff, RefreshCw } from 'lucide-react';
+import { Loader2, MapPinOff } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { AdminPlaceDto, AdminPlaceSort } from '@/shared/api/admin-places';
 import { AdminLayout } from '../../components/admin/admin-layout';
+import { LoadFailed } from '../../components/admin/load-failed';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { EditPlaceDialog } from '../../components/admin/places/edit-place-dialog';
 import { LanguagesDialog } from '../../components/admin/content/languages-dialog';
@@ -198,12 +199,7 @@ export default function EditPlacesPage() {
         {places.isPending ? (
           <LoadingCards />
         ) : places.isError && !places.isFetchNextPageError ? (
-          <Card className="flex flex-col items-center gap-3 p-10 text-center" role="alert">
-            <p className="font-medium text-slate-900">The places could not be loaded.</p>
-            <Button variant="outline" onClick={() => void places.refetch()}>
-              <RefreshCw aria-hidden="true" /> Try again
-            </Button>
-          </Card>
+          <LoadFailed what="The places" onRetry={() => void places.refetch()} />
         ) : shown.length === 0 ? (
           <Card className="flex flex-col items-center gap-2 p-10 text-center">
             <MapPinOff className="size-10 text-slate-400" aria-hidden="true" />

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Loader2, RefreshCw, RotateCcw, Trash2 } from 'lucide-react';
+import { Loader2, RotateCcw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import type { SuccessMessage } from '@/shared/api/admin-places';
 import { TRASH_DAYS, type TrashItemDto, type TrashKind, type TrashList } from '@/shared/api/trash';
 import { imageAttributes } from '@/shared/media';
 import { countText } from '@/shared/count-text';
 import { AdminLayout } from '../../components/admin/admin-layout';
+import { LoadFailed } from '../../components/admin/load-failed';
 import { invalidatePlaceLists } from '../../components/admin/places/use-admin-places';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -107,12 +108,7 @@ export default function TrashPage() {
             Loading the trash…
           </p>
         ) : trash.isError ? (
-          <Card className="flex flex-col items-center gap-3 p-10 text-center" role="alert">
-            <p className="font-medium text-slate-900">The trash could not be loaded.</p>
-            <Button variant="outline" onClick={() => void trash.refetch()}>
-              <RefreshCw aria-hidden="true" /> Try again
-            </Button>
-          </Card>
+          <LoadFailed what="The trash" onRetry={() => void trash.refetch()} />
         ) : items.length === 0 ? (
           <Card className="p-10 text-center">
             <p className="font-medium text-slate-900">The trash is empty.</p>

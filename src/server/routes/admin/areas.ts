@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { deleteAreaResponse, type AdminAreaContracts, type DeleteAreaResponse } from '@/shared/api/admin-areas';
 import { idParams } from '@/shared/api/common';
+import { perMinute } from '../rate-limit';
 
 /** What the routes call, typed by the collection's contracts: see services/admin-areas.ts. */
 interface AreasAdmin<C extends AdminAreaContracts> {
@@ -37,7 +38,7 @@ export function adminAreaRoutes<C extends AdminAreaContracts>(
       {
         schema: { body: contracts.create, response: { 201: contracts.saved } },
         // Each create costs several AI calls: a runaway script should not be able to loop on it.
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
+        config: perMinute(30),
       },
       async (req, reply) => reply.status(201).send(await service.create(req.body as z.output<C['create']>)),
     );
@@ -46,7 +47,7 @@ export function adminAreaRoutes<C extends AdminAreaContracts>(
       `${base}/:id`,
       {
         schema: { params: idParams, body: contracts.update, response: { 200: contracts.saved } },
-        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        config: perMinute(60),
       },
       (req) => service.update(req.params.id, req.body as z.output<C['update']>),
     );

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse, idParams } from '@/shared/api/common';
+import { errorResponses, idParams } from '@/shared/api/common';
 import {
   areaContentDto,
   areaTextBody,
@@ -10,6 +10,7 @@ import {
   placeContentDto,
   placeTextBody,
 } from '@/shared/api/content-editor';
+import { perMinute } from '../rate-limit';
 
 /**
  * The editor's desk (docs/decisions/014-written-by-a-person.md): every language of a place, city and
@@ -17,13 +18,12 @@ import {
  */
 export const adminContentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { contentEditor } = app.services;
-  const errors = { '4xx': errorResponse, '5xx': errorResponse };
   // Machine translation may reach a paid AI provider.
-  const machine = { rateLimit: { max: 60, timeWindow: '1 minute' } };
+  const machine = perMinute(60);
 
   app.get(
     '/api/admin/places/:id/content',
-    { schema: { params: idParams, response: { 200: placeContentDto, ...errors } } },
+    { schema: { params: idParams, response: { 200: placeContentDto, ...errorResponses } } },
     (req, reply) => {
       reply.header('Cache-Control', 'no-store');
       return contentEditor.placeContent(req.params.id);
@@ -31,22 +31,22 @@ export const adminContentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/api/admin/places/:id/translations/:lang',
-    { schema: { params: contentParams, body: placeTextBody, response: { 200: contentSaved, ...errors } } },
+    { schema: { params: contentParams, body: placeTextBody, response: { 200: contentSaved, ...errorResponses } } },
     (req) => contentEditor.savePlaceText(req.params.id, req.params.lang, req.body),
   );
   app.put(
     '/api/admin/places/:id/history/:lang',
-    { schema: { params: contentParams, body: historyBody, response: { 200: contentSaved, ...errors } } },
+    { schema: { params: contentParams, body: historyBody, response: { 200: contentSaved, ...errorResponses } } },
     (req) => contentEditor.savePlacePart(req.params.id, 'history', req.params.lang, req.body.events),
   );
   app.put(
     '/api/admin/places/:id/facts/:lang',
-    { schema: { params: contentParams, body: factsBody, response: { 200: contentSaved, ...errors } } },
+    { schema: { params: contentParams, body: factsBody, response: { 200: contentSaved, ...errorResponses } } },
     (req) => contentEditor.savePlacePart(req.params.id, 'facts', req.params.lang, req.body.facts),
   );
   app.post(
     '/api/admin/places/:id/translations/:lang/machine',
-    { config: machine, schema: { params: contentParams, response: { 200: contentSaved, ...errors } } },
+    { config: machine, schema: { params: contentParams, response: { 200: contentSaved, ...errorResponses } } },
     (req) => contentEditor.machineAgain({ type: 'place', id: req.params.id }, req.params.lang),
   );
 
@@ -56,7 +56,7 @@ export const adminContentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.get(
       `/api/admin/${collection}/:id/content`,
-      { schema: { params: idParams, response: { 200: areaContentDto, ...errors } } },
+      { schema: { params: idParams, response: { 200: areaContentDto, ...errorResponses } } },
       (req, reply) => {
         reply.header('Cache-Control', 'no-store');
         return contentEditor.areaContent(kind, req.params.id);
@@ -64,12 +64,12 @@ export const adminContentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     app.put(
       `/api/admin/${collection}/:id/translations/:lang`,
-      { schema: { params: contentParams, body: areaTextBody, response: { 200: contentSaved, ...errors } } },
+      { schema: { params: contentParams, body: areaTextBody, response: { 200: contentSaved, ...errorResponses } } },
       (req) => contentEditor.saveAreaText(kind, req.params.id, req.params.lang, req.body),
     );
     app.post(
       `/api/admin/${collection}/:id/translations/:lang/machine`,
-      { config: machine, schema: { params: contentParams, response: { 200: contentSaved, ...errors } } },
+      { config: machine, schema: { params: contentParams, response: { 200: contentSaved, ...errorResponses } } },
       (req) => contentEditor.machineAgain({ type: kind, id: req.params.id }, req.params.lang),
     );
   }

@@ -1,10 +1,11 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { galleryList, galleryUploadResponse, successMessage } from '@/shared/api/admin-places';
-import { errorResponse, idParams } from '@/shared/api/common';
+import { errorResponse, idParams, itemErrorResponses } from '@/shared/api/common';
 import { galleryOrderBody, galleryTextBody, galleryTextParams, galleryTextSaved } from '@/shared/api/gallery';
 import { BadRequestError } from '../../errors';
 import { multipartReadError } from './multipart-errors';
+import { perMinute } from '../rate-limit';
 
 /** Gallery of a place (docs/product.md §2.5.4, §7.3.4). Registered inside the session-guarded admin scope. */
 export const adminGalleryRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,11 +15,10 @@ export const adminGalleryRoutes: FastifyPluginAsyncZod = async (app) => {
   if (!app.hasContentTypeParser('multipart/form-data')) {
     await app.register(fastifyMultipart, { limits: { fileSize: maxBytes, files: 1, fields: 10 } });
   }
-  const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
   app.get(
     '/api/admin/places/:id/gallery',
-    { schema: { params: idParams, response: { 200: galleryList, ...errors } } },
+    { schema: { params: idParams, response: { 200: galleryList, ...itemErrorResponses } } },
     async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
       return gallery.list(req.params.id);
@@ -30,10 +30,10 @@ export const adminGalleryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: idParams,
-        response: { 201: galleryUploadResponse, ...errors, 413: errorResponse, 415: errorResponse },
+        response: { 201: galleryUploadResponse, ...itemErrorResponses, 413: errorResponse, 415: errorResponse },
       },
       // image processing is the costliest thing an admin can repeat; same cap as photo uploads
-      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+      config: perMinute(600),
     },
     async (req, reply) => {
       if (!req.isMultipart()) throw new BadRequestError('Send the image as multipart/form-data in the field "image".');
@@ -55,19 +55,25 @@ export const adminGalleryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/admin/places/:id/gallery/order',
-    { schema: { params: idParams, body: galleryOrderBody, response: { 200: successMessage, ...errors } } },
+    { schema: { params: idParams, body: galleryOrderBody, response: { 200: successMessage, ...itemErrorResponses } } },
     (req) => gallery.reorder(req.params.id, req.body.ids),
   );
 
   app.put(
     '/api/admin/gallery/:id/texts/:lang',
-    { schema: { params: galleryTextParams, body: galleryTextBody, response: { 200: galleryTextSaved, ...errors } } },
+    {
+      schema: {
+        params: galleryTextParams,
+        body: galleryTextBody,
+        response: { 200: galleryTextSaved, ...itemErrorResponses },
+      },
+    },
     (req) => gallery.saveTexts(req.params.id, req.params.lang, req.body),
   );
 
   app.delete(
     '/api/admin/gallery/:id',
-    { schema: { params: idParams, response: { 200: successMessage, ...errors } } },
+    { schema: { params: idParams, response: { 200: successMessage, ...itemErrorResponses } } },
     (req) => gallery.remove(req.params.id),
   );
 };

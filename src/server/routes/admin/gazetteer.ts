@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '@/shared/api/common';
 import { gazetteerQuery, gazetteerResponse } from '@/shared/api/gazetteer';
 import { createGazetteerSearch } from '../../geo/gazetteer-search';
+import { perMinute } from '../rate-limit';
 
 /**
  * GET /api/admin/geo/cities?q=...&limit=...: the Upload screen's type-ahead for placing a photo
@@ -15,7 +16,7 @@ export const adminGazetteerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/geo/cities',
     {
       // A few searches a second while typing (the screen waits for a pause); a script is stopped.
-      config: { rateLimit: { max: 300, timeWindow: '1 minute' } },
+      config: perMinute(300),
       schema: {
         querystring: gazetteerQuery,
         response: { 200: gazetteerResponse, 400: errorResponse, 401: errorResponse },

@@ -1,35 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse, idParams } from '@/shared/api/common';
+import { errorResponses, idParams } from '@/shared/api/common';
 import { factsResponse, generationRequest, historyResponse, translateResponse } from '@/shared/api/place-ai';
+import { perMinute } from '../rate-limit';
 
 /** AI actions on one place: historical events, trivia facts (both cached) and translation. */
 export const adminPlaceAiRoutes: FastifyPluginAsyncZod = async (app) => {
   const { placeAi } = app.services;
-  const errors = { '4xx': errorResponse, '5xx': errorResponse };
   // Each call may reach a paid AI provider: enough for bulk work on a screen, not for a loop gone wrong.
-  const config = { rateLimit: { max: 120, timeWindow: '1 minute' } };
+  const config = perMinute(120);
 
-  app.post(
-    '/api/admin/places/:id/history',
-    {
-      config,
-      schema: { params: idParams, body: generationRequest.optional(), response: { 200: historyResponse, ...errors } },
-    },
-    (req) => placeAi.history(req.params.id, req.body?.languageCode),
-  );
-
-  app.post(
-    '/api/admin/places/:id/facts',
-    {
-      config,
-      schema: { params: idParams, body: generationRequest.optional(), response: { 200: factsResponse, ...errors } },
-    },
-    (req) => placeAi.facts(req.params.id, req.body?.languageCode),
-  );
+  // Historical events and trivia facts: the same call, each with its own answer.
+  for (const [kind, answer] of [
+    ['history', historyResponse],
+    ['facts', factsResponse],
+  ] as const) {
+    app.post(
+      `/api/admin/places/:id/${kind}`,
+      {
+        config,
+        schema: { params: idParams, body: generationRequest.optional(), response: { 200: answer, ...errorResponses } },
+      },
+      (req) => placeAi[kind](req.params.id, req.body?.languageCode),
+    );
+  }
 
   app.post(
     '/api/admin/places/:id/translate',
-    { config, schema: { params: idParams, response: { 200: translateResponse, ...errors } } },
+    { config, schema: { params: idParams, response: { 200: translateResponse, ...errorResponses } } },
     (req) => placeAi.translate(req.params.id),
   );
 };

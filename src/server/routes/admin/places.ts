@@ -7,13 +7,12 @@ import {
   updatePlaceRequest,
   updatePlaceResponse,
 } from '@/shared/api/admin-places';
-import { errorResponse, idParams } from '@/shared/api/common';
+import { errorResponse, idParams, itemErrorResponses } from '@/shared/api/common';
 import { sendPage } from '../paging';
 
 /** Edit Places (docs/product.md §2.5.4, §7.3.3). Registered inside the session-guarded admin scope. */
 export const adminPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const { adminPlaces } = app.services;
-  const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
   // One page of the list, newest uploads (or photo dates) first; the neighbouring pages are named
   // in the Link header.
@@ -45,13 +44,19 @@ export const adminPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     '/api/admin/places/:id',
-    { schema: { params: idParams, body: updatePlaceRequest, response: { 200: updatePlaceResponse, ...errors } } },
+    {
+      schema: {
+        params: idParams,
+        body: updatePlaceRequest,
+        response: { 200: updatePlaceResponse, ...itemErrorResponses },
+      },
+    },
     (req) => adminPlaces.update(req.params.id, req.body),
   );
 
   app.delete(
     '/api/admin/places/:id',
-    { schema: { params: idParams, response: { 200: successMessage, ...errors } } },
+    { schema: { params: idParams, response: { 200: successMessage, ...itemErrorResponses } } },
     (req) => adminPlaces.remove(req.params.id),
   );
 };

@@ -1,29 +1,28 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse, idParams } from '@/shared/api/common';
+import { errorResponses, idParams } from '@/shared/api/common';
 import { adminSettings, publicationResponse } from '@/shared/api/publishing';
 
 /** Publish on purpose: the admin's settings, and publishing or unpublishing a place. Session-guarded scope. */
 export const adminPublishingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { publishing } = app.services;
-  const errors = { '4xx': errorResponse, '5xx': errorResponse };
 
-  app.get('/api/admin/settings', { schema: { response: { 200: adminSettings, ...errors } } }, (_req, reply) => {
+  app.get('/api/admin/settings', { schema: { response: { 200: adminSettings, ...errorResponses } } }, (_req, reply) => {
     reply.header('Cache-Control', 'no-store');
     return publishing.settings();
   });
   app.put(
     '/api/admin/settings',
-    { schema: { body: adminSettings, response: { 200: adminSettings, ...errors } } },
+    { schema: { body: adminSettings, response: { 200: adminSettings, ...errorResponses } } },
     (req) => publishing.saveSettings(req.body),
   );
   app.post(
     '/api/admin/places/:id/publish',
-    { schema: { params: idParams, response: { 200: publicationResponse, ...errors } } },
+    { schema: { params: idParams, response: { 200: publicationResponse, ...errorResponses } } },
     (req) => publishing.publish(req.params.id),
   );
   app.post(
     '/api/admin/places/:id/unpublish',
-    { schema: { params: idParams, response: { 200: publicationResponse, ...errors } } },
+    { schema: { params: idParams, response: { 200: publicationResponse, ...errorResponses } } },
     (req) => publishing.unpublish(req.params.id),
   );
 };

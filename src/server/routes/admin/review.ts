@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '@/shared/api/common';
+import { errorResponses } from '@/shared/api/common';
 import { contentParams, contentSaved } from '@/shared/api/content-editor';
 import { dashboardDto } from '@/shared/api/review';
 
 /** Review per language and the dashboard's counts. Registered inside the session-guarded admin scope. */
 export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   const { review } = app.services;
-  const errors = { '4xx': errorResponse, '5xx': errorResponse };
 
   for (const [collection, kind] of [
     ['places', 'place'],
@@ -15,11 +14,11 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.post(
       `/api/admin/${collection}/:id/translations/:lang/review`,
-      { schema: { params: contentParams, response: { 200: contentSaved, ...errors } } },
+      { schema: { params: contentParams, response: { 200: contentSaved, ...errorResponses } } },
       (req) => review.markReviewed(kind, req.params.id, req.params.lang),
     );
   }
-  app.get('/api/admin/dashboard', { schema: { response: { 200: dashboardDto, ...errors } } }, (_req, reply) => {
+  app.get('/api/admin/dashboard', { schema: { response: { 200: dashboardDto, ...errorResponses } } }, (_req, reply) => {
     reply.header('Cache-Control', 'no-store');
     return review.dashboard();
   });

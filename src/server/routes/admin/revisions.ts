@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse, idParams } from '@/shared/api/common';
+import { errorResponse, idParams, itemErrorResponses } from '@/shared/api/common';
 import {
   revisionCollections,
   revisionCompare,
@@ -11,12 +11,11 @@ import {
 /** A place's, city's or country's history: its versions, one compared with now, and restoring one. */
 export const adminRevisionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { revisions } = app.services;
-  const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
   for (const collection of revisionCollections) {
     app.get(
       `/api/admin/${collection}/:id/revisions`,
-      { schema: { params: idParams, response: { 200: revisionList, ...errors } } },
+      { schema: { params: idParams, response: { 200: revisionList, ...itemErrorResponses } } },
       async (req, reply) => {
         reply.header('Cache-Control', 'no-store');
         return revisions.list(collection, req.params.id);
@@ -25,7 +24,7 @@ export const adminRevisionRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.get(
       `/api/admin/${collection}/:id/revisions/:revisionId`,
-      { schema: { params: revisionParams, response: { 200: revisionCompare, ...errors } } },
+      { schema: { params: revisionParams, response: { 200: revisionCompare, ...itemErrorResponses } } },
       async (req, reply) => {
         reply.header('Cache-Control', 'no-store');
         return revisions.compare(collection, req.params.id, req.params.revisionId);
@@ -34,7 +33,12 @@ export const adminRevisionRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.post(
       `/api/admin/${collection}/:id/revisions/:revisionId/restore`,
-      { schema: { params: revisionParams, response: { 200: revisionRestored, 409: errorResponse, ...errors } } },
+      {
+        schema: {
+          params: revisionParams,
+          response: { 200: revisionRestored, 409: errorResponse, ...itemErrorResponses },
+        },
+      },
       (req) => revisions.restore(collection, req.params.id, req.params.revisionId),
     );
   }

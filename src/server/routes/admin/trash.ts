@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { successMessage } from '@/shared/api/admin-places';
-import { errorResponse } from '@/shared/api/common';
+import { errorResponse, itemErrorResponses } from '@/shared/api/common';
 import { trashItemParams, trashList } from '@/shared/api/trash';
 
 /** The Trash screen: what was deleted in the last 30 days, restoring it, and deleting it for good. */
 export const adminTrashRoutes: FastifyPluginAsyncZod = async (app) => {
   const { trash } = app.services;
-  const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
   app.get('/api/admin/trash', { schema: { response: { 200: trashList, 401: errorResponse } } }, async (_req, reply) => {
     reply.header('Cache-Control', 'no-store');
@@ -15,13 +14,15 @@ export const adminTrashRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/trash/:kind/:id/restore',
-    { schema: { params: trashItemParams, response: { 200: successMessage, 409: errorResponse, ...errors } } },
+    {
+      schema: { params: trashItemParams, response: { 200: successMessage, 409: errorResponse, ...itemErrorResponses } },
+    },
     (req) => trash.restore(req.params.kind, req.params.id),
   );
 
   app.delete(
     '/api/admin/trash/:kind/:id',
-    { schema: { params: trashItemParams, response: { 200: successMessage, ...errors } } },
+    { schema: { params: trashItemParams, response: { 200: successMessage, ...itemErrorResponses } } },
     (req) => trash.emptyOne(req.params.kind, req.params.id),
   );
 

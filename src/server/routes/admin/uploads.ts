@@ -5,6 +5,7 @@ import { uploadFields, uploadLimitsResponse, uploadResponse } from '@/shared/api
 import { BadRequestError } from '../../errors';
 import { stripNul } from '../../security/nul-guard';
 import { multipartReadError } from './multipart-errors';
+import { perMinute } from '../rate-limit';
 
 /** Fields parsed exactly as sent: a NUL in a coordinate or a town's name is a 400, not removed. */
 const STRICT_FIELDS = new Set(['latitude', 'longitude', 'city', 'country']);
@@ -31,7 +32,7 @@ export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/upload',
     {
       // Generous for a folder of phone photos sent one by one; a runaway script is stopped.
-      config: { rateLimit: { max: 600, timeWindow: '1 minute' } },
+      config: perMinute(600),
       schema: {
         response: { 200: uploadResponse, 422: uploadResponse, '4xx': errorResponse },
       },

@@ -4,12 +4,7 @@ import { searchRequestQuery, searchResultDto } from '@/shared/api/search';
 import { readsOf } from '../../cache/public-reads';
 import { cachePublicRoutes } from '../../cache/response-cache';
 import { sendPage } from '../paging';
-
-/**
- * A search that misses the cache costs a few index scans; repeated ones come from the render cache
- * before this limit counts them. Type-ahead asks about twice a second while someone types.
- */
-const SEARCH_RATE_LIMIT = { max: 600, timeWindow: '1 minute' };
+import { perMinute } from '../rate-limit';
 
 export const publicSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   cachePublicRoutes(app);
@@ -17,7 +12,9 @@ export const publicSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/search',
     {
-      config: { rateLimit: SEARCH_RATE_LIMIT },
+      // A search that misses the cache costs a few index scans; repeated ones come from the render
+      // cache before this limit counts them. Type-ahead asks about twice a second while someone types.
+      config: perMinute(600),
       schema: { querystring: searchRequestQuery, response: { 200: z.array(searchResultDto) } },
     },
     async (req, reply) => {

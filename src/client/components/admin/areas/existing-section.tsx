@@ -4,6 +4,11 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Skeleton } from '../../ui/form-controls';
 
+/** A section heading's id from its title: "Existing Cities" -> "existing-cities-heading". */
+export function headingIdOf(title: string): string {
+  return `${title.toLowerCase().replace(/\s+/g, '-')}-heading`;
+}
+
 interface ExistingSectionProps {
   /** 'Existing Cities'; the count is appended. */
   title: string;
@@ -28,7 +33,7 @@ export function ExistingSection({
   emptyHint,
   children,
 }: ExistingSectionProps) {
-  const headingId = `${title.toLowerCase().replace(/\s+/g, '-')}-heading`;
+  const headingId = headingIdOf(title);
   return (
     <section aria-labelledby={headingId} className="mt-10">
       <h2 id={headingId} className="mb-4 text-xl font-semibold text-slate-900">

@@ -2,6 +2,7 @@ import { CheckCircle2, MapPin, Plus } from 'lucide-react';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { Skeleton } from '../../ui/form-controls';
+import { headingIdOf } from './existing-section';
 
 export interface MissingItem {
   key: string;
@@ -29,7 +30,7 @@ export function MissingListCard({
   loading,
   onAdd,
 }: MissingListCardProps) {
-  const headingId = `${title.toLowerCase().replace(/\s+/g, '-')}-heading`;
+  const headingId = headingIdOf(title);
   return (
     <section aria-labelledby={headingId}>
       <Card className="border-amber-200">

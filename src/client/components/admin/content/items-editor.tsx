@@ -1,7 +1,8 @@
-import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../ui/button';
 import { Input, Label, Textarea } from '../../ui/input';
+import { MoveButtons, RemoveButton } from '../card-actions';
 
 /** A list the editor writes item by item: history events (year, event) or trivia facts (question, answer). */
 export interface ItemsShape {
@@ -118,36 +119,17 @@ export function ItemsEditor({
                   />
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    disabled={index === 0}
-                    onClick={() => move(index, -1)}
-                    aria-label={`Move ${noun} ${n} up`}
-                  >
-                    <ArrowUp aria-hidden="true" /> Up
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
-                    disabled={index === items.length - 1}
-                    onClick={() => move(index, 1)}
-                    aria-label={`Move ${noun} ${n} down`}
-                  >
-                    <ArrowDown aria-hidden="true" /> Down
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="outline"
-                    size="sm"
+                  <MoveButtons
+                    what={`${noun} ${n}`}
+                    first={index === 0}
+                    last={index === items.length - 1}
+                    onMove={(direction) => move(index, direction)}
+                  />
+                  <RemoveButton
+                    label={`Remove ${noun} ${n}`}
+                    text="Remove"
                     onClick={() => setItems((current) => current.filter((_, i) => i !== index))}
-                    aria-label={`Remove ${noun} ${n}`}
-                    className="text-red-700 hover:bg-red-50 hover:text-red-800"
-                  >
-                    <Trash2 aria-hidden="true" /> Remove
-                  </Button>
+                  />
                 </div>
               </fieldset>
             </li>

@@ -13,11 +13,10 @@ import { errorText } from '@/client/lib/api';
 import { cn } from '@/client/lib/utils';
 import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
+import { DialogDescription, DialogHeader, DialogTitle, StateDialog } from '../../ui/dialog';
 import { HistoryDialog } from '../revisions/history-dialog';
 import { Skeleton } from '../../ui/form-controls';
 import { toast } from '../../ui/toaster';
-import { useRestoreFocus } from '../../ui/use-restore-focus';
 import { ChangeNote } from './change-note';
 import { ItemsEditor, type ItemsShape } from './items-editor';
 import { TextForm, type TextField } from './text-form';
@@ -334,40 +333,37 @@ function LanguagesEditor({ target }: { target: ContentTarget }) {
  * with the English beside it and what changed in the English since a language was written.
  */
 export function LanguagesDialog({ target, onClose }: { target: ContentTarget | undefined; onClose: () => void }) {
-  const restoreFocus = useRestoreFocus(target !== undefined);
   const [historyOpen, setHistoryOpen] = useState(false);
   return (
-    <Dialog open={target !== undefined} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-3xl" onCloseAutoFocus={restoreFocus}>
-        <DialogHeader>
-          <DialogTitle>Languages: {target?.name}</DialogTitle>
-          <DialogDescription>
-            Write or correct every language. What you write is marked as written by hand, and machine translation never
-            replaces it.
-          </DialogDescription>
-          {target && (
-            <div>
-              <Button
-                variant="outline"
-                size="sm"
-                aria-label={`History of ${target.name}`}
-                onClick={() => setHistoryOpen(true)}
-              >
-                <History aria-hidden="true" /> History
-              </Button>
-            </div>
-          )}
-        </DialogHeader>
-        {target && <LanguagesEditor key={`${target.kind}-${target.id}`} target={target} />}
-        <HistoryDialog
-          target={
-            historyOpen && target
-              ? { collection: HISTORY_COLLECTION[target.kind], id: target.id, name: target.name }
-              : undefined
-          }
-          onClose={() => setHistoryOpen(false)}
-        />
-      </DialogContent>
-    </Dialog>
+    <StateDialog open={target !== undefined} onClose={onClose} className="sm:max-w-3xl">
+      <DialogHeader>
+        <DialogTitle>Languages: {target?.name}</DialogTitle>
+        <DialogDescription>
+          Write or correct every language. What you write is marked as written by hand, and machine translation never
+          replaces it.
+        </DialogDescription>
+        {target && (
+          <div>
+            <Button
+              variant="outline"
+              size="sm"
+              aria-label={`History of ${target.name}`}
+              onClick={() => setHistoryOpen(true)}
+            >
+              <History aria-hidden="true" /> History
+            </Button>
+          </div>
+        )}
+      </DialogHeader>
+      {target && <LanguagesEditor key={`${target.kind}-${target.id}`} target={target} />}
+      <HistoryDialog
+        target={
+          historyOpen && target
+            ? { collection: HISTORY_COLLECTION[target.kind], id: target.id, name: target.name }
+            : undefined
+        }
+        onClose={() => setHistoryOpen(false)}
+      />
+    </StateDialog>
   );
 }

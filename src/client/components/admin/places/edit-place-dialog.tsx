@@ -15,14 +15,13 @@ import { updatePlaceRequest, type AdminPlaceDto, type UpdatePlaceRequest } from 
 import { languageList } from '@/shared/language-list';
 import type { LanguageCode } from '@/shared/languages';
 import { Button } from '../../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../ui/dialog';
+import { DialogDescription, DialogFooter, DialogHeader, DialogTitle, StateDialog } from '../../ui/dialog';
 import { Input, Label, Textarea } from '../../ui/input';
 import { toast } from '../../ui/toaster';
 import { errorText } from '@/client/lib/api';
 import { cn } from '@/client/lib/utils';
 import { isoDate } from '@/client/lib/format-date';
 import { useGallery, useUpdatePlace } from './use-admin-places';
-import { useRestoreFocus } from '../../ui/use-restore-focus';
 import { imageAttributes } from '@/shared/media';
 import { CityCombobox } from '../upload/city-combobox';
 import { WEB_ADDRESS_HINT } from '../areas/edit-area-dialog';
@@ -153,6 +152,12 @@ const optionalNumber = (value: unknown) =>
 /** An empty web address sends nothing: the address stays as it is. */
 const optionalText = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
+/** The two coordinate fields, both optional numbers. */
+const COORDINATES = [
+  { name: 'latitude', label: 'Latitude', hint: 'From -90 to 90, e.g. 38.80097.' },
+  { name: 'longitude', label: 'Longitude', hint: 'From -180 to 180, e.g. -9.37826.' },
+] as const;
+
 /**
  * Where the place is: a town from the offline gazetteer fills location, country and coordinates at
  * once; each can still be typed. Coordinates are both or neither; left empty, they stay.
@@ -181,22 +186,17 @@ function WhereFieldset({
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Location" error={errors.location} registration={register('location')} />
         <Field label="Country" error={errors.country} registration={register('country')} />
-        <Field
-          label="Latitude"
-          error={errors.latitude}
-          registration={register('latitude', { setValueAs: optionalNumber })}
-          inputMode="decimal"
-          optional
-          hint="From -90 to 90, e.g. 38.80097."
-        />
-        <Field
-          label="Longitude"
-          error={errors.longitude}
-          registration={register('longitude', { setValueAs: optionalNumber })}
-          inputMode="decimal"
-          optional
-          hint="From -180 to 180, e.g. -9.37826."
-        />
+        {COORDINATES.map(({ name, label, hint }) => (
+          <Field
+            key={name}
+            label={label}
+            error={errors[name]}
+            registration={register(name, { setValueAs: optionalNumber })}
+            inputMode="decimal"
+            optional
+            hint={hint}
+          />
+        ))}
       </div>
     </fieldset>
   );
@@ -292,17 +292,14 @@ function EditPlaceForm({ place, onDone }: { place: AdminPlaceDto; onDone: () => 
  * chosen among the place's photos instead of typed as an address.
  */
 export function EditPlaceDialog({ place, onClose }: { place: AdminPlaceDto | undefined; onClose: () => void }) {
-  const restoreFocus = useRestoreFocus(place !== undefined);
   return (
-    <Dialog open={place !== undefined} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-2xl" onCloseAutoFocus={restoreFocus}>
-        <DialogHeader>
-          <DialogTitle>Edit Place</DialogTitle>
-          <DialogDescription>Update the details visitors see for this place.</DialogDescription>
-        </DialogHeader>
-        {/* keyed by place so the form starts from that place's values every time it opens */}
-        {place && <EditPlaceForm key={place.id} place={place} onDone={onClose} />}
-      </DialogContent>
-    </Dialog>
+    <StateDialog open={place !== undefined} onClose={onClose} className="sm:max-w-2xl">
+      <DialogHeader>
+        <DialogTitle>Edit Place</DialogTitle>
+        <DialogDescription>Update the details visitors see for this place.</DialogDescription>
+      </DialogHeader>
+      {/* keyed by place so the form starts from that place's values every time it opens */}
+      {place && <EditPlaceForm key={place.id} place={place} onDone={onClose} />}
+    </StateDialog>
   );
 }

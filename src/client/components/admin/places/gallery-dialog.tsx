@@ -3,15 +3,7 @@ import { ImageOff, ImagePlus, Loader2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import type { AdminPlaceDto, GalleryItemDto, GalleryUploadResponse } from '@/shared/api/admin-places';
 import { buttonVariants } from '../../ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../ui/dialog';
+import { DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle, StateDialog } from '../../ui/dialog';
 import { Progress, Skeleton } from '../../ui/form-controls';
 import { toast } from '../../ui/toaster';
 import { ApiError, errorText } from '@/client/lib/api';
@@ -22,7 +14,6 @@ import { formatDate } from '@/client/lib/format-date';
 import { photoCountText } from './admin-place-card';
 import { GalleryPhoto } from './gallery-photo';
 import { invalidatePlaceLists, useDeleteGalleryImage, useGallery, useReorderGallery } from './use-admin-places';
-import { useRestoreFocus } from '../../ui/use-restore-focus';
 import { countText } from '@/shared/count-text';
 
 interface UploadProgress {
@@ -244,23 +235,20 @@ function GalleryBody({ place }: { place: AdminPlaceDto }) {
  * each one (caption and alt text per language) and delete them.
  */
 export function GalleryDialog({ place, onClose }: { place: AdminPlaceDto | undefined; onClose: () => void }) {
-  const restoreFocus = useRestoreFocus(place !== undefined);
   return (
-    <Dialog open={place !== undefined} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="sm:max-w-3xl" onCloseAutoFocus={restoreFocus}>
-        <DialogHeader>
-          <DialogTitle>Gallery: {place?.title}</DialogTitle>
-          <DialogDescription>
-            {place && `${photoCountText(place)}. `}
-            The gallery holds the photos after the cover, in this order; choose the cover in Edit. Give each photo a
-            caption and alt text: the place page shows them.
-          </DialogDescription>
-        </DialogHeader>
-        {place && <GalleryBody key={place.id} place={place} />}
-        <DialogFooter>
-          <DialogClose className={buttonVariants({ variant: 'outline' })}>Close</DialogClose>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <StateDialog open={place !== undefined} onClose={onClose} className="sm:max-w-3xl">
+      <DialogHeader>
+        <DialogTitle>Gallery: {place?.title}</DialogTitle>
+        <DialogDescription>
+          {place && `${photoCountText(place)}. `}
+          The gallery holds the photos after the cover, in this order; choose the cover in Edit. Give each photo a
+          caption and alt text: the place page shows them.
+        </DialogDescription>
+      </DialogHeader>
+      {place && <GalleryBody key={place.id} place={place} />}
+      <DialogFooter>
+        <DialogClose className={buttonVariants({ variant: 'outline' })}>Close</DialogClose>
+      </DialogFooter>
+    </StateDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { ArrowDown, ArrowUp, Loader2, Trash2 } from 'lucide-react';
+import { Loader2, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { GalleryItemDto } from '@/shared/api/admin-places';
 import { GALLERY_ALT_MAX, GALLERY_CAPTION_MAX, type GalleryTextEntry } from '@/shared/api/gallery';
@@ -9,7 +9,10 @@ import { Select } from '../../ui/form-controls';
 import { Input, Label, Textarea } from '../../ui/input';
 import { toast } from '../../ui/toaster';
 import { imageAttributes } from '@/shared/media';
+import { MoveButtons } from '../card-actions';
 import { useSaveGalleryTexts } from './use-admin-places';
+
+const LANGUAGE_CHOICES = LANGUAGES.map((language) => ({ value: language.code, label: language.name }));
 
 /** Where a language's texts stand, in the editor's words (decision 014). */
 function standing(entry: GalleryTextEntry): string {
@@ -108,26 +111,13 @@ export function GalleryPhoto({ placeId, image, number, count, onMove, onDelete, 
           className="aspect-[4/3] w-full rounded-lg bg-slate-100 object-cover"
         />
         <div className="flex flex-wrap gap-1.5">
-          <Button
-            id={`move-${image.id}-up`}
-            variant="outline"
-            size="sm"
-            onClick={() => onMove(-1)}
-            disabled={number === 1}
-            aria-label={`Move photo ${number} up`}
-          >
-            <ArrowUp aria-hidden="true" /> Up
-          </Button>
-          <Button
-            id={`move-${image.id}-down`}
-            variant="outline"
-            size="sm"
-            onClick={() => onMove(1)}
-            disabled={number === count}
-            aria-label={`Move photo ${number} down`}
-          >
-            <ArrowDown aria-hidden="true" /> Down
-          </Button>
+          <MoveButtons
+            what={`photo ${number}`}
+            first={number === 1}
+            last={number === count}
+            onMove={onMove}
+            idPrefix={`move-${image.id}`}
+          />
           <Button
             variant="destructive"
             size="sm"
@@ -142,13 +132,13 @@ export function GalleryPhoto({ placeId, image, number, count, onMove, onDelete, 
       <div className="flex flex-col gap-2">
         <div className="flex flex-col gap-1">
           <Label htmlFor={languageId}>Language</Label>
-          <Select id={languageId} value={lang} onChange={(e) => setLang(e.target.value)} className="sm:max-w-xs">
-            {LANGUAGES.map((language) => (
-              <option key={language.code} value={language.code}>
-                {language.name}
-              </option>
-            ))}
-          </Select>
+          <Select
+            id={languageId}
+            value={lang}
+            onChange={(e) => setLang(e.target.value)}
+            className="sm:max-w-xs"
+            choices={LANGUAGE_CHOICES}
+          />
         </div>
         <TextsForm key={`${image.id}-${lang}`} placeId={placeId} image={image} entry={entry} />
       </div>

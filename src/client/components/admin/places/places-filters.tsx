@@ -5,22 +5,22 @@ import { SEARCH_TEXT_MAX } from '@/shared/search-limits';
 import { EDIT_PLACES_DEFAULT_COUNT } from '@/shared/limits';
 import { LANGUAGES } from '@/shared/languages';
 import { Card, CardContent } from '../../ui/card';
-import { Select } from '../../ui/form-controls';
+import { Select, type Choice } from '../../ui/form-controls';
 import { Input, Label } from '../../ui/input';
 
 /** The value of the Filter by City select that means every place. */
 export const ALL_CITIES = 'all';
 
-const SORT_LABELS: Record<AdminPlaceSort, string> = {
-  uploaded: 'Newest uploads first',
-  taken: 'Newest photos first (date taken)',
-};
+const SORT_CHOICES: readonly (Choice & { value: AdminPlaceSort })[] = [
+  { value: 'uploaded', label: 'Newest uploads first' },
+  { value: 'taken', label: 'Newest photos first (date taken)' },
+];
 
 /**
  * What the Show select narrows the list to. Each value is the list's address query
  * (/iladmin/edit-places?review=needed), so the dashboard links straight to it.
  */
-export const SHOW_CHOICES: readonly { value: string; label: string }[] = [
+export const SHOW_CHOICES: readonly Choice[] = [
   { value: '', label: 'All places' },
   { value: 'review=needed', label: 'Needs review' },
   ...LANGUAGES.map((l) => ({ value: `review=${l.code}`, label: `Needs review: ${l.name}` })),
@@ -42,7 +42,7 @@ interface PlacesFiltersProps {
   show: string;
   onShow: (value: string) => void;
   city: string;
-  cities: { value: string; label: string }[];
+  cities: Choice[];
   citiesLoaded: boolean;
   onCity: (value: string) => void;
   sort: AdminPlaceSort;
@@ -62,13 +62,12 @@ export function PlacesFilters(props: PlacesFiltersProps) {
       <CardContent className="grid gap-4 pt-6 sm:grid-cols-2 lg:grid-cols-4">
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-show`}>Show</Label>
-          <Select id={`${id}-show`} value={props.show} onChange={(event) => props.onShow(event.target.value)}>
-            {SHOW_CHOICES.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
-          </Select>
+          <Select
+            id={`${id}-show`}
+            value={props.show}
+            onChange={(event) => props.onShow(event.target.value)}
+            choices={SHOW_CHOICES}
+          />
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-city`}>Filter by City</Label>
@@ -77,13 +76,9 @@ export function PlacesFilters(props: PlacesFiltersProps) {
             value={props.city}
             onChange={(event) => props.onCity(event.target.value)}
             disabled={!props.citiesLoaded}
+            choices={props.cities}
           >
             <option value={ALL_CITIES}>All Places (Last {EDIT_PLACES_DEFAULT_COUNT})</option>
-            {props.cities.map((choice) => (
-              <option key={choice.value} value={choice.value}>
-                {choice.label}
-              </option>
-            ))}
           </Select>
         </div>
         <div className="flex flex-col gap-2">
@@ -92,13 +87,8 @@ export function PlacesFilters(props: PlacesFiltersProps) {
             id={`${id}-sort`}
             value={props.sort}
             onChange={(event) => props.onSort(event.target.value as AdminPlaceSort)}
-          >
-            {(Object.keys(SORT_LABELS) as AdminPlaceSort[]).map((sort) => (
-              <option key={sort} value={sort}>
-                {SORT_LABELS[sort]}
-              </option>
-            ))}
-          </Select>
+            choices={SORT_CHOICES}
+          />
         </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor={`${id}-search`}>Search places</Label>

@@ -36,13 +36,18 @@ export interface UploadForm {
   inputsVersion: number;
 }
 
-export const INITIAL_UPLOAD_FORM: UploadForm = {
+/** The inputs before any choice: what a finished batch clears them to. */
+const EMPTY_INPUTS: Pick<UploadForm, 'files' | 'gps' | 'location' | 'exifSource' | 'description' | 'stories'> = {
   files: [],
   gps: [],
   location: EMPTY_LOCATION,
   exifSource: null,
   description: '',
   stories: [],
+};
+
+export const INITIAL_UPLOAD_FORM: UploadForm = {
+  ...EMPTY_INPUTS,
   wanted: { history: false, facts: false },
   uploading: false,
   current: 0,
@@ -127,18 +132,7 @@ export function uploadFormReducer(state: UploadForm, event: UploadFormEvent): Up
       };
     }
     case 'upload-finished':
-      return {
-        ...state,
-        progress: 100,
-        uploading: false,
-        files: [],
-        stories: [],
-        gps: [],
-        location: EMPTY_LOCATION,
-        description: '',
-        exifSource: null,
-        inputsVersion: state.inputsVersion + 1,
-      };
+      return { ...state, ...EMPTY_INPUTS, progress: 100, uploading: false, inputsVersion: state.inputsVersion + 1 };
     case 'retry-started':
       return patchResult(state, event.key, (result) => ({ ...result, retrying: true }));
     case 'retry-succeeded': {
