@@ -32,10 +32,15 @@ export function isNormalPath(url: string): boolean {
   return normalizePath(path) === path;
 }
 
-/** The query parameters a route reads: the keys of its querystring schema (zod), else none. */
-function routeParams(request: FastifyRequest): readonly string[] {
+/**
+ * The query parameters a route reads: the keys of its querystring schema (a zod object), none
+ * without a schema, and every given one when the schema's keys cannot be read (never a key that
+ * leaves out what the route reads).
+ */
+function routeParams(request: FastifyRequest, given: URLSearchParams): readonly string[] {
   const schema = request.routeOptions.schema?.querystring as { shape?: Record<string, unknown> } | undefined;
-  return schema?.shape ? Object.keys(schema.shape) : [];
+  if (!schema) return [];
+  return schema.shape ? Object.keys(schema.shape) : [...new Set(given.keys())];
 }
 
 /**
@@ -47,7 +52,7 @@ export function cacheKeyOf(request: FastifyRequest, kind: 'api' | 'page'): strin
   const [path = '/', query = ''] = request.url.split(/\?(.*)/s, 2);
   const given = new URLSearchParams(query);
   const kept = new URLSearchParams();
-  for (const name of [...(kind === 'page' ? PAGE_PARAMS : routeParams(request))].sort()) {
+  for (const name of [...(kind === 'page' ? PAGE_PARAMS : routeParams(request, given))].sort()) {
     const value = given.get(name);
     if (value !== null) kept.set(name, value);
   }
