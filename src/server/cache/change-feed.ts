@@ -91,14 +91,17 @@ export async function createChangeFeed(database: DatabaseHandle, options: Change
   const catchUp = async (position: ContentPosition) => {
     const all = position.prunedThrough > appliedSeq;
     const tags = new Set<string>();
+    // Nothing counts as applied until every row is read (a failed read leaves all of them for the next try).
+    let seq = appliedSeq;
     for (;;) {
-      const rows = await readChangesSince(db, appliedSeq, PAGE);
+      const rows = await readChangesSince(db, seq, PAGE);
       for (const row of rows) {
         tags.add(row.tag);
-        appliedSeq = row.seq;
+        seq = row.seq;
       }
       if (rows.length < PAGE) break;
     }
+    appliedSeq = seq;
     if (position.version > seenVersion) seenVersion = position.version;
     if (all || tags.size > 0) publish(tags, all);
   };
@@ -114,10 +117,12 @@ export async function createChangeFeed(database: DatabaseHandle, options: Change
         next = undefined;
         readPosition()
           .then((position) => {
-            applying = applying.then(async () => {
+            const run = applying.then(async () => {
               if (position.version > seenVersion || position.prunedThrough > appliedSeq) await catchUp(position);
             });
-            return applying;
+            // A failed read fails this request (never a stale answer); the next one tries again.
+            applying = run.catch(() => {});
+            return run;
           })
           .then(() => resolve(epoch), reject);
       });
