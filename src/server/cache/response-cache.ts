@@ -79,7 +79,7 @@ interface Entry {
 
 /** Answers worth keeping: pages and data, and "this does not exist" (a deleted place stays 404). */
 const CACHEABLE_STATUS = new Set([200, 404]);
-const KEPT_HEADERS = ['content-type', 'link', 'x-robots-tag'];
+const KEPT_HEADERS = ['content-type', 'content-disposition', 'link', 'x-robots-tag'];
 /** Above this the identity body is dropped once it is gzipped. */
 const LARGE_BODY_BYTES = 256 * 1024;
 /** Below this a compressed body saves less than its headers cost. */

@@ -2,6 +2,7 @@ import type { NearbyPlaceDto } from '../../shared/api/nearby';
 import type { Page } from '../../shared/paging';
 import { AppError } from '../errors';
 import type { CatalogService } from '../services/catalog';
+import type { CompanionService } from '../services/companion';
 import type { MapReaders } from '../services/maps';
 import type { NearbyService } from '../services/nearby';
 import type { SearchService } from '../services/search';
@@ -42,6 +43,7 @@ export interface PublicServices {
   search: Pick<SearchService, 'search'>;
   nearby: Pick<NearbyService, 'nearby'>;
   maps: MapReaders;
+  companion: CompanionService;
 }
 
 /**
@@ -85,6 +87,19 @@ const READ_TAGS: { [S in keyof PublicServices]: TagTable<PublicServices[S]> } = 
     worldMap: () => MAP_TAGS,
     countryMap: () => [...MAP_TAGS, 'slugs'],
     placeMap: (_value, id) => [place(id)],
+  },
+  // Downloads and feeds list places in a page's order: the lists, and each place's own text.
+  companion: {
+    placesAt: (value) =>
+      value?.of ? [`${value.of.kind}:${value.of.id}`, ...LISTS, 'slugs', ...cards(value.places)] : ['slugs', ...LISTS],
+    placesById: (_value, ids) => ['places', 'slugs', ...ids.map(place)],
+    feed: (value) => [
+      ...LISTS,
+      'slugs',
+      ...(value?.country ? [country(value.country.id)] : []),
+      ...cards(value?.places),
+    ],
+    nearMe: (value) => [...LISTS, ...cards(value ?? undefined)],
   },
 };
 
@@ -141,5 +156,6 @@ export function taggedReads(services: PublicServices, sink: TagSink): PublicServ
     search: tagged(services.search, READ_TAGS.search, sink),
     nearby: tagged(services.nearby, READ_TAGS.nearby, sink),
     maps: tagged(services.maps, READ_TAGS.maps, sink),
+    companion: tagged(services.companion, READ_TAGS.companion, sink),
   };
 }

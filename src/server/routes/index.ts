@@ -15,6 +15,7 @@ import { adminUploadRoutes } from './admin/uploads';
 import { adminGazetteerRoutes } from './admin/gazetteer';
 import { mediaRoutes } from './media';
 import { pageRoutes, type PageRouteOptions } from './pages';
+import { companionRoutes } from './public/companion';
 import { publicGeoRoutes } from './public/geo';
 import { metaRoutes } from './public/meta';
 import { publicPlaceRoutes } from './public/places';
@@ -29,6 +30,7 @@ const OPEN_ROUTES = [
   publicGeoRoutes,
   publicMapRoutes,
   publicSearchRoutes,
+  companionRoutes,
   mediaRoutes,
   adminAuthRoutes,
 ];

@@ -11,6 +11,7 @@ import { createAdminCitiesService, type AdminCitiesService } from './admin-citie
 import { createAdminCountriesService, type AdminCountriesService } from './admin-countries';
 import { createAuthService, resolvePasswordHash, type AuthService } from './auth';
 import { createCatalogService, type CatalogService } from './catalog';
+import { createCompanionService, type CompanionService } from './companion';
 import { createContentEditorService, type ContentEditorService } from './content-editor';
 import { createMapService, type MapService } from './maps';
 import { createNearbyService, type NearbyService } from './nearby';
@@ -28,6 +29,7 @@ import { createTranslationQueue, type TranslationQueue } from '../translation/qu
 
 export interface AppServices {
   catalog: CatalogService;
+  companion: CompanionService;
   /** Maps drawn on the server (countries, country and place pages). */
   maps: MapService;
   /** The places nearest to a place, from any city. */
@@ -108,6 +110,7 @@ export async function createServices(
     }),
     maps: createMapService({ db }),
     nearby: createNearbyService({ db }),
+    companion: createCompanionService({ db }),
     auth: createAuthService({ db, passwordHash: password.hash, delayPerFailureMs: options.loginDelayPerFailureMs }),
     sessionsEndedAtStart: password.endedSessions,
     health: { check: () => database.ping() },

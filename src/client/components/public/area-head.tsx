@@ -13,12 +13,15 @@ export function AreaHead({
   keywords,
   cursor,
   trail,
+  feed,
 }: {
   area: { slug: string; description: string; imageUrl: string };
   title: string;
   keywords: string[];
   cursor: string | undefined;
   trail: Crumb[];
+  /** A country's slug: its page announces the country's feed of new places too. */
+  feed?: string;
 }) {
   const t = useUiText();
   const { slug, description, imageUrl } = area;
@@ -31,6 +34,7 @@ export function AreaHead({
     image: imageUrl,
     preloadImage: imageUrl,
     breadcrumbs: trail,
+    ...(feed ? { feed: { title, path: `${feed}/feed.xml` } } : {}),
   });
   return null;
 }

@@ -127,6 +127,8 @@ export interface HeadData {
   preloadImage?: string;
   /** Home › … › this page (names and paths after the language), as BreadcrumbList structured data. */
   breadcrumbs?: readonly { name: string; path: string }[];
+  /** A feed of this page's own (a country's new places): its title and path after the language. */
+  feed?: { title: string; path: string };
 }
 
 /** schema.org BreadcrumbList: each step with its absolute address, the last being the page itself. */
@@ -183,6 +185,13 @@ export function headTags(data: HeadData, lang: LanguageCode, site: HeadSite): st
       tags.push(`<link rel="alternate" hreflang="${language.code}" href="${href}" />`);
     }
     tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(`${publicUrl}/en/${data.path}`)}" />`);
+  }
+
+  // Feed readers find the language's feed of new places on every page, and a country's own on its page.
+  const feeds = [{ title: data.suffix, path: 'feed.xml' }, ...(data.feed ? [data.feed] : [])];
+  for (const feed of feeds) {
+    const href = escapeHtml(`${publicUrl}/${lang}/${feed.path}`);
+    tags.push(`<link rel="alternate" type="application/atom+xml" title="${escapeHtml(feed.title)}" href="${href}" />`);
   }
 
   const image = absoluteUrl(data.image ?? SITE.defaultSocialImage, publicUrl, SITE.defaultSocialImage);

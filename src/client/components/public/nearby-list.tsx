@@ -50,7 +50,7 @@ export function NearbyList({ places, country }: { places: NearbyPlaceDto[]; coun
   );
 }
 
-function NearestPlaces({ places }: { places: NearbyPlaceDto[] }) {
+export function NearestPlaces({ places }: { places: NearbyPlaceDto[] }) {
   const lang = useLanguage();
   return (
     <ol className="grid gap-3 sm:grid-cols-2">

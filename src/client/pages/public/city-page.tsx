@@ -6,6 +6,7 @@ import { useBreadcrumbTrail } from '../../components/public/breadcrumbs';
 import { Icon } from '../../components/public/icons';
 import { Spinner } from '../../components/public/spinner';
 import { EmptyMessage, NotFoundView, SectionHeading } from '../../components/public/page-sections';
+import { MapDownloads } from '../../components/public/map-downloads';
 import { Pager } from '../../components/public/pager';
 import { PlaceGrid, PlaceGridSkeleton } from '../../components/public/place-card';
 import { useLanguage, useUiText } from '../../lib/i18n';
@@ -75,6 +76,7 @@ export default function CityPage({ slug }: { slug: string }) {
           <>
             <PlaceGrid places={places.data.items} />
             <Pager page={places.data} path={`/${lang}/${shown.slug}`} section="places" />
+            <MapDownloads slug={shown.slug} />
           </>
         ) : (
           <EmptyMessage>{t('cities.placesEmpty')}</EmptyMessage>

@@ -3,6 +3,7 @@ import { AreaHead } from '../../components/public/area-head';
 import { AreaIntro } from '../../components/public/area-intro';
 import { AreaCard } from '../../components/public/area-card';
 import { useBreadcrumbTrail } from '../../components/public/breadcrumbs';
+import { MapDownloads } from '../../components/public/map-downloads';
 import { MapFigure } from '../../components/public/map-figure';
 import { Spinner } from '../../components/public/spinner';
 import { EmptyMessage, SectionHeading } from '../../components/public/page-sections';
@@ -42,6 +43,7 @@ export default function CountryPage({ slug }: { slug: string }) {
         keywords={[shown.name, ...(cities.data?.items ?? []).map((c) => c.name), t('meta.home.keywords')]}
         cursor={cursor}
         trail={trail}
+        feed={shown.slug}
       />
       <AreaIntro
         area={shown}
@@ -79,6 +81,7 @@ export default function CountryPage({ slug }: { slug: string }) {
               ))}
             </ul>
             <Pager page={cities.data} path={`/${lang}/${shown.slug}`} section="cities" />
+            <MapDownloads slug={shown.slug} />
           </>
         ) : (
           <EmptyMessage>{t('cities.empty')}</EmptyMessage>

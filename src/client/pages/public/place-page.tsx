@@ -7,6 +7,7 @@ import { GalleryCarousel } from '../../components/public/gallery-carousel';
 import { useHead } from '../../components/public/head';
 import { HistoryTimeline } from '../../components/public/history-timeline';
 import { Icon } from '../../components/public/icons';
+import { MapDownloads } from '../../components/public/map-downloads';
 import { PlaceMap } from '../../components/public/place-map';
 import { NearbyList } from '../../components/public/nearby-list';
 import { Spinner } from '../../components/public/spinner';
@@ -274,6 +275,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
         {place.latitude !== null && place.longitude !== null && (
           <Section id="map" title={t('placeDetail.mapTitle')}>
             <PlaceMap place={place} latitude={place.latitude} longitude={place.longitude} />
+            {place.slug && <MapDownloads slug={place.slug} />}
           </Section>
         )}
 

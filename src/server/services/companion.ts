@@ -1,0 +1,149 @@
+import { NEAR_ME_PLACES, NEAR_ME_RADII_M } from '../../shared/api/companion';
+import type { NearbyPlaceDto } from '../../shared/api/nearby';
+import { toLanguageCode, type LanguageCode } from '../../shared/languages';
+import { SLUG_MAX_LENGTH } from '../../shared/limits';
+import type { Database } from '../db/client';
+import { isUuid } from '../db/ids';
+import * as areas from '../db/repos/areas-repo';
+import {
+  listExportPlaces,
+  listNewestPlaces,
+  type CompanionPlaceRow,
+  type ExportFilter,
+} from '../db/repos/companion-repo';
+import { nearestWithin } from '../db/repos/nearby-repo';
+import { findTranslatedPlaceBySlug } from '../db/repos/places-repo';
+import { NotFoundError } from '../errors';
+import { localCountryName } from '../geo/country-names';
+import type { CompanionPlace, PlaceCollection } from './companion-formats';
+import { localizeCity, localizeCountry } from './localize';
+
+/** Waypoints in one download at most: a country of thousands of places is still one file a phone opens. */
+export const EXPORT_MAX_PLACES = 2_000;
+/** Entries in a feed: the newest places (docs/product.md). */
+export const FEED_ENTRIES = 50;
+/** No place is left out by `ne(id)` in the near-me query: no place has this id. */
+const NO_PLACE = '00000000-0000-0000-0000-000000000000';
+
+const plausibleSlug = (slug: string) => slug.length > 0 && slug.length <= SLUG_MAX_LENGTH;
+
+/** What a download or a feed is of, for its dependency tags (cache/tags.ts). */
+export interface AreaRef {
+  kind: 'country' | 'city' | 'place';
+  id: string;
+}
+
+export type CollectionRead = PlaceCollection & { of: AreaRef | undefined };
+
+export interface FeedRead {
+  lang: LanguageCode;
+  /** The country a country's feed follows (its name in `lang`), none for the language's feed. */
+  country: { id: string; name: string; slug: string } | undefined;
+  places: CompanionPlace[];
+}
+
+/** A row as the files show it: the country named in `lang`, only places with an address and (for maps) a position. */
+function companionPlace(row: CompanionPlaceRow, lang: LanguageCode): CompanionPlace | undefined {
+  if (!row.slug) return undefined;
+  return {
+    ...row,
+    slug: row.slug,
+    latitude: row.latitude ?? 0,
+    longitude: row.longitude ?? 0,
+    // a translation stores its own country name; without one the stored name is English
+    country: row.languageCode === 'en' ? localCountryName(row.country, lang) : row.country,
+  };
+}
+
+const companionPlaces = (rows: CompanionPlaceRow[], lang: LanguageCode) =>
+  rows.map((row) => companionPlace(row, lang)).filter((place) => place !== undefined);
+
+/**
+ * The traveller's companion (docs/decisions/022-companion-exports.md): the places of a page for a
+ * map app, the newest places for a feed reader, the places nearest to a visitor's position.
+ */
+export function createCompanionService({ db }: { db: Database }) {
+  const exported = async (lang: LanguageCode, filter: ExportFilter) =>
+    companionPlaces(await listExportPlaces(db, lang, filter, EXPORT_MAX_PLACES), lang);
+
+  return {
+    /** The places of the country, city or place at `slug`, in `lang`; NotFoundError when no page has that address. */
+    async placesAt(slug: string, requestedLang: string): Promise<CollectionRead> {
+      const lang = toLanguageCode(requestedLang);
+      if (!plausibleSlug(slug)) throw new NotFoundError('No page has this address.');
+      const country = await areas.findTranslatedCountryBySlug(db, slug, lang);
+      if (country) {
+        const english = await areas.findCountryBySlug(db, slug);
+        const places = await exported(lang, { country: english?.name ?? country.name });
+        const name = localizeCountry(country, lang).name;
+        return { lang, name, slug, places, of: { kind: 'country', id: country.id } };
+      }
+      const city = await areas.findTranslatedCityBySlug(db, slug, lang);
+      if (city) {
+        const english = await areas.findCityBySlug(db, slug);
+        const places = await exported(lang, {
+          location: english?.name ?? city.name,
+          country: english?.country ?? city.country,
+        });
+        return { lang, name: localizeCity(city, lang).name, slug, places, of: { kind: 'city', id: city.id } };
+      }
+      const place = await findTranslatedPlaceBySlug(db, slug, lang);
+      if (!place) throw new NotFoundError('No page has this address.');
+      const places = await exported(lang, { ids: [place.id] });
+      return { lang, name: place.title, slug, places, of: { kind: 'place', id: place.id } };
+    },
+
+    /** The published places among `ids` (at most EXPORT_MAX_PLACES), in `lang`: a visitor's own list. */
+    async placesById(ids: readonly string[], requestedLang: string, name: string): Promise<CollectionRead> {
+      const lang = toLanguageCode(requestedLang);
+      const valid = [...new Set(ids)].filter(isUuid).slice(0, EXPORT_MAX_PLACES);
+      const places = valid.length > 0 ? await exported(lang, { ids: valid }) : [];
+      return { lang, name, slug: undefined, places, of: undefined };
+    },
+
+    /** The FEED_ENTRIES places added last, of the whole site or of the country at `countrySlug`. */
+    async feed(requestedLang: string, countrySlug?: string): Promise<FeedRead> {
+      const lang = toLanguageCode(requestedLang);
+      if (countrySlug === undefined) {
+        return {
+          lang,
+          country: undefined,
+          places: companionPlaces(await listNewestPlaces(db, lang, undefined, FEED_ENTRIES), lang),
+        };
+      }
+      const country = plausibleSlug(countrySlug)
+        ? await areas.findTranslatedCountryBySlug(db, countrySlug, lang)
+        : undefined;
+      const english = country && (await areas.findCountryBySlug(db, countrySlug));
+      if (!country || !english) throw new NotFoundError('No country has this address.');
+      const rows = await listNewestPlaces(db, lang, english.name, FEED_ENTRIES);
+      return {
+        lang,
+        country: { id: country.id, name: localizeCountry(country, lang).name, slug: countrySlug },
+        places: companionPlaces(rows, lang),
+      };
+    },
+
+    /**
+     * Up to NEAR_ME_PLACES published places nearest to a visitor's position, nearest first, in
+     * `lang`: the first radius of NEAR_ME_RADII_M that holds enough answers. The position is used
+     * for this query only: never stored, never logged (the route takes it in a POST body).
+     */
+    async nearMe(latitude: number, longitude: number, requestedLang: string): Promise<NearbyPlaceDto[]> {
+      const lang = toLanguageCode(requestedLang);
+      const spot = { id: NO_PLACE, latitude, longitude };
+      let rows: Awaited<ReturnType<typeof nearestWithin>> = [];
+      for (const radius of NEAR_ME_RADII_M) {
+        rows = await nearestWithin(db, spot, radius, lang, NEAR_ME_PLACES);
+        if (rows.length >= NEAR_ME_PLACES) break;
+      }
+      return rows.map((row) => ({
+        ...row,
+        country: row.languageCode === 'en' ? localCountryName(row.country, lang) : row.country,
+        distanceMeters: Math.round(row.distanceMeters),
+      }));
+    },
+  };
+}
+
+export type CompanionService = ReturnType<typeof createCompanionService>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { langParam, slugParam } from './common';
+
+/** How many places "Near me" lists. */
+export const NEAR_ME_PLACES = 10;
+/**
+ * The radii "Near me" tries one after another (metres): the first that holds NEAR_ME_PLACES
+ * answers, else the last with the fewer it holds. Farther than 1,000 km is not near.
+ */
+export const NEAR_ME_RADII_M = [5_000, 50_000, 250_000, 1_000_000] as const;
+/** Place ids one GPX or KML download of a visitor's own list may name. */
+export const EXPORT_MAX_IDS = 100;
+
+/**
+ * POST /api/near-me: the visitor's position, in the body so that it appears in no address, log
+ * line or cache key (docs/decisions/022-companion-exports.md). Answered with nearbyPlaceDto[].
+ */
+export const nearMeBody = z.object({
+  latitude: z.number().min(-90, 'latitude must be from -90 to 90').max(90, 'latitude must be from -90 to 90'),
+  longitude: z.number().min(-180, 'longitude must be from -180 to 180').max(180, 'longitude must be from -180 to 180'),
+  lang: langParam.max(20).optional(),
+});
+export type NearMeBody = z.infer<typeof nearMeBody>;
+
+/** /{lang}/{slug}/places.{gpx,kml} and /{lang}/{country}/feed.xml */
+export const companionSlugParams = z.object({ lang: langParam, slug: slugParam });
+/** /{lang}/places.{gpx,kml}?ids=a,b,c: a visitor's own list of places (the Saved page). */
+export const exportIdsQuery = z.object({
+  ids: z
+    .string()
+    .max(EXPORT_MAX_IDS * 37)
+    .refine((value) => value.split(',').filter(Boolean).length <= EXPORT_MAX_IDS, {
+      message: `at most ${EXPORT_MAX_IDS} place ids, separated by commas`,
+    }),
+});
