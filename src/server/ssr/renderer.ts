@@ -91,16 +91,23 @@ function templateBytes(template: string): Buffer[] {
 /**
  * The page as UTF-8 bytes, each part encoded on its own. Concatenated into one string first, a
  * page (two-byte text in V8: the language menu's flags and scripts) would be copied whole into a
- * new string before encoding, which costs more than a third of the render itself.
+ * new string before encoding, which cost about 1 ms of CPU a page (a fifth of a first render).
  */
 function documentBytes(template: string, fills: ReadonlyArray<readonly string[]>): Buffer {
   const parts = templateBytes(template);
-  const chunks: Buffer[] = [parts[0]!];
-  fills.forEach((values, i) => {
-    for (const value of values) chunks.push(Buffer.from(value));
-    chunks.push(parts[i + 1]!);
-  });
-  return Buffer.concat(chunks);
+  const chunks: Array<Buffer | string> = [parts[0]!];
+  fills.forEach((values, i) => chunks.push(...values, parts[i + 1]!));
+  // written straight into one buffer: no intermediate buffer per part to copy again
+  const lengths = chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length));
+  const out = Buffer.allocUnsafe(lengths.reduce((sum, length) => sum + length, 0));
+  let offset = 0;
+  for (const [i, chunk] of chunks.entries()) {
+    const written = typeof chunk === 'string' ? out.write(chunk, offset) : chunk.copy(out, offset);
+    // never leave bytes of allocUnsafe's memory in the page
+    if (written !== lengths[i]) return Buffer.concat(chunks.map((part) => Buffer.from(part)));
+    offset += written;
+  }
+  return out;
 }
 
 export function createPageRenderer(app: FastifyInstance, source: RenderSource) {
