@@ -245,7 +245,7 @@ describe('admin screens', () => {
     for (const url of ['/iladmin/nope', '/iladmin/dashboard/extra']) {
       const page = await renderer.renderPublic(url, {});
       expect(page.status, url).toBe(404);
-      expect(page.html, url).toContain('Page Not Found');
+      expect(page.html.toString(), url).toContain('Page Not Found');
     }
   });
 });

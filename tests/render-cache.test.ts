@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uiText } from '../src/server/db/schema';
 import {
   schemaNameOf,
@@ -215,6 +215,24 @@ describe('render and API cache', () => {
         expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
         expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
       }
+    });
+
+    it('answers a first render quickly compressed, and the same page smaller, under the same ETag, once asked again', async () => {
+      await makePlace(t.db, { title: 'Recompressed place', slug: 'recompressed-place' });
+      const url = '/de/recompressed-place';
+      const first = await get(url, { 'accept-encoding': 'br' });
+      expect(first.headers['cache-status']).toContain('stored');
+      const page = brotliDecompressSync(first.rawPayload).toString();
+      const hit = await get(url, { 'accept-encoding': 'br' });
+      expect(brotliDecompressSync(hit.rawPayload).toString()).toBe(page);
+      // the smaller body is made in the background after that hit
+      await vi.waitFor(async () => {
+        const later = await get(url, { 'accept-encoding': 'br' });
+        expect(later.rawPayload.length).toBeLessThan(first.rawPayload.length);
+      });
+      const later = await get(url, { 'accept-encoding': 'br' });
+      expect(brotliDecompressSync(later.rawPayload).toString()).toBe(page);
+      expect(later.headers.etag).toBe(first.headers.etag);
     });
 
     it('keeps a large answer only compressed, and still answers it whole to a client without encodings', async () => {
