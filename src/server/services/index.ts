@@ -154,6 +154,6 @@ export async function createServices(
     search: await createSearchService({ db }),
     files,
     translationQueue,
-    backups: createBackupService({ database, storage, mediaKind: config.s3 ? 's3' : 'local' }),
+    backups: createBackupService({ database, storage, config }),
   };
 }

@@ -199,3 +199,17 @@ export async function setSequence(tx: Tx, name: string, last: number | null): Pr
     await tx.execute(sql`select setval(${target}::regclass, ${last}::bigint, true)`);
   }
 }
+
+/** The last scheduled backup's result (JSON), or undefined before the first. */
+export async function readBackupResult(db: DbOrTx): Promise<string | undefined> {
+  const [row] = rowsOf<{ value: string }>(
+    await db.execute(sql`select value from settings where key = ${BACKUP_RESULT_SETTING}`),
+  );
+  return row?.value;
+}
+
+export async function writeBackupResult(db: DbOrTx, value: string): Promise<void> {
+  await db.execute(sql`
+    insert into settings (key, value, updated_at) values (${BACKUP_RESULT_SETTING}, ${value}, now())
+    on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`);
+}

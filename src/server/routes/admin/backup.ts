@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { BACKUP_ESTIMATE_HEADER } from '@/shared/api/backup';
+import { errorResponses } from '@/shared/api/common';
+import { BACKUP_ESTIMATE_HEADER, backupStatus } from '@/shared/api/backup';
 
 /** Backups (docs/deploy.md "Backups"): the whole site as one archive, streamed. Session-guarded scope. */
 export const adminBackupRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,4 +16,13 @@ export const adminBackupRoutes: FastifyPluginAsyncZod = async (app) => {
       .header(BACKUP_ESTIMATE_HEADER, String(archive.estimatedBytes));
     return reply.send(archive.stream);
   });
+
+  app.get(
+    '/api/admin/backup/status',
+    { schema: { response: { 200: backupStatus, ...errorResponses } } },
+    async (_req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return backups.status();
+    },
+  );
 };
