@@ -79,7 +79,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('publicReads', createPublicReads({ catalog, search, nearby, maps, companion }, changes));
   // Translation jobs run in the server process (TRANSLATION_WORKER), and stop before the database closes.
   app.services.translationQueue.start({ log: app.log, worker: config.translationJobs.worker });
+  // Scheduled backups (BACKUP_DIR or BACKUP_S3_PREFIX), stopped before the database closes too.
+  await app.services.backups.start({ log: app.log, pages: options.pages });
   app.addHook('onClose', async () => {
+    await app.services.backups.stop();
     await app.services.translationQueue.stop();
     await changes.close();
     if (!options.database) await database.close();

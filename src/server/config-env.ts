@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import type { S3Config } from './config';
+import { resolve } from 'node:path';
+import type { BackupConfig, S3Config } from './config';
 
 /**
  * The environment variables the server reads, each checked with a message that names what a good
@@ -214,6 +215,38 @@ export const envSchema = z.object({
       .regex(/^[A-Za-z0-9_]{1,15}$/, 'must be an X/Twitter handle: 1 to 15 letters, digits or _')
       .optional(),
   ),
+  BACKUP_DIR: optionalText,
+  BACKUP_S3_PREFIX: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(
+        /^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9!_.*'()/-]*)?$/,
+        'must be s3://bucket/prefix/ (a bucket name, then an optional key prefix)',
+      )
+      .optional(),
+  ),
+  BACKUP_EVERY: z.preprocess(
+    (v) => (typeof v === 'string' ? blankToUndefined(v.trim().toLowerCase()) : v),
+    z
+      .string()
+      .regex(/^\d{1,5}(m|h|d)$/, 'must be a number of minutes, hours or days such as 30m, 24h or 7d')
+      .refine((text) => durationMs(text) >= 60_000, 'must be at least 1m')
+      .default('24h'),
+  ),
+  BACKUP_KEEP: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: 'must be a whole number between 1 and 1000' })
+      .int('must be a whole number between 1 and 1000')
+      .min(1, 'must be a whole number between 1 and 1000')
+      .max(1000, 'must be a whole number between 1 and 1000')
+      .default(7),
+  ),
+  BACKUP_VERIFY: z.preprocess(
+    (v) => (typeof v === 'string' ? blankToUndefined(v.trim().toLowerCase()) : v),
+    z.enum(['on', 'off'], { error: 'must be on or off' }).default('off'),
+  ),
   TRANSLATION_WORKER: z.preprocess(
     (v) => (typeof v === 'string' ? blankToUndefined(v.trim().toLowerCase()) : v),
     z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
@@ -226,6 +259,44 @@ export const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** 30m, 24h, 7d in milliseconds (BACKUP_EVERY; checked by its pattern). */
+export function durationMs(text: string): number {
+  const unit = { m: 60_000, h: 3_600_000, d: 86_400_000 }[text.slice(-1)] ?? 0;
+  return Number(text.slice(0, -1)) * unit;
+}
+
+/**
+ * Scheduled backups (BACKUP_*), or undefined without BACKUP_DIR and BACKUP_S3_PREFIX. A bucket for
+ * backups uses the same AWS_* settings as the media bucket, and may be another bucket.
+ */
+export function backupFromEnv(e: Env): BackupConfig | undefined {
+  const invalid = (message: string) => new ConfigError(`Invalid configuration: ${message}`);
+  if (e.BACKUP_DIR && e.BACKUP_S3_PREFIX) {
+    throw invalid('set BACKUP_DIR or BACKUP_S3_PREFIX, not both (backups go to one place)');
+  }
+  const schedule = {
+    everyMs: durationMs(e.BACKUP_EVERY),
+    every: e.BACKUP_EVERY,
+    keep: e.BACKUP_KEEP,
+    verify: e.BACKUP_VERIFY === 'on',
+  };
+  if (e.BACKUP_DIR) return { target: { kind: 'folder', dir: resolve(e.BACKUP_DIR) }, ...schedule };
+  if (!e.BACKUP_S3_PREFIX) return undefined;
+  const [, bucket = '', prefix = ''] = /^s3:\/\/([^/]+)\/?(.*)$/.exec(e.BACKUP_S3_PREFIX) ?? [];
+  if (!e.AWS_REGION)
+    throw invalid('AWS_REGION is required when BACKUP_S3_PREFIX is set (any region name, e.g. us-east-1, for MinIO)');
+  const media = s3FromEnv({
+    ...e,
+    S3_BUCKET: bucket,
+    S3_FORCE_PATH_STYLE: e.S3_FORCE_PATH_STYLE,
+    MEDIA_PUBLIC_URL: undefined,
+  });
+  return {
+    target: { kind: 's3', s3: media!, prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix },
+    ...schedule,
+  };
+}
 
 /**
  * The bucket settings, or undefined when S3_BUCKET is unset (media on the local disk). The AWS_*

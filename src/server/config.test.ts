@@ -24,6 +24,40 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ CDN_MAX_AGE: '0' }).cdnMaxAge).toBe(0);
   });
 
+  it('reads scheduled backups into a folder or a bucket prefix, and refuses bad values in one line', () => {
+    expect(loadConfig({}).backup).toBeUndefined();
+    expect(loadConfig({ BACKUP_DIR: '/srv/backups' }).backup).toEqual({
+      target: { kind: 'folder', dir: '/srv/backups' },
+      everyMs: 86_400_000,
+      every: '24h',
+      keep: 7,
+      verify: false,
+    });
+    const s3 = loadConfig({
+      BACKUP_S3_PREFIX: 's3://site-backups/travel',
+      BACKUP_EVERY: '12h',
+      BACKUP_KEEP: '14',
+      BACKUP_VERIFY: 'on',
+      AWS_REGION: 'eu-west-1',
+    }).backup;
+    expect(s3).toMatchObject({ everyMs: 43_200_000, keep: 14, verify: true });
+    expect(s3?.target).toMatchObject({
+      kind: 's3',
+      prefix: 'travel/',
+      s3: { bucket: 'site-backups', region: 'eu-west-1' },
+    });
+    expect(() => loadConfig({ BACKUP_DIR: '/a', BACKUP_S3_PREFIX: 's3://b-b/x' })).toThrow(/not both/);
+    expect(() => loadConfig({ BACKUP_DIR: '/a', BACKUP_EVERY: 'daily' })).toThrow(
+      'Invalid configuration: BACKUP_EVERY must be a number of minutes, hours or days such as 30m, 24h or 7d',
+    );
+    expect(() => loadConfig({ BACKUP_DIR: '/a', BACKUP_EVERY: '0m' })).toThrow(/BACKUP_EVERY must be at least 1m/);
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP must be a whole number between 1 and 1000/);
+    expect(() => loadConfig({ BACKUP_S3_PREFIX: 'backups/' })).toThrow(
+      /BACKUP_S3_PREFIX must be s3:\/\/bucket\/prefix\//,
+    );
+    expect(() => loadConfig({ BACKUP_S3_PREFIX: 's3://site-backups/' })).toThrow(/AWS_REGION is required/);
+  });
+
   it('runs the translation worker unless TRANSLATION_WORKER=off', () => {
     expect(loadConfig({ TRANSLATION_WORKER: 'off' }).translationJobs.worker).toBe(false);
     expect(loadConfig({ TRANSLATION_WORKER: ' ON ' }).translationJobs.worker).toBe(true);

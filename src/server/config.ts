@@ -16,6 +16,19 @@ export interface S3Config {
   credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
 }
 
+/** Scheduled backups (BACKUP_*; src/server/backup/backup-schedule.ts). */
+export interface BackupConfig {
+  /** A folder (BACKUP_DIR) or a key prefix in a bucket (BACKUP_S3_PREFIX). */
+  target: { kind: 'folder'; dir: string } | { kind: 's3'; s3: S3Config; prefix: string };
+  /** BACKUP_EVERY in milliseconds, and as written (24h). */
+  everyMs: number;
+  every: string;
+  /** BACKUP_KEEP: the newest archives kept; older ones are removed after each backup. */
+  keep: number;
+  /** BACKUP_VERIFY: restore each backup into a temporary folder and check it (npm run restore -- --verify). */
+  verify: boolean;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -77,6 +90,8 @@ export interface AppConfig {
   infoPageTexts: InfoPageTexts;
   /** The translation queue (src/server/translation/queue.ts). */
   translationJobs: TranslationJobsConfig;
+  /** Scheduled backups; undefined without BACKUP_DIR or BACKUP_S3_PREFIX. */
+  backup?: BackupConfig;
   /** Is the environment production (compact logs, no dev tooling)? */
   production: boolean;
   logLevel: string;
@@ -97,7 +112,7 @@ export interface TranslationJobsConfig {
   lockTimeoutMs: number;
 }
 
-import { ConfigError, envSchema, s3FromEnv, type AiProviderName } from './config-env';
+import { backupFromEnv, ConfigError, envSchema, s3FromEnv, type AiProviderName } from './config-env';
 
 export { ConfigError };
 
@@ -128,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const s3 = s3FromEnv(e);
+  const backup = backupFromEnv(e);
   const infoPages = infoPagesFromEnv(env, (message) => {
     throw new ConfigError(message);
   });
@@ -186,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxAttempts: 5,
       lockTimeoutMs: 5 * 60_000,
     },
+    ...(backup ? { backup } : {}),
     production: e.NODE_ENV === 'production',
     logLevel: e.LOG_LEVEL,
   };

@@ -39,6 +39,8 @@ export interface DatabaseHandle {
   listen?(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /** Session advisory locks, held until released or until this process's connection ends. */
   sessionLocks: SessionLocks;
+  /** Applies the migrations of `folder` not applied yet (the project's own by default). */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -63,6 +65,11 @@ export interface OpenDatabaseOptions {
    * where that folder holds no database yet.
    */
   pgliteSnapshot?: Blob;
+  /**
+   * Apply the project's migrations on opening (the default). A restore opens an empty database
+   * without them, and migrates it to the backup's level itself (src/server/backup/restore.ts).
+   */
+  migrate?: boolean;
 }
 
 /**
@@ -113,11 +120,11 @@ const MIGRATION_LOCK_SPACE = 0x4d6967; // "Mig"
  * start together migrate one after the other: the second finds the work done instead of failing
  * on tables the first is creating.
  */
-async function migrateOnce(client: postgres.Sql): Promise<void> {
+async function migrateOnce(client: postgres.Sql, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
   const lock = await client.reserve();
   try {
     await lock`select pg_advisory_lock(${MIGRATION_LOCK_SPACE}::int, 0)`;
-    await migratePostgres(drizzlePostgres(client), { migrationsFolder: MIGRATIONS_DIR });
+    await migratePostgres(drizzlePostgres(client), { migrationsFolder });
   } finally {
     await lock`select pg_advisory_unlock(${MIGRATION_LOCK_SPACE}::int, 0)`.catch(() => undefined);
     lock.release();
@@ -129,7 +136,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema }) as unknown as Database;
-    await migrateOnce(client);
+    if (options.migrate !== false) await migrateOnce(client);
     // Session locks need one connection for good, not whichever the pool lends: reserved on first use.
     let session: Promise<postgres.ReservedSql> | undefined;
     const onSession = () => (session ??= client.reserve());
@@ -152,6 +159,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
           await sql`select pg_advisory_unlock(${space}::int, ${key}::int)`;
         },
       },
+      migrate: (folder) => migrateOnce(client, folder),
       close: async () => {
         if (session) (await session).release();
         await client.end({ timeout: 5 });
@@ -172,7 +180,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   reuseStatements(client);
   parseOnTheInstance(client);
   const pg = drizzlePglite(client, { schema });
-  await migratePglite(pg, { migrationsFolder: MIGRATIONS_DIR });
+  if (options.migrate !== false) await migratePglite(pg, { migrationsFolder: MIGRATIONS_DIR });
   const db = pg as unknown as Database;
   return {
     db,
@@ -197,6 +205,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         await client.query('select pg_advisory_unlock($1::int, $2::int)', [space, key]);
       },
     },
+    migrate: (folder = MIGRATIONS_DIR) => migratePglite(pg, { migrationsFolder: folder }),
     close: () => client.close(),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../security/session';
 import { adminAuthRoutes } from './admin/auth';
+import { adminBackupRoutes } from './admin/backup';
 import { adminGalleryRoutes } from './admin/gallery';
 import { adminPlaceRoutes } from './admin/places';
 import { adminAreaRoutes } from './admin/areas';
@@ -49,6 +50,7 @@ const ADMIN_ROUTES = [
   adminReviewRoutes,
   adminRevisionRoutes,
   adminTrashRoutes,
+  adminBackupRoutes,
 ];
 
 /** Every route of the app. Admin feature routes go in ADMIN_ROUTES, inside the session-guarded scope below. */

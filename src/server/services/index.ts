@@ -1,6 +1,7 @@
 import { createAiProvider, type AiProvider } from '../ai';
 import type { AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
+import { createBackupService, type BackupService } from '../backup/backup-service';
 import { seedReferenceData } from '../db/seed/seed';
 import { openFileJournal } from '../media/file-journal';
 import { createStorage, type Storage } from '../media/storage';
@@ -65,6 +66,8 @@ export interface AppServices {
   files: MediaFiles;
   /** Translation jobs in the database and this process's worker (started and stopped by buildApp). */
   translationQueue: TranslationQueue;
+  /** Backups of the whole site: downloads and the schedule (src/server/backup/). */
+  backups: BackupService;
 }
 
 export interface ServiceOptions {
@@ -154,5 +157,6 @@ export async function createServices(
     search: await createSearchService({ db }),
     files,
     translationQueue,
+    backups: createBackupService({ database, storage, config }),
   };
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SiteLink } from '../../lib/navigation';
 import { AdminLayout } from '../../components/admin/admin-layout';
+import { BackupCard } from '../../components/admin/dashboard/backup-card';
 import { NeedsAttention } from '../../components/admin/dashboard/needs-attention';
 import { NewUploadsSetting } from '../../components/admin/publishing/new-uploads-setting';
 import { Button } from '../../components/ui/button';
@@ -83,6 +84,7 @@ export default function DashboardPage() {
       </Card>
       <NeedsAttention />
       <NewUploadsSetting />
+      <BackupCard />
       <nav aria-label="Admin sections" className="grid gap-4 sm:grid-cols-2">
         {SECTIONS.map(({ to, title, text, icon: Icon }) => (
           <SiteLink
