@@ -20,6 +20,7 @@ import { metaRoutes } from './public/meta';
 import { publicPlaceRoutes } from './public/places';
 import { publicMapRoutes } from './public/maps';
 import { publicSearchRoutes } from './public/search';
+import { offlineRoutes } from './public/offline';
 import { seoRoutes } from './seo';
 
 /** The public routes and sign-in, in the order they register. */
@@ -29,6 +30,7 @@ const OPEN_ROUTES = [
   publicGeoRoutes,
   publicMapRoutes,
   publicSearchRoutes,
+  offlineRoutes,
   mediaRoutes,
   adminAuthRoutes,
 ];
