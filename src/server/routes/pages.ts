@@ -50,7 +50,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
           path.includes('/assets/')
             ? 'public, max-age=31536000, immutable'
             : // the service worker: a new version reaches visitors at their next page (decision 023)
-              path.endsWith('/sw.js')
+              /\/sw\.js(\.br|\.gz)?$/.test(path)
               ? 'no-cache'
               : 'public, max-age=3600',
         );

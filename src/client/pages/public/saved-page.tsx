@@ -94,7 +94,10 @@ export default function SavedPage() {
           </div>
         )}
       </PlainHero>
-      <section aria-label={t('saved.title')} className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
+      <section aria-labelledby="saved-list" className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8">
+        <h2 id="saved-list" className="sr-only">
+          {t('saved.title')}
+        </h2>
         {!shared && !inBrowser ? (
           <Spinner label={t('common.loading')} />
         ) : ids.length === 0 ? (
