@@ -9,8 +9,8 @@ const get = (t: TestApp, url: string) => t.app.inject({ method: 'GET', url });
 
 describe('saved places and the offline page (docs/decisions/023-saved-and-offline.md)', () => {
   let t: TestApp;
-  let first: { id: string; slug: string };
-  let second: { id: string; slug: string };
+  let first: { id: string; slug: string | null };
+  let second: { id: string; slug: string | null };
   let draft: { id: string };
   beforeAll(async () => {
     t = await createTestApp({}, { pages: { renderSource: sourceRenderSource() } });
@@ -61,10 +61,15 @@ describe('saved places and the offline page (docs/decisions/023-saved-and-offlin
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/manifest+json');
     const manifest = response.json<Record<string, unknown> & { icons: { src: string; sizes: string }[] }>();
-    expect(manifest).toMatchObject({ lang: 'fr', start_url: '/fr/home', display: 'standalone', theme_color: '#0f766e' });
+    expect(manifest).toMatchObject({
+      lang: 'fr',
+      start_url: '/fr/home',
+      display: 'standalone',
+      theme_color: '#0f766e',
+    });
     expect(typeof manifest.name).toBe('string');
     expect(manifest.icons.map((icon) => icon.sizes)).toEqual(['192x192', '512x512']);
-    for (const url of ['/fr/home', `/fr/${first.slug}`, '/fr/saved']) {
+    for (const url of ['/fr/home', `/fr/${first.slug!}`, '/fr/saved']) {
       expect((await get(t, url)).body, url).toContain('<link rel="manifest" href="/fr/manifest.webmanifest"');
     }
   });
