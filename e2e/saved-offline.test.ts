@@ -28,7 +28,7 @@ describe('saved places and offline reading', () => {
   });
 
   async function fresh(mobile = true) {
-    const context = await newContext(browser, { mobile });
+    const context = await newContext(browser, { mobile, serviceWorker: true });
     contexts.push(context);
     const page = await context.newPage();
     const errors = watchConsole(page);
