@@ -81,6 +81,13 @@ describe('saved places and the offline page (docs/decisions/023-saved-and-offlin
     expect(page.body).toContain('<html lang="es">');
     expect(page.body).toContain('Estás sin conexión');
     expect(page.body).toContain('<script src="/offline.js"></script>');
+    // kept by the render cache like any public answer, with its type
+    const again = await get(t, '/es/offline');
+    expect(again.headers['cache-status']).toContain('hit');
+    expect(again.headers['content-type']).toContain('text/html');
+    const manifest = await get(t, '/es/manifest.webmanifest');
+    expect((await get(t, '/es/manifest.webmanifest')).headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.headers['cache-control']).toContain('public');
   });
 
   it('keeps "saved" and "offline" out of the place, city and country addresses', async () => {
