@@ -89,6 +89,8 @@ export async function startSite(overrides: Partial<AppConfig> = {}): Promise<Run
 export function watchConsole(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
+    // what the browser says where a context blocks service workers (newContext): the harness, not the page
+    if (message.text().includes('Service Worker registration blocked by Playwright')) return;
     if (message.type() === 'error' || message.type() === 'warning') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
@@ -117,14 +119,18 @@ export async function login(page: Page, baseUrl: string): Promise<void> {
  * A laptop or phone browser context. Unless `fullMotion` is asked for, the visitor prefers reduced
  * motion, so toasts and dialogs appear and leave without transitions: an accessibility scan never
  * catches a toast half-faded (its colours blended with the page), however the test's timing falls.
- * The public-site tests ask for full motion, the default a visitor has.
+ * The public-site tests ask for full motion, the default a visitor has. Service workers are blocked
+ * unless `serviceWorker` asks for them.
  */
 export async function newContext(
   browser: Browser,
-  options: { mobile?: boolean; fullMotion?: boolean } = {},
+  options: { mobile?: boolean; fullMotion?: boolean; serviceWorker?: boolean } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
     reducedMotion: options.fullMotion ? 'no-preference' : 'reduce',
+    // The offline service worker (public/sw.js) only where a test is about it: elsewhere the page's
+    // requests stay the page's own, for `page.route` to see (e2e/saved-offline.test.ts allows it).
+    serviceWorkers: options.serviceWorker ? 'allow' : 'block',
     ...(options.mobile
       ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
       : { viewport: { width: 1280, height: 800 } }),

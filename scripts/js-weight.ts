@@ -23,6 +23,7 @@ const PAGES = [
   ['country', '/en/portugal'],
   ['city', '/en/lisbon'],
   ['place', '/en/belem-tower'],
+  ['saved', '/en/saved'],
   ['not found', '/en/no-such-page'],
 ] as const;
 

@@ -83,6 +83,9 @@ describe('the public screens are valid HTML (Nu HTML Checker)', () => {
         contact: `/${lang}/contact`,
         imprint: `/${lang}/imprint`,
         'how this site is made': `/${lang}/how-we-write`,
+        saved: `/${lang}/saved`,
+        'shared saved places': `/${lang}/saved?ids=${place.id}`,
+        offline: `/${lang}/offline`,
       };
       for (const [name, path] of Object.entries(paths)) {
         const response = await t.app.inject({ method: 'GET', url: path });

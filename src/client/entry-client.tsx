@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { App } from './app';
 import { readLanguageCookie } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
+import { savedPlaces, tellServiceWorker } from './lib/saved-places';
 import type { PageState } from './ssr/page-state';
 // The parts most public pages are built from travel in the entry's own chunk: left to the bundler,
 // each would be a small chunk of its own that every page fetches beside its page chunk, and each
@@ -34,3 +35,16 @@ const root = document.getElementById('root')!;
 // Public pages arrive rendered by the server and are hydrated; admin pages are client-only.
 if (root.dataset.ssr === 'true') hydrateRoot(root, app);
 else createRoot(root).render(app);
+
+// Offline reading (public/sw.js, docs/decisions/023-saved-and-offline.md), on public pages once
+// loaded: the worker is told the saved places and this page's address and files, loaded before it ran.
+if (import.meta.env.PROD && root.dataset.ssr === 'true' && 'serviceWorker' in navigator) {
+  addEventListener('load', () => {
+    navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+    const files = performance.getEntriesByType('resource').map((entry) => entry.name);
+    tellServiceWorker(savedPlaces(), [
+      location.pathname + location.search,
+      ...files.filter((f) => f.includes('/assets/')),
+    ]);
+  });
+}

@@ -10,7 +10,7 @@ import { HOW_WE_WRITE_PAGE, INFO_PAGES } from './site';
 /**
  * Paths of the public site that a slug must never shadow (/{lang}/home, /{lang}/countries,
  * /{lang}/search, the footer's pages /{lang}/about, /contact, /privacy, /imprint of site.ts, and
- * /{lang}/how-we-write).
+ * /{lang}/how-we-write), the saved places /{lang}/saved and the offline page /{lang}/offline.
  */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'home',
@@ -22,6 +22,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'api',
   'media',
   'assets',
+  'saved',
+  'offline',
 ]);
 
 /**

@@ -199,3 +199,9 @@ function useCachedQuery<T>(spec: PublicQuery<T>): PublicQueryResult<T> {
 
 export const usePublicQuery: <T>(spec: PublicQuery<T>, options?: PublicQueryOptions) => PublicQueryResult<T> =
   typeof document === 'undefined' ? useCachedQuery : useBrowserQuery;
+
+/** The cards of saved places (a device's list or a share address's ids), in the order given. */
+export const savedPlacesQuery = (ids: readonly string[], lang: LanguageCode) =>
+  query<dto.PlaceCardDto[]>(`/api/places/by-ids/translations/${lang}?ids=${ids.join(',')}`, 'empty', (s) =>
+    s.placesByIds(ids, lang),
+  );

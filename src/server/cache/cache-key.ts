@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Query parameters a public page reads: a list's page (`cursor`) and a search (`q`). */
-const PAGE_PARAMS = ['cursor', 'q'];
+/** Query parameters a public page reads: a list's page (`cursor`), a search (`q`), a shared list of saved places (`ids`). */
+const PAGE_PARAMS = ['cursor', 'ids', 'q'];
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
 
 /**

@@ -58,6 +58,8 @@ const READ_TAGS: { [S in keyof PublicServices]: TagTable<PublicServices[S]> } = 
     siteSettings: () => [],
     infoPage: () => [],
     places: (value) => [...LISTS, ...cards(pageOf(value))],
+    // A saved list shows these places; one published or unpublished later changes it.
+    placesByIds: (_value, ids) => ['places', 'slugs', ...ids.map(place)],
     placeBySlug: (value) => (value ? placeTags(value.id) : ['slugs']),
     placePage: (value) =>
       value ? [...placeTags(value.place.id), 'places', ...cards(value.related)] : ['slugs', 'places'],

@@ -22,6 +22,7 @@ import { metaRoutes } from './public/meta';
 import { publicPlaceRoutes } from './public/places';
 import { publicMapRoutes } from './public/maps';
 import { publicSearchRoutes } from './public/search';
+import { offlineRoutes } from './public/offline';
 import { seoRoutes } from './seo';
 
 /** The public routes and sign-in, in the order they register. */
@@ -32,6 +33,7 @@ const OPEN_ROUTES = [
   publicMapRoutes,
   publicSearchRoutes,
   companionRoutes,
+  offlineRoutes,
   mediaRoutes,
   adminAuthRoutes,
 ];

@@ -47,7 +47,12 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
       setHeaders: (res, path) => {
         res.setHeader(
           'Cache-Control',
-          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+          path.includes('/assets/')
+            ? 'public, max-age=31536000, immutable'
+            : // the service worker: a new version reaches visitors at their next page (decision 023)
+              /\/sw\.js(\.br|\.gz)?$/.test(path)
+              ? 'no-cache'
+              : 'public, max-age=3600',
         );
       },
     });

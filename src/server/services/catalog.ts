@@ -104,6 +104,14 @@ export function createCatalogService({ db, site = NO_SITE }: { db: Database; sit
       return mapItems(rows, (row) => localizePlaceCard(row, lang));
     },
 
+    /** The published places among `ids` as cards in a language, in the order given (a visitor's saved places). */
+    async placesByIds(ids: readonly string[], requestedLang: string): Promise<dto.PlaceCardDto[]> {
+      const lang = toLanguageCode(requestedLang);
+      const rows = await placesRepo.listPlaceCardsByIds(db, lang, ids.filter(isUuid));
+      const byId = new Map(rows.map((row) => [row.id, localizePlaceCard(row, lang)]));
+      return ids.flatMap((id) => byId.get(id) ?? []);
+    },
+
     async placeBySlug(slug: string, requestedLang: string): Promise<dto.PlaceDto> {
       const lang = toLanguageCode(requestedLang);
       const place = plausibleSlug(slug) ? await placesRepo.findTranslatedPlaceBySlug(db, slug, lang) : undefined;

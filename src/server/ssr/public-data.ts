@@ -56,6 +56,7 @@ export function createPublicDataSource(
     cityBySlug: async (slug) => (await addressOf(slug)).city,
     translatedCity: (slug, lang) => orNull(catalog.translatedCity(slug, lang)),
     placesOfCity: (slug, lang, page) => orNull(catalog.placesOfCity(slug, lang, page)),
+    placesByIds: (ids, lang) => orNull(catalog.placesByIds(ids, lang)),
     async placeBySlug(slug, lang) {
       const page = lang === renderLang ? (await addressOf(slug)).page : await orNull(catalog.placePage(slug, lang));
       if (!page) return null;

@@ -38,6 +38,7 @@ export interface PublicDataSource {
   translatedCity(slug: string, lang: LanguageCode): Promise<TranslatedCityDto | null>;
   placesOfCity(slug: string, lang: LanguageCode, page: PageQuery): Promise<Page<PlaceCardDto> | null>;
   placeBySlug(slug: string, lang: LanguageCode): Promise<PlaceDto | null>;
+  placesByIds(ids: readonly string[], lang: LanguageCode): Promise<PlaceCardDto[] | null>;
   history(placeId: string, lang: LanguageCode): Promise<TranslatedHistoryDto | null>;
   facts(placeId: string, lang: LanguageCode): Promise<TranslatedFactsDto | null>;
   gallery(placeId: string, lang: LanguageCode): Promise<GalleryImageDto[] | null>;

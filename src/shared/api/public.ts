@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { langParam, slugParam } from './common';
 import { pageQuery } from './paging';
 import { INFO_PAGES, SOCIAL_KINDS } from '../site';
+import { parseSavedIds, SAVED_PLACES_MAX } from '../saved-places';
 
 export const languageDto = z.object({
   id: z.number().int(),
@@ -163,4 +164,17 @@ export const pagedLanguageCodeQuery = languageCodeQuery.extend(pageQuery.shape);
 export const relatedQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).optional(),
   languageCode: langParam.optional(),
+});
+
+/** GET /api/places/by-ids/translations/{lang}?ids=a,b: the cards of saved places (shared/saved-places.ts). */
+export const placeIdsQuery = z.object({
+  ids: z.string().transform((text, ctx) => {
+    const ids = parseSavedIds(text);
+    if (ids) return ids;
+    ctx.addIssue({
+      code: 'custom',
+      message: `give up to ${SAVED_PLACES_MAX} place ids, separated by commas`,
+    });
+    return z.NEVER;
+  }),
 });

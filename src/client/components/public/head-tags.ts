@@ -176,6 +176,11 @@ export function headTags(data: HeadData, lang: LanguageCode, site: HeadSite): st
   meta('name', 'description', description);
   meta('name', 'keywords', data.keywords);
   if (data.noindex) meta('name', 'robots', 'noindex');
+  // Installable (docs/decisions/023-saved-and-offline.md): the web app manifest in the page's language.
+  tags.push(
+    `<link rel="manifest" href="/${lang}/manifest.webmanifest" />`,
+    '<link rel="apple-touch-icon" href="/icon-192.png" />',
+  );
 
   const url = data.path ? `${publicUrl}/${lang}/${data.path}` : undefined;
   if (url && data.path && !data.noindex) {

@@ -22,7 +22,8 @@ export type IconName =
   | 'youtube'
   | 'facebook'
   | 'instagram'
-  | 'tiktok';
+  | 'tiktok'
+  | 'bookmark';
 
 export const ICON_SPRITE = '/icons.svg';
 

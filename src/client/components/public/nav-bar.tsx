@@ -42,6 +42,7 @@ export function NavBar() {
   const links = [
     { to: `/${lang}/home`, label: t('nav.home') },
     { to: `/${lang}/countries`, label: t('nav.countries') },
+    { to: `/${lang}/saved`, label: t('nav.saved') },
   ];
 
   return (

@@ -4,6 +4,7 @@ import { formatDate, isoDate } from '../../lib/format-date';
 import { englishIf, useLanguage, useUiText } from '../../lib/i18n';
 import { Icon } from './icons';
 import { ResponsiveImage } from './responsive-image';
+import { SaveToggle } from './save-toggle';
 import { SiteLink } from '../../lib/navigation';
 
 export const CARD_SIZES = '(min-width: 1280px) 400px, (min-width: 768px) 50vw, 100vw';
@@ -13,7 +14,7 @@ export function PlaceCard({ place, index = 0 }: { place: PlaceCardDto; index?: n
   const lang = useLanguage();
   const href = `/${lang}/${place.slug ?? place.id}`;
   return (
-    <li className="reveal" style={{ animationDelay: `${index * 0.1}s` }}>
+    <li className="reveal relative" style={{ animationDelay: `${index * 0.1}s` }}>
       <SiteLink to={href} className="group place-card">
         <div className="place-card-media">
           <ResponsiveImage
@@ -39,6 +40,7 @@ export function PlaceCard({ place, index = 0 }: { place: PlaceCardDto; index?: n
           </div>
         </div>
       </SiteLink>
+      <SaveToggle place={place} className="save-toggle" />
     </li>
   );
 }

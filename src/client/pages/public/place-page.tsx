@@ -20,6 +20,7 @@ import {
   SectionHeading,
 } from '../../components/public/page-sections';
 import { PlaceGrid } from '../../components/public/place-card';
+import { SaveToggle } from '../../components/public/save-toggle';
 import { TriviaList } from '../../components/public/trivia-list';
 import { formatDate, isoDate } from '../../lib/format-date';
 import { englishIf, langIfOther, useLanguage, useUiText } from '../../lib/i18n';
@@ -212,6 +213,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
               {formatDate(place.date, lang)}
             </time>
           </div>
+          <SaveToggle place={place} label className="save-toggle-glass mt-6" />
           {(galleryImages.length > 0 || events.length > 0 || trivia.length > 0) && (
             <div className="mt-8 flex flex-wrap gap-3">
               {galleryImages.length > 0 && (

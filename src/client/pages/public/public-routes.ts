@@ -37,6 +37,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: 'home', module: () => import('./home-page') },
   { path: 'countries', module: () => import('./countries-page') },
   { path: 'search', module: () => import('./search-page') },
+  { path: 'saved', module: () => import('./saved-page') },
   { path: HOW_WE_WRITE_PAGE, module: () => import('./how-we-write-page') },
   ...INFO_PAGES.map((page) => ({
     path: page,

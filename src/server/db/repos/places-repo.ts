@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
   CityDto,
@@ -385,4 +385,18 @@ export function listGallery(db: DbOrTx, placeId: string, lang: LanguageCode): Pr
     .from(g)
     .where(eq(g.placeId, placeId))
     .orderBy(g.position, g.createdAt, g.id);
+}
+
+/** The published places among `ids` as cards in `lang` (the visitor's saved places); drafts and unknown ids are left out. */
+export function listPlaceCardsByIds(
+  db: DbOrTx,
+  lang: LanguageCode,
+  ids: readonly string[],
+): Promise<TranslatedCardRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select(cardColumns(lang))
+    .from(places)
+    .leftJoin(tr, and(eq(tr.placeId, places.id), eq(tr.languageCode, lang)))
+    .where(and(isPublished(), inArray(places.id, [...ids])));
 }

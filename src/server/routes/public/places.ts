@@ -35,6 +35,14 @@ export const publicPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/api/places/by-ids/translations/:lang',
+    {
+      schema: { params: api.langParams, querystring: api.placeIdsQuery, response: { 200: z.array(api.placeCardDto) } },
+    },
+    (req) => catalog(req).placesByIds(req.query.ids, req.params.lang),
+  );
+
+  app.get(
     '/api/places/:id/history',
     { schema: { params: idParams, querystring: api.languageCodeQuery, response: { 200: api.translatedHistoryDto } } },
     (req) => catalog(req).history(req.params.id, req.query.languageCode),
