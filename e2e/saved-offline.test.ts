@@ -165,6 +165,12 @@ describe('saved places and offline reading', () => {
     expect(await axeViolations(page)).toEqual([]);
     const shareUrl = (await page.locator('a[data-share-link]').getAttribute('href'))!;
     expect(shareUrl).toMatch(/^\/en\/saved\?ids=[0-9a-f-]{36},[0-9a-f-]{36}$/);
+    // the same places as a GPX file for a map app: one waypoint each
+    const gpxHref = (await page.getByRole('link', { name: 'GPX' }).getAttribute('href'))!;
+    expect(gpxHref).toBe(`/en/places.gpx?ids=${shareUrl.split('ids=')[1]}`);
+    const gpx = await page.request.get(new URL(gpxHref, page.url()).href);
+    expect(gpx.status()).toBe(200);
+    expect((await gpx.text()).match(/<wpt /g)).toHaveLength(2);
 
     // remove one: its toggle, pressed, unsaves it
     await page.getByRole('button', { name: 'Save Lisbon Neighbour 2' }).click();

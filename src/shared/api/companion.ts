@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SAVED_PLACES_MAX } from '../saved-places';
 import { langParam, slugParam } from './common';
 
 /** How many places "Near me" lists. */
@@ -8,8 +9,8 @@ export const NEAR_ME_PLACES = 10;
  * answers, else the last with the fewer it holds. Farther than 1,000 km is not near.
  */
 export const NEAR_ME_RADII_M = [5_000, 50_000, 250_000, 1_000_000] as const;
-/** Place ids one GPX or KML download of a visitor's own list may name. */
-export const EXPORT_MAX_IDS = 100;
+/** Place ids one GPX or KML download of a visitor's own list may name: as many as a device saves. */
+export const EXPORT_MAX_IDS = SAVED_PLACES_MAX;
 
 /**
  * POST /api/near-me: the visitor's position, in the body so that it appears in no address, log

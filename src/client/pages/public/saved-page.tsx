@@ -2,6 +2,7 @@ import { useState, useSyncExternalStore } from 'react';
 import type { PlaceCardDto } from '@/shared/api/public';
 import { parseSavedIds } from '@/shared/saved-places';
 import { useHead } from '../../components/public/head';
+import { MapDownloads } from '../../components/public/map-downloads';
 import { EmptyMessage, PlainHero } from '../../components/public/page-sections';
 import { PlaceGrid } from '../../components/public/place-card';
 import { Spinner } from '../../components/public/spinner';
@@ -90,7 +91,7 @@ export default function SavedPage() {
                 <span role="status">{copied ? t('saved.copied') : ''}</span>
               </>
             )}
-            {/* GPX/KML downloads of these places: the companion feature (issue 31, items 3-5) links here. */}
+            <MapDownloads ids={ids} className="basis-full text-slate-200" />
           </div>
         )}
       </PlainHero>
