@@ -13,6 +13,8 @@ import './components/public/page-sections';
 import './components/public/breadcrumbs';
 import './components/public/map-figure';
 import './lib/map-queries';
+import './components/public/map-downloads';
+import './components/public/nearby-list';
 
 const queryClient = createQueryClient();
 const stateElement = document.getElementById('__QUERY_STATE__');
