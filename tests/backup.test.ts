@@ -16,6 +16,7 @@ import { downloadBackup, mediaChecksums, publicPages, readPages } from './helper
 import { uploadRequest } from './helpers/multipart';
 import { sourceRenderSource } from './helpers/page-source';
 import { makePhoto } from './helpers/photos';
+import { startS3Server } from './helpers/s3-server';
 import { createServerDatabase, openTestDatabase } from './helpers/test-database';
 import type { DatabaseHandle } from '../src/server/db/client';
 import type { FastifyInstance } from 'fastify';
@@ -227,6 +228,59 @@ describe('restoring the backup', () => {
     },
     120_000,
   );
+});
+
+describe('with media in a bucket', () => {
+  it('restores the media into an empty bucket, and a scheduled backup of that site into a bucket prefix holds the same files', async () => {
+    const s3 = await startS3Server();
+    const dataDir = join(work, 'restored-s3');
+    try {
+      await restoreArchive(await checkArchive(archive), { dataDir, databaseUrl: undefined, s3: s3.config });
+      const restored = await buildApp(
+        testConfig({
+          dataDir,
+          s3: s3.config,
+          adminPassword: undefined,
+          backup: {
+            target: { kind: 's3', s3: s3.config, prefix: 'backups/' },
+            everyMs: 3_600_000,
+            every: '1h',
+            keep: 1,
+            verify: false,
+          },
+        }),
+        { pages },
+      );
+      try {
+        const result = await restored.services.backups.backUpOnce();
+        expect(result.ok, result.error).toBe(true);
+        const copy = join(work, 'from-bucket.tar');
+        const object = await restored.inject({
+          method: 'GET',
+          url: `/media/${(await checkArchive(archive)).manifest.media[0]!.key}`,
+        });
+        expect(object.statusCode).toBe(200);
+        // The archive in the bucket: read back through the S3 API.
+        const { S3Client, GetObjectCommand } = await import('@aws-sdk/client-s3');
+        const client = new S3Client({
+          region: s3.config.region,
+          endpoint: s3.endpoint,
+          forcePathStyle: true,
+          credentials: s3.config.credentials,
+        });
+        const got = await client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: `backups/${result.fileName}` }));
+        await writeFile(copy, Buffer.from(await got.Body!.transformToByteArray()));
+        const fromBucket = await checkArchive(copy);
+        const original = await checkArchive(archive);
+        expect(fromBucket.manifest.source.media).toBe('s3');
+        expect(fromBucket.manifest.media).toEqual(original.manifest.media);
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      await s3.close();
+    }
+  }, 120_000);
 });
 
 describe('a damaged, incomplete or foreign archive', () => {
