@@ -15,6 +15,7 @@ import './components/public/map-figure';
 import './lib/map-queries';
 import './components/public/map-downloads';
 import './components/public/nearby-list';
+import './lib/use-in-browser';
 
 const queryClient = createQueryClient();
 const stateElement = document.getElementById('__QUERY_STATE__');

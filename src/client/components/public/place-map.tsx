@@ -6,18 +6,12 @@ import { siteSettingsQuery, usePublicQuery } from '../../lib/public-queries';
 import { Icon } from './icons';
 import { MapFigure } from './map-figure';
 import { Spinner } from './spinner';
+import { useInBrowser } from '../../lib/use-in-browser';
 
 // MapLibre is large: its chunk is fetched only when a visitor opens the interactive map.
 const InteractiveMap = lazy(() => import('./interactive-map'));
 
 const noSubscription = () => () => {};
-/** False in the server's HTML and while the page hydrates, true once it runs in the browser. */
-const useInBrowser = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 
 /**
  * Android opens `geo:` links in the visitor's maps app; iPhones and most desktops cannot open them

@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import type { PlaceCardDto } from '@/shared/api/public';
 import { parseSavedIds } from '@/shared/saved-places';
 import { useHead } from '../../components/public/head';
@@ -10,6 +10,7 @@ import { useLanguage, useUiText } from '../../lib/i18n';
 import { usePageParams, type PageParams } from '../../lib/page-data';
 import { savedPlacesQuery, usePublicQuery } from '../../lib/public-queries';
 import { clearSaved, saveAll, useSavedPlaces, type SavedPlace } from '../../lib/saved-places';
+import { useInBrowser } from '../../lib/use-in-browser';
 
 /** The ids of a share address (`?ids=a,b`); null on the visitor's own list. A malformed list shows nothing. */
 const sharedIds = (search: URLSearchParams) => (search.has('ids') ? (parseSavedIds(search.get('ids')!) ?? []) : null);
@@ -22,14 +23,6 @@ export const data = ({ search, lang }: PageParams) => {
   const ids = sharedIds(search);
   return ids?.length ? { shared: savedPlacesQuery(ids, lang) } : {};
 };
-
-const noSubscription = () => () => {};
-const useInBrowser = () =>
-  useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
 
 const asSaved = (lang: string, card: PlaceCardDto): SavedPlace => ({
   id: card.id,

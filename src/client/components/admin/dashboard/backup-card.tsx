@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { BACKUP_ESTIMATE_HEADER, type BackupStatus } from '@/shared/api/backup';
 import { ApiError, errorText } from '@/client/lib/api';
 import { Button } from '../../ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { CardLoadFailed, DashboardCard } from './dashboard-card';
 import { toast } from '../../ui/toaster';
 
 const STATUS_KEY = ['api', 'admin', 'backup', 'status'] as const;
@@ -100,31 +100,27 @@ export function BackupCard() {
   }
 
   return (
-    <Card className="mb-8">
-      <CardHeader>
-        <CardTitle>Backups</CardTitle>
-        <CardDescription>The whole site in one file: every place, text, setting and photo.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {status.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {errorText(status.error, 'The backup status could not be loaded.')} Reload the page to try again.
+    <DashboardCard
+      title="Backups"
+      description="The whole site in one file: every place, text, setting and photo."
+      contentClassName="space-y-4"
+    >
+      {status.isError ? (
+        <CardLoadFailed error={status.error} fallback="The backup status could not be loaded." />
+      ) : status.data ? (
+        <LastBackup status={status.data} />
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button onClick={() => void download()} disabled={progress !== undefined}>
+          <Download aria-hidden="true" /> {progress ? 'Downloading backup...' : 'Download backup'}
+        </Button>
+        {progress && (
+          <p role="status" className="text-sm tabular-nums text-slate-700">
+            {megabytes(progress.received)} received
+            {progress.expected ? ` of about ${megabytes(progress.expected)}` : ''}
           </p>
-        ) : status.data ? (
-          <LastBackup status={status.data} />
-        ) : null}
-        <div className="flex flex-wrap items-center gap-3">
-          <Button onClick={() => void download()} disabled={progress !== undefined}>
-            <Download aria-hidden="true" /> {progress ? 'Downloading backup...' : 'Download backup'}
-          </Button>
-          {progress && (
-            <p role="status" className="text-sm tabular-nums text-slate-700">
-              {megabytes(progress.received)} received
-              {progress.expected ? ` of about ${megabytes(progress.expected)}` : ''}
-            </p>
-          )}
-        </div>
-      </CardContent>
-    </Card>
+        )}
+      </div>
+    </DashboardCard>
   );
 }

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DashboardDto } from '@/shared/api/review';
 import { LANGUAGES } from '@/shared/languages';
-import { errorText } from '@/client/lib/api';
 import { SiteLink } from '@/client/lib/navigation';
 import { cn } from '@/client/lib/utils';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { CardLoadFailed, DashboardCard } from './dashboard-card';
 import { Skeleton } from '../../ui/form-controls';
 
 const DASHBOARD_KEY = ['api', 'admin', 'dashboard'] as const;
@@ -77,46 +76,42 @@ function countsOf(d: DashboardDto): Array<{ title: string; counts: Count[] }> {
 export function NeedsAttention() {
   const dashboard = useQuery<DashboardDto>({ queryKey: DASHBOARD_KEY, staleTime: 0 });
   return (
-    <Card className="mb-8">
-      <CardHeader>
-        <CardTitle>What needs you</CardTitle>
-        <CardDescription>Each number opens its list.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6 sm:grid-cols-2">
-        {dashboard.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {errorText(dashboard.error, 'The counts could not be loaded.')} Reload the page to try again.
-          </p>
-        ) : !dashboard.data ? (
-          <Skeleton className="h-32 sm:col-span-2" />
-        ) : (
-          countsOf(dashboard.data).map((group) => (
-            <section key={group.title} aria-label={group.title}>
-              <h3 className="mb-2 text-sm font-semibold text-slate-700">{group.title}</h3>
-              <ul className="flex flex-col gap-1">
-                {group.counts.map((item) => (
-                  <li key={item.label}>
-                    <SiteLink
-                      to={item.to}
-                      className="flex items-baseline gap-2 rounded-md px-2 py-1 text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+    <DashboardCard
+      title="What needs you"
+      description="Each number opens its list."
+      contentClassName="grid gap-6 sm:grid-cols-2"
+    >
+      {dashboard.isError ? (
+        <CardLoadFailed error={dashboard.error} fallback="The counts could not be loaded." />
+      ) : !dashboard.data ? (
+        <Skeleton className="h-32 sm:col-span-2" />
+      ) : (
+        countsOf(dashboard.data).map((group) => (
+          <section key={group.title} aria-label={group.title}>
+            <h3 className="mb-2 text-sm font-semibold text-slate-700">{group.title}</h3>
+            <ul className="flex flex-col gap-1">
+              {group.counts.map((item) => (
+                <li key={item.label}>
+                  <SiteLink
+                    to={item.to}
+                    className="flex items-baseline gap-2 rounded-md px-2 py-1 text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+                  >
+                    <span
+                      className={cn(
+                        'min-w-8 text-right text-lg font-semibold tabular-nums',
+                        item.todo && item.count > 0 ? 'text-amber-800' : 'text-slate-900',
+                      )}
                     >
-                      <span
-                        className={cn(
-                          'min-w-8 text-right text-lg font-semibold tabular-nums',
-                          item.todo && item.count > 0 ? 'text-amber-800' : 'text-slate-900',
-                        )}
-                      >
-                        {item.count}
-                      </span>
-                      <span className="underline-offset-2 hover:underline">{item.label}</span>
-                    </SiteLink>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ))
-        )}
-      </CardContent>
-    </Card>
+                      {item.count}
+                    </span>
+                    <span className="underline-offset-2 hover:underline">{item.label}</span>
+                  </SiteLink>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+    </DashboardCard>
   );
 }
