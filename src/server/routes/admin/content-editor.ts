@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, idParams } from '@/shared/api/common';
 import * as api from '@/shared/api/content-editor';
+import { contentParams, contentSaved } from '@/shared/api/written-text';
 import { perMinute } from '../rate-limit';
 
 /**
@@ -12,7 +13,7 @@ export const adminContentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   // Machine translation may reach a paid AI provider.
   const machine = perMinute(60);
   // Every save and machine translation answers a message and the languages now outdated, or an error.
-  const saved = { 200: api.contentSaved, ...errorResponses };
+  const saved = { 200: contentSaved, ...errorResponses };
 
   app.get(
     '/api/admin/places/:id/content',
@@ -24,22 +25,22 @@ export const adminContentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/api/admin/places/:id/translations/:lang',
-    { schema: { params: api.contentParams, body: api.placeTextBody, response: saved } },
+    { schema: { params: contentParams, body: api.placeTextBody, response: saved } },
     (req) => contentEditor.savePlaceText(req.params.id, req.params.lang, req.body),
   );
   app.put(
     '/api/admin/places/:id/history/:lang',
-    { schema: { params: api.contentParams, body: api.historyBody, response: saved } },
+    { schema: { params: contentParams, body: api.historyBody, response: saved } },
     (req) => contentEditor.savePlacePart(req.params.id, 'history', req.params.lang, req.body.events),
   );
   app.put(
     '/api/admin/places/:id/facts/:lang',
-    { schema: { params: api.contentParams, body: api.factsBody, response: saved } },
+    { schema: { params: contentParams, body: api.factsBody, response: saved } },
     (req) => contentEditor.savePlacePart(req.params.id, 'facts', req.params.lang, req.body.facts),
   );
   app.post(
     '/api/admin/places/:id/translations/:lang/machine',
-    { config: machine, schema: { params: api.contentParams, response: saved } },
+    { config: machine, schema: { params: contentParams, response: saved } },
     (req) => contentEditor.machineAgain({ type: 'place', id: req.params.id }, req.params.lang),
   );
 
@@ -57,12 +58,12 @@ export const adminContentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     app.put(
       `/api/admin/${collection}/:id/translations/:lang`,
-      { schema: { params: api.contentParams, body: api.areaTextBody, response: saved } },
+      { schema: { params: contentParams, body: api.areaTextBody, response: saved } },
       (req) => contentEditor.saveAreaText(kind, req.params.id, req.params.lang, req.body),
     );
     app.post(
       `/api/admin/${collection}/:id/translations/:lang/machine`,
-      { config: machine, schema: { params: api.contentParams, response: saved } },
+      { config: machine, schema: { params: contentParams, response: saved } },
       (req) => contentEditor.machineAgain({ type: kind, id: req.params.id }, req.params.lang),
     );
   }
