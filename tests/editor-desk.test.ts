@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AreaContentDto, ContentSaved, PlaceContentDto } from '../src/shared/api/content-editor';
+import type { AreaContentDto, PlaceContentDto } from '../src/shared/api/content-editor';
+import type { ContentSaved } from '../src/shared/api/written-text';
 import type { TranslateResponse } from '../src/shared/api/place-ai';
 import { placeTranslations } from '../src/server/db/schema';
 import { startFakeChatCompletions, type FakeChatCompletions, chatModel } from './helpers/fake-chat-completions';

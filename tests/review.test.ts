@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPlaceDto } from '../src/shared/api/admin-places';
-import type { AreaContentDto, ContentSaved, PlaceContentDto } from '../src/shared/api/content-editor';
+import type { AreaContentDto, PlaceContentDto } from '../src/shared/api/content-editor';
+import type { ContentSaved } from '../src/shared/api/written-text';
 import type { DashboardDto } from '../src/shared/api/review';
 import { savePlaceTranslation } from '../src/server/db/repos/place-content-repo';
 import { contentVersion } from '../src/server/db/schema';

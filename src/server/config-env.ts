@@ -13,7 +13,9 @@ export type AiProviderName = (typeof AI_PROVIDERS)[number];
 export class ConfigError extends Error {}
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optionalText = z.preprocess(blankToUndefined, z.string().optional());
+/** A variable checked by `schema`, where a blank value counts as unset. */
+const setting = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema);
+const optionalText = setting(z.string().optional());
 
 const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 const TRUST_PROXY_ERROR =
@@ -29,8 +31,7 @@ function isProxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
 }
 
-const trustProxySchema = z.preprocess(
-  blankToUndefined,
+const trustProxySchema = setting(
   z
     .string()
     .default('false')
@@ -46,130 +47,65 @@ const trustProxySchema = z.preprocess(
     }),
 );
 
-/** A whole number of milliseconds in [min, max]; every failure gives the same one-line message. */
-function milliseconds(min: number, max: number) {
-  const message = `must be a whole number of milliseconds between ${min} and ${max}`;
-  return z.preprocess(
-    blankToUndefined,
-    z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).optional(),
-  );
+/** A number in [min, max], a whole one unless `whole` is false; every failure gives the same one-line `message`. */
+function numberBetween(message: string, min: number, max: number, { whole = true } = {}) {
+  const number = z.coerce.number({ error: message });
+  return (whole ? number.int(message) : number).min(min, message).max(max, message);
 }
 
-/** An optional link of the public site's footer: absolute http(s). */
-const siteUrl = z.preprocess(
-  blankToUndefined,
+/** A whole number of milliseconds in [min, max]. */
+function milliseconds(min: number, max: number) {
+  const message = `must be a whole number of milliseconds between ${min} and ${max}`;
+  return setting(numberBetween(message, min, max).optional());
+}
+
+/** An optional absolute http(s) address: the site's own, a server's, a link of the public site's footer. */
+const httpUrl = setting(
   z.url({ protocol: /^https?$/, error: 'must be an absolute http:// or https:// address' }).optional(),
 );
 
 export const envSchema = z.object({
-  PORT: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'must be a whole number between 0 and 65535' })
-      .int('must be a whole number between 0 and 65535')
-      .min(0, 'must be a whole number between 0 and 65535')
-      .max(65535, 'must be a whole number between 0 and 65535')
-      .default(3000),
-  ),
-  HOST: z.preprocess(blankToUndefined, z.string().default('127.0.0.1')),
-  DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
-  DATABASE_URL: z.preprocess(
-    blankToUndefined,
+  PORT: setting(numberBetween('must be a whole number between 0 and 65535', 0, 65535).default(3000)),
+  HOST: setting(z.string().default('127.0.0.1')),
+  DATA_DIR: setting(z.string().default('./data')),
+  DATABASE_URL: setting(
     z
       .string()
       .regex(/^postgres(ql)?:\/\/.+/, 'must start with postgres:// or postgresql://')
       .optional(),
   ),
-  PUBLIC_URL: z.preprocess(
-    blankToUndefined,
-    z.url({ protocol: /^https?$/, error: 'must be an absolute http:// or https:// address' }).optional(),
-  ),
-  ADMIN_PASSWORD: z.preprocess(
-    blankToUndefined,
-    z.string().min(8, 'must be at least 8 characters long').max(1000, 'is too long').optional(),
-  ),
-  AI_PROVIDER: z.preprocess(
-    blankToUndefined,
-    z.enum(AI_PROVIDERS, { error: `must be one of ${AI_PROVIDERS.join(', ')}` }).default('offline'),
-  ),
+  PUBLIC_URL: httpUrl,
+  ADMIN_PASSWORD: setting(z.string().min(8, 'must be at least 8 characters long').max(1000, 'is too long').optional()),
+  AI_PROVIDER: setting(z.enum(AI_PROVIDERS, { error: `must be one of ${AI_PROVIDERS.join(', ')}` }).default('offline')),
   AI_MODEL: optionalText,
   AI_API_KEY: optionalText,
-  AI_BASE_URL: z.preprocess(
-    blankToUndefined,
-    z.url({ protocol: /^https?$/, error: 'must be an absolute http:// or https:// address' }).optional(),
-  ),
-  MAX_UPLOAD_MB: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'must be a number of megabytes between 1 and 500' })
-      .min(1, 'must be a number of megabytes between 1 and 500')
-      .max(500, 'must be a number of megabytes between 1 and 500')
-      .default(40),
+  AI_BASE_URL: httpUrl,
+  MAX_UPLOAD_MB: setting(
+    numberBetween('must be a number of megabytes between 1 and 500', 1, 500, { whole: false }).default(40),
   ),
   TRUST_PROXY: trustProxySchema,
-  RENDER_CACHE_MB: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'must be a number of megabytes between 0 and 4096' })
-      .min(0, 'must be a number of megabytes between 0 and 4096')
-      .max(4096, 'must be a number of megabytes between 0 and 4096')
-      .default(64),
+  RENDER_CACHE_MB: setting(
+    numberBetween('must be a number of megabytes between 0 and 4096', 0, 4096, { whole: false }).default(64),
   ),
-  RENDER_CONCURRENCY: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'must be a whole number between 1 and 64' })
-      .int('must be a whole number between 1 and 64')
-      .min(1, 'must be a whole number between 1 and 64')
-      .max(64, 'must be a whole number between 1 and 64')
-      .default(4),
+  RENDER_CONCURRENCY: setting(numberBetween('must be a whole number between 1 and 64', 1, 64).default(4)),
+  RENDER_QUEUE_MS: setting(
+    numberBetween('must be a number of milliseconds between 0 and 60000', 0, 60_000).default(3_000),
   ),
-  RENDER_QUEUE_MS: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'must be a number of milliseconds between 0 and 60000' })
-      .int('must be a number of milliseconds between 0 and 60000')
-      .min(0, 'must be a number of milliseconds between 0 and 60000')
-      .max(60_000, 'must be a number of milliseconds between 0 and 60000')
-      .default(3_000),
+  CACHE_PURGE_URL: httpUrl,
+  CDN_MAX_AGE: setting(
+    numberBetween('must be a whole number of seconds between 0 and 31536000', 0, 31_536_000).default(86_400),
   ),
-  CACHE_PURGE_URL: z.preprocess(
-    blankToUndefined,
-    z.url({ protocol: /^https?$/, error: 'must be an absolute http:// or https:// address' }).optional(),
-  ),
-  CDN_MAX_AGE: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'must be a whole number of seconds between 0 and 31536000' })
-      .int('must be a whole number of seconds between 0 and 31536000')
-      .min(0, 'must be a whole number of seconds between 0 and 31536000')
-      .max(31_536_000, 'must be a whole number of seconds between 0 and 31536000')
-      .default(86_400),
-  ),
-  RENDER_BUDGET_PER_MINUTE: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'must be a whole number between 0 and 100000 (0: no limit)' })
-      .int('must be a whole number between 0 and 100000 (0: no limit)')
-      .min(0, 'must be a whole number between 0 and 100000 (0: no limit)')
-      .max(100_000, 'must be a whole number between 0 and 100000 (0: no limit)')
-      .default(600),
+  RENDER_BUDGET_PER_MINUTE: setting(
+    numberBetween('must be a whole number between 0 and 100000 (0: no limit)', 0, 100_000).default(600),
   ),
   HEADERS_TIMEOUT_MS: milliseconds(1_000, 300_000),
   REQUEST_TIMEOUT_MS: milliseconds(1_000, 86_400_000),
   KEEP_ALIVE_TIMEOUT_MS: milliseconds(1_000, 600_000),
   IDLE_TIMEOUT_MS: milliseconds(1_000, 3_600_000),
-  MAX_CONNECTIONS_PER_IP: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'must be a whole number between 0 (no cap) and 100000' })
-      .int('must be a whole number between 0 (no cap) and 100000')
-      .min(0, 'must be a whole number between 0 (no cap) and 100000')
-      .max(100_000, 'must be a whole number between 0 (no cap) and 100000')
-      .default(0),
+  MAX_CONNECTIONS_PER_IP: setting(
+    numberBetween('must be a whole number between 0 (no cap) and 100000', 0, 100_000).default(0),
   ),
-  S3_BUCKET: z.preprocess(
-    blankToUndefined,
+  S3_BUCKET: setting(
     z
       .string()
       .regex(
@@ -182,8 +118,7 @@ export const envSchema = z.object({
     (v) => (typeof v === 'string' ? blankToUndefined(v.trim().toLowerCase()) : v),
     z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
   ),
-  MEDIA_PUBLIC_URL: z.preprocess(
-    blankToUndefined,
+  MEDIA_PUBLIC_URL: setting(
     z
       .url({ protocol: /^https$/, error: 'must be an absolute https:// address (pages load images only over https)' })
       .refine((url) => !/[?#]/.test(url), 'must be a plain base address, without ? or #')
@@ -195,19 +130,16 @@ export const envSchema = z.object({
   AWS_ACCESS_KEY_ID: optionalText,
   AWS_SECRET_ACCESS_KEY: optionalText,
   AWS_SESSION_TOKEN: optionalText,
-  SITE_NAME: z.preprocess(blankToUndefined, z.string().trim().max(80, 'must be at most 80 characters').optional()),
-  SITE_TAGLINE: z.preprocess(blankToUndefined, z.string().trim().max(200, 'must be at most 200 characters').optional()),
-  SITE_PUBLISHER_NAME: z.preprocess(
-    blankToUndefined,
-    z.string().trim().max(120, 'must be at most 120 characters').optional(),
-  ),
-  SITE_PUBLISHER_URL: siteUrl,
-  MAP_STYLE_URL: siteUrl,
-  SITE_EARLIER_VERSION_URL: siteUrl,
-  SITE_YOUTUBE_URL: siteUrl,
-  SITE_FACEBOOK_URL: siteUrl,
-  SITE_INSTAGRAM_URL: siteUrl,
-  SITE_TIKTOK_URL: siteUrl,
+  SITE_NAME: setting(z.string().trim().max(80, 'must be at most 80 characters').optional()),
+  SITE_TAGLINE: setting(z.string().trim().max(200, 'must be at most 200 characters').optional()),
+  SITE_PUBLISHER_NAME: setting(z.string().trim().max(120, 'must be at most 120 characters').optional()),
+  SITE_PUBLISHER_URL: httpUrl,
+  MAP_STYLE_URL: httpUrl,
+  SITE_EARLIER_VERSION_URL: httpUrl,
+  SITE_YOUTUBE_URL: httpUrl,
+  SITE_FACEBOOK_URL: httpUrl,
+  SITE_INSTAGRAM_URL: httpUrl,
+  SITE_TIKTOK_URL: httpUrl,
   SITE_TWITTER_HANDLE: z.preprocess(
     (v) => (typeof v === 'string' ? blankToUndefined(v.trim().replace(/^@/, '')) : v),
     z
@@ -252,10 +184,7 @@ export const envSchema = z.object({
     z.enum(['on', 'off'], { error: 'must be on or off' }).default('on'),
   ),
   NODE_ENV: optionalText,
-  LOG_LEVEL: z.preprocess(
-    blankToUndefined,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ),
+  LOG_LEVEL: setting(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
 });
 
 export type Env = z.infer<typeof envSchema>;

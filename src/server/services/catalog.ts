@@ -6,7 +6,7 @@ import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import * as areas from '../db/repos/areas-repo';
 import { listLanguages, listUiText } from '../db/repos/languages-repo';
-import { findPart } from '../db/repos/place-content-repo';
+import { findPart, type PlacePart, type PlaceParts } from '../db/repos/place-content-repo';
 import * as placesRepo from '../db/repos/places-repo';
 import { movedSlugTarget } from '../db/repos/slugs-repo';
 import { NotFoundError } from '../errors';
@@ -26,6 +26,10 @@ export const noFacts = (lang: LanguageCode): dto.TranslatedFactsDto => ({
   facts: [],
   languageCode: lang,
 });
+
+/** A place's history or trivia, with the language it is written in. */
+type TranslatedPart<P extends PlacePart> = PlaceParts[P] & { languageCode: string };
+const NO_PART: { [P in PlacePart]: (lang: LanguageCode) => TranslatedPart<P> } = { history: noHistory, facts: noFacts };
 
 /** Countries read for the countries list (the world has about 250; anything beyond is not shown). */
 const COUNTRIES_MAX = 1000;
@@ -62,6 +66,19 @@ export function createCatalogService({ db, site = NO_SITE }: { db: Database; sit
   async function placeById(id: string) {
     const place = isUuid(id) ? await placesRepo.findPublishedPlaceById(db, id) : undefined;
     return found(place, 'Place not found');
+  }
+
+  /** A section of a place page (history or trivia) in `requestedLang`, else in English, else none. */
+  async function placePart<P extends PlacePart>(
+    part: P,
+    placeId: string,
+    requestedLang: string | undefined,
+    known: dto.PlaceDto | undefined,
+  ): Promise<TranslatedPart<P>> {
+    if (!known) await placeById(placeId);
+    const lang = toLanguageCode(requestedLang);
+    const row = await findPart(db, part, placeId, lang);
+    return row ? { ...row.content, languageCode: row.languageCode } : NO_PART[part](lang);
   }
 
   async function countryBySlug(slug: string): Promise<dto.CountryDto> {
@@ -133,27 +150,11 @@ export function createCatalogService({ db, site = NO_SITE }: { db: Database; sit
     // The sections of a place page, each as the API answers it. `known` is the place when the
     // caller has just read it, which saves asking the database whether it exists.
 
-    async history(
-      placeId: string,
-      requestedLang: string | undefined,
-      known?: dto.PlaceDto,
-    ): Promise<dto.TranslatedHistoryDto> {
-      if (!known) await placeById(placeId);
-      const lang = toLanguageCode(requestedLang);
-      const row = await findPart(db, 'history', placeId, lang);
-      return row ? { ...row.content, languageCode: row.languageCode } : noHistory(lang);
-    },
+    history: (placeId: string, requestedLang: string | undefined, known?: dto.PlaceDto) =>
+      placePart('history', placeId, requestedLang, known),
 
-    async facts(
-      placeId: string,
-      requestedLang: string | undefined,
-      known?: dto.PlaceDto,
-    ): Promise<dto.TranslatedFactsDto> {
-      if (!known) await placeById(placeId);
-      const lang = toLanguageCode(requestedLang);
-      const row = await findPart(db, 'facts', placeId, lang);
-      return row ? { ...row.content, languageCode: row.languageCode } : noFacts(lang);
-    },
+    facts: (placeId: string, requestedLang: string | undefined, known?: dto.PlaceDto) =>
+      placePart('facts', placeId, requestedLang, known),
 
     async gallery(placeId: string, lang: string | undefined, known?: dto.PlaceDto): Promise<dto.GalleryImageDto[]> {
       if (!known) await placeById(placeId);

@@ -1,12 +1,11 @@
 import type {
   AreaContentDto,
   AreaTextBody,
-  ContentSaved,
-  ContentStatus,
   PlaceContentDto,
   PlaceText,
   PlaceTextBody,
 } from '../../shared/api/content-editor';
+import type { ContentSaved, ContentStatus } from '../../shared/api/written-text';
 import { LANGUAGE_CODES, LANGUAGES, isLanguageCode, type LanguageCode } from '../../shared/languages';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';

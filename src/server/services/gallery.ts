@@ -4,7 +4,8 @@ import {
   type GalleryUploadResponse,
   type SuccessMessage,
 } from '../../shared/api/admin-places';
-import type { GalleryTextBody, GalleryTextEntry, GalleryTextSaved } from '../../shared/api/gallery';
+import type { GalleryTextBody, GalleryTextEntry } from '../../shared/api/gallery';
+import type { ContentSaved } from '../../shared/api/written-text';
 import { smallGalleryImageWarning } from '../../shared/api/uploads';
 import { LANGUAGE_CODES, LANGUAGES, isLanguageCode } from '../../shared/languages';
 import { MIN_PHOTO_LONG_SIDE } from '../../shared/limits';
@@ -134,7 +135,7 @@ export function createGalleryService({ db, files, limits, queue }: GalleryDeps) 
      * replaces it). A change of the English makes the other languages outdated and, with an AI
      * model, queues the place's translation job, which translates the languages a machine wrote.
      */
-    async saveTexts(imageId: string, lang: string, body: GalleryTextBody): Promise<GalleryTextSaved> {
+    async saveTexts(imageId: string, lang: string, body: GalleryTextBody): Promise<ContentSaved> {
       if (!isLanguageCode(lang)) throw new NotFoundError(LANGUAGE_NOT_FOUND);
       if (!isUuid(imageId)) throw new NotFoundError(IMAGE_NOT_FOUND);
       const result = await db.transaction(async (tx) => {

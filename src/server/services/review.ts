@@ -1,4 +1,4 @@
-import type { ContentSaved } from '../../shared/api/content-editor';
+import type { ContentSaved } from '../../shared/api/written-text';
 import type { DashboardDto } from '../../shared/api/review';
 import { LANGUAGES, isLanguageCode } from '../../shared/languages';
 import type { Database } from '../db/client';

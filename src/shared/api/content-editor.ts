@@ -2,22 +2,12 @@ import { z } from 'zod';
 import { LANGUAGE_CODES } from '../languages';
 import { FULL_DESCRIPTION_MAX } from './admin-places';
 import { AREA_DESCRIPTION_MAX, AREA_NAME_MAX } from './admin-areas';
+import { contentOrigin, contentStatus } from './written-text';
 
 /**
  * The editor's desk (docs/decisions/014-written-by-a-person.md): every language of a place, city or
  * country read and written by a person, and who wrote each one.
  */
-
-/** Who wrote a language's text: a model (or the offline writer), or a person. */
-export const contentOrigin = z.enum(['machine', 'person']);
-
-/**
- * Where one language stands: `source` is English (the original); `current` was written from the
- * English as it is now; `outdated` from an older English (visitors still read it); `missing` has
- * never been written (visitors read English).
- */
-export const contentStatus = z.enum(['source', 'current', 'outdated', 'missing']);
-export type ContentStatus = z.infer<typeof contentStatus>;
 
 const text = (label: string, max: number) =>
   z
@@ -126,14 +116,3 @@ export const areaContentDto = z.object({
   text: z.array(areaLanguageEntry),
 });
 export type AreaContentDto = z.infer<typeof areaContentDto>;
-
-/** Answer of a save on the editor's desk: one plain sentence, and the languages now outdated (a save of the English). */
-export const contentSaved = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  outdatedLanguages: z.array(z.enum(LANGUAGE_CODES)),
-});
-export type ContentSaved = z.infer<typeof contentSaved>;
-
-/** `{id}` and `{lang}` of the editor's routes: any text, so an unknown language is a 404 the service words. */
-export const contentParams = z.object({ id: z.string(), lang: z.string() });

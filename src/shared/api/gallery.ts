@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES } from '../languages';
+import { contentOrigin, contentStatus } from './written-text';
 
 /**
  * Photos described one by one: each gallery photo's caption and alt text in every language, and
@@ -12,9 +13,8 @@ export const GALLERY_ALT_MAX = 300;
 /** One language of a photo's texts. English has status `source`; `missing` has no row yet (empty texts). */
 export const galleryTextEntry = z.object({
   languageCode: z.enum(LANGUAGE_CODES),
-  // the editor's desk's words (content-editor.ts), spelled out here: that module imports admin-places, which imports this
-  status: z.enum(['source', 'current', 'outdated', 'missing']),
-  origin: z.enum(['machine', 'person']).nullable(),
+  status: contentStatus,
+  origin: contentOrigin.nullable(),
   caption: z.string(),
   alt: z.string(),
 });
@@ -37,14 +37,3 @@ export type GalleryTextBody = z.infer<typeof galleryTextBody>;
 export const galleryOrderBody = z.object({
   ids: z.array(z.string().max(100), { error: 'Send the photos as a list of ids: {"ids": [...]}' }).max(1000),
 });
-
-/** Answer of a save of a photo's texts: a plain sentence, and the languages now outdated (an English save). */
-export const galleryTextSaved = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  outdatedLanguages: z.array(z.enum(LANGUAGE_CODES)),
-});
-export type GalleryTextSaved = z.infer<typeof galleryTextSaved>;
-
-/** `{id}` (the photo) and `{lang}`: any text, so an unknown language is a 404 the service words. */
-export const galleryTextParams = z.object({ id: z.string(), lang: z.string() });

@@ -1,26 +1,23 @@
 import { lazy, Suspense, useRef, useState } from 'react';
-import { SEARCH_TEXT_MAX } from '@/shared/search-limits';
 import { useLanguage, useUiText } from '../../lib/i18n';
 import { Icon } from './icons';
+import { SearchFormFrame, useSearchInputProps } from './search-form-frame';
 
 // The type-ahead is loaded on the first focus: pages that nobody searches from carry none of it.
 const SearchSuggestions = lazy(() => import('./search-suggestions'));
 
 /**
- * The navigation's search box: a plain GET form to /{lang}/search (works without JavaScript),
- * which becomes a combobox with suggestions once focused in a browser that runs the script.
+ * The navigation's search box: a plain GET form (see SearchFormFrame), which becomes a combobox
+ * with suggestions once focused in a browser that runs the script.
  */
 export function SearchBox() {
   const lang = useLanguage();
   const t = useUiText();
   const input = useRef<HTMLInputElement>(null);
   const [focused, setFocused] = useState(false);
-  const label = t('search.label');
+  const inputProps = useSearchInputProps();
   return (
-    <form role="search" aria-label={label} action={`/${lang}/search`} method="get" className="relative">
-      <label htmlFor="nav-search" className="sr-only">
-        {label}
-      </label>
+    <SearchFormFrame name={t('search.label')} inputId="nav-search" className="relative">
       <input
         ref={input}
         id="nav-search"
@@ -29,14 +26,12 @@ export function SearchBox() {
         type="text"
         inputMode="search"
         enterKeyHint="search"
-        name="q"
+        {...inputProps}
         role="combobox"
         aria-autocomplete="list"
         aria-expanded="false"
         aria-controls="nav-search-list"
         autoComplete="off"
-        maxLength={SEARCH_TEXT_MAX}
-        placeholder={t('search.placeholder')}
         onFocus={() => setFocused(true)}
         className="nav-search-input"
       />
@@ -48,6 +43,6 @@ export function SearchBox() {
           <SearchSuggestions input={input} lang={lang} />
         </Suspense>
       )}
-    </form>
+    </SearchFormFrame>
   );
 }

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../client';
 import { cities, cityTranslations, countries, countryTranslations, places } from '../schema';
 import { cityColumns, countryColumns } from './areas-repo';
 import { enqueueTranslatedPlaces, failuresJson, jobJson } from './translation-jobs-repo';
-import { translationVersions, unlessNewer, type StoredVersion } from './translation-versions';
+import { saveMachineTranslation, translationVersions, type StoredVersion } from './translation-versions';
 
 /** One stored translation of a city's or country's name and description. */
 export interface AreaTranslationRow {
@@ -323,18 +323,12 @@ export async function saveAreaTranslation(
   // a machine's text: no person has read it yet (migration 0013)
   const set = { name: row.name, description: row.description, sourceVersion, reviewed: false };
   if (type === 'city') {
-    await db
-      .insert(cityTranslations)
-      .values({ cityId: id, ...row, sourceVersion })
-      .onConflictDoUpdate(unlessNewer([cityTranslations.cityId, cityTranslations.languageCode], cityTranslations, set));
+    const cityRow = { cityId: id, ...row, sourceVersion };
+    await saveMachineTranslation(db, cityTranslations, cityTranslations.cityId, cityRow, set);
     return;
   }
-  await db
-    .insert(countryTranslations)
-    .values({ countryId: id, ...row, sourceVersion })
-    .onConflictDoUpdate(
-      unlessNewer([countryTranslations.countryId, countryTranslations.languageCode], countryTranslations, set),
-    );
+  const countryRow = { countryId: id, ...row, sourceVersion };
+  await saveMachineTranslation(db, countryTranslations, countryTranslations.countryId, countryRow, set);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { galleryImages, galleryImageTexts } from '../schema';
-import { unlessNewer } from './translation-versions';
+import { saveMachineTranslation } from './translation-versions';
 
 /** The gallery's order: position, then age (rows of one position, e.g. written before 0010, oldest first). */
 export const galleryOrder = [asc(galleryImages.position), asc(galleryImages.createdAt), asc(galleryImages.id)];
@@ -67,16 +67,11 @@ export async function saveMachineText(
   db: DbOrTx,
   row: { imageId: string; languageCode: string; caption: string; alt: string; sourceVersion: number },
 ) {
-  await db
-    .insert(galleryImageTexts)
-    .values(row)
-    .onConflictDoUpdate(
-      unlessNewer([galleryImageTexts.imageId, galleryImageTexts.languageCode], galleryImageTexts, {
-        caption: row.caption,
-        alt: row.alt,
-        sourceVersion: sql`excluded.source_version`,
-      }),
-    );
+  await saveMachineTranslation(db, galleryImageTexts, galleryImageTexts.imageId, row, {
+    caption: row.caption,
+    alt: row.alt,
+    sourceVersion: sql`excluded.source_version`,
+  });
 }
 
 /** Removes every text of a photo (its row now shows another picture). */

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgInsertValue, PgTable, PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
 
 /**
@@ -51,4 +51,21 @@ export function unlessNewer<Set>(
     set,
     setWhere: sql`${columns.sourceVersion} <= excluded.source_version and ${columns.origin} = 'machine'`,
   };
+}
+
+/**
+ * Stores a machine's translation `row` of an owner (`owner` is the table's column naming it), or,
+ * when a row of that owner and language is there, writes `set` over it under `unlessNewer`.
+ */
+export async function saveMachineTranslation<T extends TranslationTable>(
+  db: DbOrTx,
+  table: T,
+  owner: AnyPgColumn,
+  row: PgInsertValue<T>,
+  set: PgUpdateSetSource<T>,
+) {
+  await db
+    .insert(table)
+    .values(row)
+    .onConflictDoUpdate(unlessNewer([owner, table.languageCode], table, set));
 }

@@ -1,15 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, idParams } from '@/shared/api/common';
-import {
-  areaContentDto,
-  areaTextBody,
-  contentParams,
-  contentSaved,
-  factsBody,
-  historyBody,
-  placeContentDto,
-  placeTextBody,
-} from '@/shared/api/content-editor';
+import * as api from '@/shared/api/content-editor';
+import { contentParams, contentSaved } from '@/shared/api/written-text';
 import { perMinute } from '../rate-limit';
 
 /**
@@ -20,10 +12,12 @@ export const adminContentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   const { contentEditor } = app.services;
   // Machine translation may reach a paid AI provider.
   const machine = perMinute(60);
+  // Every save and machine translation answers a message and the languages now outdated, or an error.
+  const saved = { 200: contentSaved, ...errorResponses };
 
   app.get(
     '/api/admin/places/:id/content',
-    { schema: { params: idParams, response: { 200: placeContentDto, ...errorResponses } } },
+    { schema: { params: idParams, response: { 200: api.placeContentDto, ...errorResponses } } },
     (req, reply) => {
       reply.header('Cache-Control', 'no-store');
       return contentEditor.placeContent(req.params.id);
@@ -31,22 +25,22 @@ export const adminContentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/api/admin/places/:id/translations/:lang',
-    { schema: { params: contentParams, body: placeTextBody, response: { 200: contentSaved, ...errorResponses } } },
+    { schema: { params: contentParams, body: api.placeTextBody, response: saved } },
     (req) => contentEditor.savePlaceText(req.params.id, req.params.lang, req.body),
   );
   app.put(
     '/api/admin/places/:id/history/:lang',
-    { schema: { params: contentParams, body: historyBody, response: { 200: contentSaved, ...errorResponses } } },
+    { schema: { params: contentParams, body: api.historyBody, response: saved } },
     (req) => contentEditor.savePlacePart(req.params.id, 'history', req.params.lang, req.body.events),
   );
   app.put(
     '/api/admin/places/:id/facts/:lang',
-    { schema: { params: contentParams, body: factsBody, response: { 200: contentSaved, ...errorResponses } } },
+    { schema: { params: contentParams, body: api.factsBody, response: saved } },
     (req) => contentEditor.savePlacePart(req.params.id, 'facts', req.params.lang, req.body.facts),
   );
   app.post(
     '/api/admin/places/:id/translations/:lang/machine',
-    { config: machine, schema: { params: contentParams, response: { 200: contentSaved, ...errorResponses } } },
+    { config: machine, schema: { params: contentParams, response: saved } },
     (req) => contentEditor.machineAgain({ type: 'place', id: req.params.id }, req.params.lang),
   );
 
@@ -56,7 +50,7 @@ export const adminContentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   ] as const) {
     app.get(
       `/api/admin/${collection}/:id/content`,
-      { schema: { params: idParams, response: { 200: areaContentDto, ...errorResponses } } },
+      { schema: { params: idParams, response: { 200: api.areaContentDto, ...errorResponses } } },
       (req, reply) => {
         reply.header('Cache-Control', 'no-store');
         return contentEditor.areaContent(kind, req.params.id);
@@ -64,12 +58,12 @@ export const adminContentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     app.put(
       `/api/admin/${collection}/:id/translations/:lang`,
-      { schema: { params: contentParams, body: areaTextBody, response: { 200: contentSaved, ...errorResponses } } },
+      { schema: { params: contentParams, body: api.areaTextBody, response: saved } },
       (req) => contentEditor.saveAreaText(kind, req.params.id, req.params.lang, req.body),
     );
     app.post(
       `/api/admin/${collection}/:id/translations/:lang/machine`,
-      { config: machine, schema: { params: contentParams, response: { 200: contentSaved, ...errorResponses } } },
+      { config: machine, schema: { params: contentParams, response: saved } },
       (req) => contentEditor.machineAgain({ type: kind, id: req.params.id }, req.params.lang),
     );
   }

@@ -2,7 +2,8 @@ import fastifyMultipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { galleryList, galleryUploadResponse, successMessage } from '@/shared/api/admin-places';
 import { errorResponse, idParams, itemErrorResponses } from '@/shared/api/common';
-import { galleryOrderBody, galleryTextBody, galleryTextParams, galleryTextSaved } from '@/shared/api/gallery';
+import { galleryOrderBody, galleryTextBody } from '@/shared/api/gallery';
+import { contentParams, contentSaved } from '@/shared/api/written-text';
 import { BadRequestError } from '../../errors';
 import { multipartReadError } from './multipart-errors';
 import { perMinute } from '../rate-limit';
@@ -63,9 +64,9 @@ export const adminGalleryRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/gallery/:id/texts/:lang',
     {
       schema: {
-        params: galleryTextParams,
+        params: contentParams,
         body: galleryTextBody,
-        response: { 200: galleryTextSaved, ...itemErrorResponses },
+        response: { 200: contentSaved, ...itemErrorResponses },
       },
     },
     (req) => gallery.saveTexts(req.params.id, req.params.lang, req.body),

@@ -1,12 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  adminPlaceList,
-  adminPlaceListQuery,
-  adminPlaceLocations,
-  successMessage,
-  updatePlaceRequest,
-  updatePlaceResponse,
-} from '@/shared/api/admin-places';
+import * as api from '@/shared/api/admin-places';
 import { errorResponse, idParams, itemErrorResponses } from '@/shared/api/common';
 import { sendPage } from '../paging';
 
@@ -20,8 +13,8 @@ export const adminPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/places-with-translations',
     {
       schema: {
-        querystring: adminPlaceListQuery,
-        response: { 200: adminPlaceList, 400: errorResponse, 401: errorResponse },
+        querystring: api.adminPlaceListQuery,
+        response: { 200: api.adminPlaceList, 400: errorResponse, 401: errorResponse },
       },
     },
     async (req, reply) => {
@@ -35,7 +28,7 @@ export const adminPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
   // The Filter by City choices and the number of all places (at most 2,000 cities, see the service).
   app.get(
     '/api/admin/places/locations',
-    { schema: { response: { 200: adminPlaceLocations, 401: errorResponse } } },
+    { schema: { response: { 200: api.adminPlaceLocations, 401: errorResponse } } },
     async (_req, reply) => {
       reply.header('Cache-Control', 'no-store');
       return adminPlaces.locations();
@@ -47,8 +40,8 @@ export const adminPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: idParams,
-        body: updatePlaceRequest,
-        response: { 200: updatePlaceResponse, ...itemErrorResponses },
+        body: api.updatePlaceRequest,
+        response: { 200: api.updatePlaceResponse, ...itemErrorResponses },
       },
     },
     (req) => adminPlaces.update(req.params.id, req.body),
@@ -56,7 +49,7 @@ export const adminPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/api/admin/places/:id',
-    { schema: { params: idParams, response: { 200: successMessage, ...itemErrorResponses } } },
+    { schema: { params: idParams, response: { 200: api.successMessage, ...itemErrorResponses } } },
     (req) => adminPlaces.remove(req.params.id),
   );
 };

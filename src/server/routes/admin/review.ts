@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '@/shared/api/common';
-import { contentParams, contentSaved } from '@/shared/api/content-editor';
+import { contentParams, contentSaved } from '@/shared/api/written-text';
 import { dashboardDto } from '@/shared/api/review';
 
 /** Review per language and the dashboard's counts. Registered inside the session-guarded admin scope. */

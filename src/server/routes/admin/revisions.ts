@@ -1,21 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse, idParams, itemErrorResponses } from '@/shared/api/common';
-import {
-  revisionCollections,
-  revisionCompare,
-  revisionList,
-  revisionParams,
-  revisionRestored,
-} from '@/shared/api/revisions';
+import * as api from '@/shared/api/revisions';
 
 /** A place's, city's or country's history: its versions, one compared with now, and restoring one. */
 export const adminRevisionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { revisions } = app.services;
 
-  for (const collection of revisionCollections) {
+  for (const collection of api.revisionCollections) {
     app.get(
       `/api/admin/${collection}/:id/revisions`,
-      { schema: { params: idParams, response: { 200: revisionList, ...itemErrorResponses } } },
+      { schema: { params: idParams, response: { 200: api.revisionList, ...itemErrorResponses } } },
       async (req, reply) => {
         reply.header('Cache-Control', 'no-store');
         return revisions.list(collection, req.params.id);
@@ -24,7 +18,7 @@ export const adminRevisionRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.get(
       `/api/admin/${collection}/:id/revisions/:revisionId`,
-      { schema: { params: revisionParams, response: { 200: revisionCompare, ...itemErrorResponses } } },
+      { schema: { params: api.revisionParams, response: { 200: api.revisionCompare, ...itemErrorResponses } } },
       async (req, reply) => {
         reply.header('Cache-Control', 'no-store');
         return revisions.compare(collection, req.params.id, req.params.revisionId);
@@ -35,8 +29,8 @@ export const adminRevisionRoutes: FastifyPluginAsyncZod = async (app) => {
       `/api/admin/${collection}/:id/revisions/:revisionId/restore`,
       {
         schema: {
-          params: revisionParams,
-          response: { 200: revisionRestored, 409: errorResponse, ...itemErrorResponses },
+          params: api.revisionParams,
+          response: { 200: api.revisionRestored, 409: errorResponse, ...itemErrorResponses },
         },
       },
       (req) => revisions.restore(collection, req.params.id, req.params.revisionId),

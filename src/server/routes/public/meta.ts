@@ -4,15 +4,7 @@ import { readsOf } from '../../cache/public-reads';
 import { cachePublicRoutes } from '../../cache/response-cache';
 import { z } from 'zod';
 import { errorResponse } from '@/shared/api/common';
-import {
-  healthDto,
-  infoPageDto,
-  infoPageParams,
-  langParams,
-  languageDto,
-  siteSettingsDto,
-  uiTextEntryDto,
-} from '@/shared/api/public';
+import * as api from '@/shared/api/public';
 
 /** Health, languages, interface text, the site's settings and its footer pages. */
 export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,7 +16,7 @@ export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
   const live = { publicCache: undefined };
   app.get(
     '/api/health',
-    { schema: { response: { 200: healthDto, 503: errorResponse } }, config: live },
+    { schema: { response: { 200: api.healthDto, 503: errorResponse } }, config: live },
     async (_req, reply) => {
       try {
         await health.check();
@@ -35,19 +27,21 @@ export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/site', { schema: { response: { 200: siteSettingsDto } } }, (req) => catalog(req).siteSettings());
+  app.get('/api/site', { schema: { response: { 200: api.siteSettingsDto } } }, (req) => catalog(req).siteSettings());
 
   app.get(
     '/api/site/pages/:page/:lang',
-    { schema: { params: infoPageParams, response: { 200: infoPageDto, 404: errorResponse } } },
+    { schema: { params: api.infoPageParams, response: { 200: api.infoPageDto, 404: errorResponse } } },
     (req) => catalog(req).infoPage(req.params.page, req.params.lang),
   );
 
-  app.get('/api/languages', { schema: { response: { 200: z.array(languageDto) } } }, (req) => catalog(req).languages());
+  app.get('/api/languages', { schema: { response: { 200: z.array(api.languageDto) } } }, (req) =>
+    catalog(req).languages(),
+  );
 
   app.get(
     '/api/translations/:lang',
-    { schema: { params: langParams, response: { 200: z.array(uiTextEntryDto) } } },
+    { schema: { params: api.langParams, response: { 200: z.array(api.uiTextEntryDto) } } },
     (req) => catalog(req).uiText(req.params.lang),
   );
 };

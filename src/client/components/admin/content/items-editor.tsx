@@ -46,9 +46,18 @@ export function ItemsEditor({
   const [items, setItems] = useState<Item[]>(initial);
   const [error, setError] = useState<string>();
   const { noun, first, second } = shape;
+  /** "Event", "Fact": the noun starting a sentence or a legend. */
+  const Noun = `${noun[0]!.toUpperCase()}${noun.slice(1)}`;
 
   const update = (index: number, key: string, value: string) =>
     setItems((current) => current.map((item, i) => (i === index ? { ...item, [key]: value } : item)));
+  /** What an item's field (its `which` one, "a" or "b") needs: an id for its label, its language, value and edits. */
+  const fieldProps = (item: Item, index: number, which: 'a' | 'b', key: string) => ({
+    id: `${id}-${index}-${which}`,
+    lang,
+    value: item[key] ?? '',
+    onChange: (event: { target: { value: string } }) => update(index, key, event.target.value),
+  });
   const move = (index: number, by: number) =>
     setItems((current) => {
       const next = [...current];
@@ -61,9 +70,7 @@ export function ItemsEditor({
     event.preventDefault();
     const blank = items.findIndex((item) => !item[first.key]?.trim() || !item[second.key]?.trim());
     if (blank >= 0) {
-      setError(
-        `${noun[0]!.toUpperCase()}${noun.slice(1)} ${blank + 1} is incomplete: fill in both fields or remove it.`,
-      );
+      setError(`${Noun} ${blank + 1} is incomplete: fill in both fields or remove it.`);
       return;
     }
     setError(undefined);
@@ -96,27 +103,15 @@ export function ItemsEditor({
             <li key={index} className="rounded-lg border border-slate-200 p-3">
               <fieldset className="flex flex-col gap-2">
                 <legend className="text-sm font-medium text-slate-800">
-                  {noun[0]!.toUpperCase()}
-                  {noun.slice(1)} {n}
+                  {Noun} {n}
                 </legend>
                 <div className="flex flex-col gap-1">
                   <Label htmlFor={`${id}-${index}-a`}>{first.label}</Label>
-                  <Input
-                    id={`${id}-${index}-a`}
-                    lang={lang}
-                    value={item[first.key] ?? ''}
-                    onChange={(event) => update(index, first.key, event.target.value)}
-                  />
+                  <Input {...fieldProps(item, index, 'a', first.key)} />
                 </div>
                 <div className="flex flex-col gap-1">
                   <Label htmlFor={`${id}-${index}-b`}>{second.label}</Label>
-                  <Textarea
-                    id={`${id}-${index}-b`}
-                    lang={lang}
-                    rows={2}
-                    value={item[second.key] ?? ''}
-                    onChange={(event) => update(index, second.key, event.target.value)}
-                  />
+                  <Textarea {...fieldProps(item, index, 'b', second.key)} rows={2} />
                 </div>
                 <div className="flex flex-wrap gap-2">
                   <MoveButtons

@@ -1,13 +1,8 @@
 import { Bot, CircleCheck, History, Languages, PenLine } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
-import {
-  areaTextBody,
-  placeTextBody,
-  type AreaContentDto,
-  type ContentStatus,
-  type PlaceContentDto,
-} from '@/shared/api/content-editor';
+import { areaTextBody, placeTextBody, type AreaContentDto, type PlaceContentDto } from '@/shared/api/content-editor';
+import type { ContentStatus } from '@/shared/api/written-text';
 import { LANGUAGES, type LanguageCode } from '@/shared/languages';
 import { errorText } from '@/client/lib/api';
 import { cn } from '@/client/lib/utils';

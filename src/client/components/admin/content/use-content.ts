@@ -2,12 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AreaContentDto,
   AreaTextBody,
-  ContentSaved,
   FactsBody,
   HistoryBody,
   PlaceContentDto,
   PlaceTextBody,
 } from '@/shared/api/content-editor';
+import type { ContentSaved } from '@/shared/api/written-text';
 import { ApiError, apiJson } from '@/client/lib/api';
 import { ADMIN_STATUS_KEY } from '@/client/lib/admin-session';
 

@@ -15,7 +15,8 @@ import type {
   UpdatePlaceRequest,
   UpdatePlaceResponse,
 } from '@/shared/api/admin-places';
-import type { GalleryTextBody, GalleryTextSaved } from '@/shared/api/gallery';
+import type { GalleryTextBody } from '@/shared/api/gallery';
+import type { ContentSaved } from '@/shared/api/written-text';
 import { translationPending } from '@/shared/api/translation-status';
 import { parseLinkHeader, type Page } from '@/shared/paging';
 import { EDIT_PLACES_DEFAULT_COUNT } from '@/shared/limits';
@@ -139,7 +140,7 @@ export function useSaveGalleryTexts(placeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ imageId, lang, body }: { imageId: string; lang: string; body: GalleryTextBody }) =>
-      apiJson<GalleryTextSaved>(
+      apiJson<ContentSaved>(
         'PUT',
         `/api/admin/gallery/${encodeURIComponent(imageId)}/texts/${encodeURIComponent(lang)}`,
         body,

@@ -18,13 +18,15 @@ type Kind = GenerationKind;
 export const GENERATION_KINDS: readonly Kind[] = ['history', 'facts'];
 const IDLE: Record<Kind, GenerationStatus> = { history: { state: 'idle' }, facts: { state: 'idle' } };
 interface KindSpec<K extends Kind> {
-  /** The checkbox that asks for it after an upload. */
-  choice: string;
-  toastId: string;
   count: (answer: Answers[K]) => number;
-  loading: [title: string, description: string];
-  found: [title: string, item: string];
-  none: [title: string, description: string];
+  /** What the kind makes, as its checkbox and toast titles name it: "Generate {title}", "No {title}". */
+  title: string;
+  /** One of what it makes, for counts: "3 events found". */
+  item: string;
+  /** The progress toast's text. */
+  waiting: string;
+  /** The text of the toast when none were found. */
+  none: string;
   failed: [title: string, fallback: string];
 }
 
@@ -35,21 +37,19 @@ interface KindSpec<K extends Kind> {
  */
 const KINDS: { [K in Kind]: KindSpec<K> } = {
   history: {
-    choice: 'Generate Historical Events',
-    toastId: 'upload-generate-history',
     count: eventCount,
-    loading: ['Generating Historical Events', 'Please wait while we research the history of your places...'],
-    found: ['Historical Events Generated', 'event'],
-    none: ['No Historical Events', 'No historical events were found for these places.'],
+    title: 'Historical Events',
+    item: 'event',
+    waiting: 'Please wait while we research the history of your places...',
+    none: 'No historical events were found for these places.',
     failed: ['History Generation Error', 'Failed to generate historical events'],
   },
   facts: {
-    choice: 'Generate Trivia Facts',
-    toastId: 'upload-generate-facts',
     count: factCount,
-    loading: ['Generating Trivia Facts', 'Please wait while we collect trivia about your places...'],
-    found: ['Trivia Facts Generated', 'fact'],
-    none: ['No Trivia Facts', 'No trivia facts were found for these places.'],
+    title: 'Trivia Facts',
+    item: 'fact',
+    waiting: 'Please wait while we collect trivia about your places...',
+    none: 'No trivia facts were found for these places.',
     failed: ['Facts Generation Error', 'Failed to generate trivia facts'],
   },
 };
@@ -63,9 +63,10 @@ export function useAfterUploadGeneration() {
   const setKind = (kind: Kind, next: GenerationStatus) => setStatus((current) => ({ ...current, [kind]: next }));
 
   async function generate<K extends Kind>(kind: K, placeIds: string[]) {
-    const { toastId: id, count, loading, found, none, failed }: KindSpec<K> = KINDS[kind];
+    const { count, title, item, waiting, none, failed }: KindSpec<K> = KINDS[kind];
+    const id = `upload-generate-${kind}`;
     setKind(kind, { state: 'generating' });
-    toast.loading(loading[0], { id, duration: IN_PROGRESS_MS, description: loading[1] });
+    toast.loading(`Generating ${title}`, { id, duration: IN_PROGRESS_MS, description: waiting });
     try {
       const answers = await Promise.all(
         placeIds.map((placeId) =>
@@ -76,10 +77,10 @@ export function useAfterUploadGeneration() {
       const cached = answers.every((a) => a.fromCache);
       setKind(kind, { state: 'done', count: total });
       if (total > 0) {
-        const description = `${countText(total, found[1])} found${cached ? ' (from cache)' : ''}`;
-        toast.success(found[0], { id, duration: RESULT_MS, description });
+        const description = `${countText(total, item)} found${cached ? ' (from cache)' : ''}`;
+        toast.success(`${title} Generated`, { id, duration: RESULT_MS, description });
       } else {
-        toast.info(none[0], { id, duration: RESULT_MS, description: none[1] });
+        toast.info(`No ${title}`, { id, duration: RESULT_MS, description: none });
       }
     } catch (error) {
       setKind(kind, { state: 'idle' });
@@ -99,11 +100,11 @@ export function useAfterUploadGeneration() {
 }
 
 /** The checkbox label of a kind. */
-export const choiceLabel = (kind: Kind) => KINDS[kind].choice;
+export const choiceLabel = (kind: Kind) => `Generate ${KINDS[kind].title}`;
 
 /** What a kind's checkbox says of its last run: "Generating...", "1 event generated", "No facts found". */
 export function describeStatus(status: GenerationStatus, kind: Kind): string | undefined {
-  const noun = KINDS[kind].found[1];
+  const noun = KINDS[kind].item;
   if (status.state === 'generating') return 'Generating...';
   if (status.state === 'done') {
     return status.count === 0 ? `No ${noun}s found` : `${countText(status.count, noun)} generated`;
