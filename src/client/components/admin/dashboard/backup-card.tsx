@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { BACKUP_ESTIMATE_HEADER, type BackupStatus } from '@/shared/api/backup';
 import { ApiError, errorText } from '@/client/lib/api';
 import { Button } from '../../ui/button';
-import { CardLoadFailed, DashboardCard } from './dashboard-card';
+import { DashboardCard } from './dashboard-card';
 import { toast } from '../../ui/toaster';
 
 const STATUS_KEY = ['api', 'admin', 'backup', 'status'] as const;
@@ -104,12 +104,9 @@ export function BackupCard() {
       title="Backups"
       description="The whole site in one file: every place, text, setting and photo."
       contentClassName="space-y-4"
+      failed={status.isError ? { error: status.error, fallback: 'The backup status could not be loaded.' } : undefined}
     >
-      {status.isError ? (
-        <CardLoadFailed error={status.error} fallback="The backup status could not be loaded." />
-      ) : status.data ? (
-        <LastBackup status={status.data} />
-      ) : null}
+      {status.data && <LastBackup status={status.data} />}
       <div className="flex flex-wrap items-center gap-3">
         <Button onClick={() => void download()} disabled={progress !== undefined}>
           <Download aria-hidden="true" /> {progress ? 'Downloading backup...' : 'Download backup'}

@@ -3,7 +3,7 @@ import type { DashboardDto } from '@/shared/api/review';
 import { LANGUAGES } from '@/shared/languages';
 import { SiteLink } from '@/client/lib/navigation';
 import { cn } from '@/client/lib/utils';
-import { CardLoadFailed, DashboardCard } from './dashboard-card';
+import { DashboardCard } from './dashboard-card';
 import { Skeleton } from '../../ui/form-controls';
 
 const DASHBOARD_KEY = ['api', 'admin', 'dashboard'] as const;
@@ -80,10 +80,9 @@ export function NeedsAttention() {
       title="What needs you"
       description="Each number opens its list."
       contentClassName="grid gap-6 sm:grid-cols-2"
+      failed={dashboard.isError ? { error: dashboard.error, fallback: 'The counts could not be loaded.' } : undefined}
     >
-      {dashboard.isError ? (
-        <CardLoadFailed error={dashboard.error} fallback="The counts could not be loaded." />
-      ) : !dashboard.data ? (
+      {dashboard.isError ? null : !dashboard.data ? (
         <Skeleton className="h-32 sm:col-span-2" />
       ) : (
         countsOf(dashboard.data).map((group) => (
