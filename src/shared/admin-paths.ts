@@ -19,18 +19,24 @@ export const ADMIN_SCREENS = {
 
 export type AdminScreen = keyof typeof ADMIN_SCREENS;
 
-const SCREEN_PATHS = new Set<string>(Object.values(ADMIN_SCREENS));
+const SCREEN_BY_PATH = new Map<string, AdminScreen>(
+  (Object.keys(ADMIN_SCREENS) as AdminScreen[]).map((screen) => [ADMIN_SCREENS[screen], screen]),
+);
 
 /**
- * Does this request URL (path, maybe a query) show an admin screen? Matches as the client's router
- * does: ignoring trailing slashes, letter case and percent-encoding.
+ * The admin screen a request URL (path, maybe a query) shows, if any: trailing slashes, letter case
+ * and percent-encoding do not matter. The client's router (src/client/routes.tsx) and the server's
+ * status code both ask this, so they never disagree.
  */
-export function isAdminScreenPath(url: string): boolean {
+export function adminScreenAt(url: string): AdminScreen | undefined {
   let path = url.split(/[?#]/, 1)[0] ?? '';
   try {
     path = decodeURIComponent(path);
   } catch {
-    return false;
+    return undefined;
   }
-  return SCREEN_PATHS.has(path.replace(/\/+$/, '').toLowerCase());
+  return SCREEN_BY_PATH.get(path.replace(/\/+$/, '').toLowerCase());
 }
+
+/** Does this request URL show an admin screen? (see adminScreenAt) */
+export const isAdminScreenPath = (url: string): boolean => adminScreenAt(url) !== undefined;

@@ -58,18 +58,26 @@ const notFoundPage: PageModule = {
 };
 
 /**
- * Which public page `pathname` is, and its slug: the one place a URL becomes a page. Anything but
- * `/{lang}/{one segment}` in one of the five languages is the not-found page.
+ * Which public page `pathname` is, and its language and slug: the one place a URL becomes a page
+ * (the router, routes.tsx, and the server's prefetch both ask this). Anything but
+ * `/{lang}/{one segment}` in one of the five languages is no public page (the not-found page).
  */
-export async function matchPublicPage(pathname: string): Promise<{ module: PageModule; slug: string }> {
+export function publicRouteAt(pathname: string): { route: PublicRoute; lang: LanguageCode; slug: string } | undefined {
   const segments = pathname.split('/').filter(Boolean);
-  if (segments.length !== 2 || !isLanguageCode(segments[0])) return { module: notFoundPage, slug: '' };
+  const lang = segments[0];
+  if (segments.length !== 2 || !isLanguageCode(lang)) return undefined;
   let slug: string;
   try {
     slug = decodeURIComponent(segments[1]!);
   } catch {
-    return { module: notFoundPage, slug: '' };
+    return undefined;
   }
   const route = PUBLIC_ROUTES.find((candidate) => candidate.path === slug) ?? PUBLIC_ROUTES.at(-1)!;
-  return { module: await route.module(), slug };
+  return { route, lang, slug };
+}
+
+/** The module of the public page at `pathname` (its data and component), or the not-found page's. */
+export async function matchPublicPage(pathname: string): Promise<{ module: PageModule; slug: string }> {
+  const found = publicRouteAt(pathname);
+  return found ? { module: await found.route.module(), slug: found.slug } : { module: notFoundPage, slug: '' };
 }

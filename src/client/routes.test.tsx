@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_SCREENS } from '../shared/admin-paths';
+import { matchAppRoutes } from './routes';
+
+/** The innermost route's path, the params the page reads and how many routes are nested. */
+function page(pathname: string) {
+  const matches = matchAppRoutes(pathname);
+  const leaf = matches.at(-1)!;
+  return { path: leaf.route.path, params: leaf.params, depth: matches.length };
+}
+
+describe('which screen an address shows', () => {
+  it('sends / and /{lang} to a home page, and shows the public pages under /{lang}/', () => {
+    expect(page('/').path).toBe('/');
+    expect(page('/de')).toEqual({ path: ':lang', params: { lang: 'de' }, depth: 2 });
+    expect(page('/de/')).toMatchObject({ path: ':lang' });
+    expect(page('/en/home')).toEqual({ path: 'home', params: { lang: 'en' }, depth: 2 });
+    expect(page('/zh/search/')).toMatchObject({ path: 'search', params: { lang: 'zh' } });
+  });
+
+  it('gives a country, city or place address its decoded slug', () => {
+    expect(page('/fr/rome')).toEqual({ path: ':slug', params: { lang: 'fr', slug: 'rome' }, depth: 2 });
+    expect(page('/en/caf%C3%A9-de-flore').params).toEqual({ lang: 'en', slug: 'café-de-flore' });
+  });
+
+  it('shows admin screens whatever the letter case or trailing slash', () => {
+    expect(page('/iladmin/Dashboard/')).toEqual({ path: ADMIN_SCREENS.dashboard, params: {}, depth: 1 });
+    expect(page(ADMIN_SCREENS.trash).path).toBe(ADMIN_SCREENS.trash);
+  });
+
+  it('shows the not-found screen for anything else', () => {
+    for (const pathname of ['/xx/home', '/EN/home', '/en/a/b', '/iladmin/nothing', '/en/%E0%A4%A', '/pt']) {
+      expect(page(pathname), pathname).toMatchObject({ path: '*', depth: 2 });
+    }
+  });
+});
