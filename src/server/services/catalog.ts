@@ -7,6 +7,7 @@ import { isUuid } from '../db/ids';
 import * as areas from '../db/repos/areas-repo';
 import { listLanguages, listUiText } from '../db/repos/languages-repo';
 import { findPart, type PlacePart, type PlaceParts } from '../db/repos/place-content-repo';
+import * as placePageRepo from '../db/repos/place-page-repo';
 import * as placesRepo from '../db/repos/places-repo';
 import { movedSlugTarget } from '../db/repos/slugs-repo';
 import { NotFoundError } from '../errors';
@@ -139,10 +140,10 @@ export function createCatalogService({ db, site = NO_SITE }: { db: Database; sit
      * A whole place page (place, gallery, history, trivia, related) in one read: server rendering.
      * A draft only with `includeDrafts` (the admin's preview).
      */
-    async placePage(slug: string, requestedLang: string, includeDrafts = false): Promise<placesRepo.PlacePage> {
+    async placePage(slug: string, requestedLang: string, includeDrafts = false): Promise<placePageRepo.PlacePage> {
       const lang = toLanguageCode(requestedLang);
       const page = plausibleSlug(slug)
-        ? await placesRepo.findPlacePage(db, slug, lang, RELATED_PLACES_DEFAULT, includeDrafts)
+        ? await placePageRepo.findPlacePage(db, slug, lang, RELATED_PLACES_DEFAULT, includeDrafts)
         : undefined;
       return localizePlacePage(found(page, 'Place not found'), lang);
     },
@@ -204,10 +205,10 @@ export function createCatalogService({ db, site = NO_SITE }: { db: Database; sit
      * What a page address names, in one read (server rendering): the country and the city with
      * that slug, and the place page in `lang`.
      */
-    async address(slug: string, requestedLang: string): Promise<placesRepo.PageAddress> {
+    async address(slug: string, requestedLang: string): Promise<placePageRepo.PageAddress> {
       if (!plausibleSlug(slug)) return { country: null, city: null, page: null };
       const lang = toLanguageCode(requestedLang);
-      const address = await placesRepo.findAddress(db, slug, lang, RELATED_PLACES_DEFAULT);
+      const address = await placePageRepo.findAddress(db, slug, lang, RELATED_PLACES_DEFAULT);
       return { ...address, page: address.page && localizePlacePage(address.page, lang) };
     },
     async translatedCity(slug: string, requestedLang: string): Promise<dto.TranslatedCityDto> {

@@ -1,7 +1,8 @@
 import type { PlaceCardDto, PlaceDto, TranslatedCityDto, TranslatedCountryDto } from '../../shared/api/public';
 import type { LanguageCode } from '../../shared/languages';
 import type { TranslatedCityRow, TranslatedCountryRow } from '../db/repos/areas-repo';
-import type { PlacePage, PlacePageRow, TranslatedCardRow, TranslatedPlaceRow } from '../db/repos/places-repo';
+import type { PlacePage, PlacePageRow } from '../db/repos/place-page-repo';
+import type { TranslatedCardRow, TranslatedPlaceRow } from '../db/repos/places-repo';
 import { localCountryName } from '../geo/country-names';
 
 /*

@@ -1,6 +1,6 @@
 import type { PublicDataSource } from '../../shared/api/public-data';
 import { RELATED_PLACES_DEFAULT } from '../../shared/limits';
-import type { PageAddress, PlacePage } from '../db/repos/places-repo';
+import type { PageAddress, PlacePage } from '../db/repos/place-page-repo';
 import type { LanguageCode } from '../../shared/languages';
 import { AppError } from '../errors';
 import { noFacts, noHistory } from '../services/catalog';
