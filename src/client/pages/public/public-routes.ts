@@ -1,14 +1,9 @@
 import type { ComponentType } from 'react';
 import { isLanguageCode, type LanguageCode } from '../../../shared/languages';
 import { HOW_WE_WRITE_PAGE, INFO_PAGES } from '../../../shared/site';
+import { NOT_FOUND_PAGE } from '../../components/public/not-found-suggestions';
 import type { PageModule } from '../../lib/page-data';
-import {
-  countriesQuery,
-  homePlacesQuery,
-  languagesQuery,
-  siteSettingsQuery,
-  uiTextQuery,
-} from '../../lib/public-queries';
+import { languagesQuery, siteSettingsQuery, uiTextQuery } from '../../lib/public-queries';
 import * as slugPage from './slug-page';
 
 /**
@@ -52,23 +47,18 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
 /** On every page: the interface text, the languages and the site's settings. */
 export const chromeQueries = (lang: LanguageCode) => [uiTextQuery(lang), languagesQuery(), siteSettingsQuery()];
 
-/** The not-found page's "module": what it offers instead is its data (components/public/not-found-suggestions.tsx). */
-const notFoundPage: PageModule = {
-  data: ({ lang }) => ({ places: homePlacesQuery(lang), countries: countriesQuery(lang) }),
-};
-
 /**
  * Which public page `pathname` is, and its slug: the one place a URL becomes a page. Anything but
  * `/{lang}/{one segment}` in one of the five languages is the not-found page.
  */
 export async function matchPublicPage(pathname: string): Promise<{ module: PageModule; slug: string }> {
   const segments = pathname.split('/').filter(Boolean);
-  if (segments.length !== 2 || !isLanguageCode(segments[0])) return { module: notFoundPage, slug: '' };
+  if (segments.length !== 2 || !isLanguageCode(segments[0])) return { module: NOT_FOUND_PAGE, slug: '' };
   let slug: string;
   try {
     slug = decodeURIComponent(segments[1]!);
   } catch {
-    return { module: notFoundPage, slug: '' };
+    return { module: NOT_FOUND_PAGE, slug: '' };
   }
   const route = PUBLIC_ROUTES.find((candidate) => candidate.path === slug) ?? PUBLIC_ROUTES.at(-1)!;
   return { module: await route.module(), slug };
