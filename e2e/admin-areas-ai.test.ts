@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../src/shared/languages';
 import { cities, cityTranslations } from '../src/server/db/schema';
@@ -12,7 +11,7 @@ import {
   chatModel,
 } from '../tests/helpers/fake-chat-completions';
 import { seedPlaceWithPhoto } from './photo-fixtures';
-import { launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+import { adminSuite } from './helpers';
 
 const NAMES: Record<string, string> = { es: 'Kioto', de: 'Kyōto', fr: 'Kyoto', zh: '京都' };
 
@@ -27,16 +26,19 @@ function kyotoModel(request: ChatRequest) {
 
 describe('Manage Cities with an AI model behind the app', () => {
   let fake: FakeChatCompletions;
-  let site: RunningSite;
-  let browser: Browser;
 
   beforeAll(async () => {
     fake = await startFakeChatCompletions(kyotoModel);
-    site = await startSite({
-      ai: chatModel(fake.baseUrl),
-    });
-    browser = await launchBrowser();
-    await seedPlaceWithPhoto(site, {
+  });
+  // registered before the suite, so it runs after the suite has closed the site (the last registered first)
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  const suite = adminSuite({ config: () => ({ ai: chatModel(fake.baseUrl) }) });
+
+  beforeAll(async () => {
+    await seedPlaceWithPhoto(suite.site, {
       title: 'Fushimi Inari',
       location: 'Kyoto',
       country: 'Japan',
@@ -44,17 +46,10 @@ describe('Manage Cities with an AI model behind the app', () => {
       ground: '#7f1d1d',
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-    await fake?.close();
-  });
 
   it('creates a city at once, then shows the spec’s success toast and every badge up to date when its job is done', async () => {
-    const page = await (await newContext(browser)).newPage();
-    const errors = watchConsole(page);
-    await login(page, site.baseUrl);
-    await page.goto(`${site.baseUrl}/iladmin/edit-cities`);
+    const { page, consoleErrors: errors } = await suite.signIn();
+    await page.goto(`${suite.site.baseUrl}/iladmin/edit-cities`);
     await page.getByRole('button', { name: 'Add City: Kyoto, Japan' }).click();
     await page.getByRole('dialog', { name: 'Add City' }).getByRole('button', { name: 'Create City' }).click();
 
@@ -80,12 +75,12 @@ describe('Manage Cities with an AI model behind the app', () => {
     ]);
     await page.getByRole('heading', { name: 'Missing Cities (0)' }).waitFor();
 
-    const [row] = await site.db.select().from(cities).where(eq(cities.slug, 'kyoto'));
-    const stored = await site.db.select().from(cityTranslations).where(eq(cityTranslations.cityId, row!.id));
+    const [row] = await suite.site.db.select().from(cities).where(eq(cities.slug, 'kyoto'));
+    const stored = await suite.site.db.select().from(cityTranslations).where(eq(cityTranslations.cityId, row!.id));
     expect(Object.fromEntries(stored.map((r) => [r.languageCode, r.name]))).toEqual(NAMES);
 
     // The public city data in Chinese carries the translated name.
-    const zh = await page.request.get(`${site.baseUrl}/api/cities/by-slug/kyoto/translations/zh`);
+    const zh = await page.request.get(`${suite.site.baseUrl}/api/cities/by-slug/kyoto/translations/zh`);
     await expect(zh.json()).resolves.toMatchObject({ name: '京都', description: 'Kyoto (zh): temples and gardens.' });
     expect(errors).toEqual([]);
   });

@@ -2,11 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cities, cityTranslations, countries, countryTranslations, places } from '../src/server/db/schema';
 import { seedPlaceWithPhoto } from './photo-fixtures';
-import { axe, launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+import { adminSuite, axe, login, type RunningSite, watchConsole } from './helpers';
 
 const SHOT_DIR = process.env.SCREENSHOT_DIR ?? join(tmpdir(), 'tp-admin-areas-shots');
 
@@ -30,13 +30,11 @@ async function openFromDashboard(page: Page, site: RunningSite, card: 'Manage Ci
 }
 
 describe('Manage Cities and Manage Countries', () => {
-  let site: RunningSite;
-  let browser: Browser;
+  const suite = adminSuite();
   const photos: Record<string, string> = {};
 
   beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
+    const { site } = suite;
     for (const place of [
       { title: 'Eiffel Tower', location: 'Paris', country: 'France', sky: '#60a5fa', ground: '#166534' },
       { title: 'Louvre Courtyard', location: 'Paris', country: 'France', sky: '#f472b6', ground: '#78350f' },
@@ -55,20 +53,14 @@ describe('Manage Cities and Manage Countries', () => {
       date: '2020-01-01',
     });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
-
   async function newPage(options: { mobile?: boolean } = {}) {
-    const context = await newContext(browser, options);
-    const page = await context.newPage();
+    const page = await suite.newPage(options);
     return { page, errors: watchConsole(page) };
   }
 
   it('adds a missing city from a chosen photo, sees it move to Existing, edits it and deletes it', async () => {
     const { page, errors } = await newPage();
-    await openFromDashboard(page, site, 'Manage Cities');
+    await openFromDashboard(page, suite.site, 'Manage Cities');
     expect(new URL(page.url()).pathname).toBe('/iladmin/edit-cities');
     await page.getByRole('heading', { name: 'Missing Cities (4)' }).waitFor();
     await page.getByRole('heading', { name: 'Existing Cities (0)' }).waitFor();
@@ -112,18 +104,18 @@ describe('Manage Cities and Manage Countries', () => {
     await card.getByText('France', { exact: true }).waitFor();
     await card.getByRole('list', { name: 'Languages' }).getByText('EN', { exact: true }).waitFor();
 
-    const [row] = await site.db.select().from(cities).where(eq(cities.name, 'Paris'));
+    const [row] = await suite.site.db.select().from(cities).where(eq(cities.name, 'Paris'));
     expect(row).toMatchObject({ country: 'France', slug: 'paris', imageUrl: photos['Eiffel Tower'] });
     expect(row!.description).not.toBe('');
     await card.getByText(row!.description).waitFor();
     // The badges show exactly the translations stored.
-    const stored = await site.db.select().from(cityTranslations).where(eq(cityTranslations.cityId, row!.id));
+    const stored = await suite.site.db.select().from(cityTranslations).where(eq(cityTranslations.cityId, row!.id));
     for (const translation of stored) {
       await card.getByText(translation.languageCode.toUpperCase(), { exact: true }).waitFor();
     }
 
     // The public city page exists at /en/paris.
-    const publicCity = await page.request.get(`${site.baseUrl}/api/cities/by-slug/paris/translations/en`);
+    const publicCity = await page.request.get(`${suite.site.baseUrl}/api/cities/by-slug/paris/translations/en`);
     expect(publicCity.status()).toBe(200);
 
     // Edit
@@ -150,7 +142,7 @@ describe('Manage Cities and Manage Countries', () => {
     await edit.waitFor({ state: 'detached' });
     await expect(card.locator('img').getAttribute('src')).resolves.toBe(photos['Louvre Courtyard']);
     await card.getByText('The city of light, cafés and long walks along the Seine.').waitFor();
-    const [edited] = await site.db.select().from(cities).where(eq(cities.id, row!.id));
+    const [edited] = await suite.site.db.select().from(cities).where(eq(cities.id, row!.id));
     expect(edited).toMatchObject({
       description: 'The city of light, cafés and long walks along the Seine.',
       slug: 'paris-city-of-light',
@@ -162,7 +154,7 @@ describe('Manage Cities and Manage Countries', () => {
     await confirm.getByText('Are you sure you want to delete "Paris"? Its places are kept.').waitFor();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await confirm.waitFor({ state: 'detached' });
-    expect(await site.db.select().from(cities).where(eq(cities.id, row!.id))).toHaveLength(1);
+    expect(await suite.site.db.select().from(cities).where(eq(cities.id, row!.id))).toHaveLength(1);
 
     await card.getByRole('button', { name: 'Delete Paris' }).click();
     await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -170,17 +162,17 @@ describe('Manage Cities and Manage Countries', () => {
     await page.getByRole('heading', { name: 'Existing Cities (0)' }).waitFor();
     await page.getByRole('heading', { name: 'Missing Cities (4)' }).waitFor();
     await page.getByRole('button', { name: 'Add City: Paris, France' }).waitFor();
-    expect(await site.db.select().from(cities)).toHaveLength(0);
-    expect(await site.db.select().from(places).where(eq(places.location, 'Paris'))).toHaveLength(2);
+    expect(await suite.site.db.select().from(cities)).toHaveLength(0);
+    expect(await suite.site.db.select().from(places).where(eq(places.location, 'Paris'))).toHaveLength(2);
     expect(errors).toEqual([]);
   });
 
   it('shows the server sentence when a city already exists, and refreshes the stale lists', async () => {
     const { page, errors } = await newPage();
-    await openFromDashboard(page, site, 'Manage Cities');
+    await openFromDashboard(page, suite.site, 'Manage Cities');
     await page.getByRole('button', { name: 'Add City: Lyon, France' }).waitFor();
     // Someone else adds Lyon while this page shows it as missing.
-    await site.db.insert(cities).values({
+    await suite.site.db.insert(cities).values({
       name: 'Lyon',
       country: 'France',
       slug: 'lyon',
@@ -195,13 +187,13 @@ describe('Manage Cities and Manage Countries', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('article', { name: 'Lyon' }).waitFor();
     await page.getByRole('heading', { name: 'Missing Cities (3)' }).waitFor();
-    expect(await site.db.select().from(cities).where(eq(cities.name, 'Lyon'))).toHaveLength(1);
+    expect(await suite.site.db.select().from(cities).where(eq(cities.name, 'Lyon'))).toHaveLength(1);
     expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
   });
 
   it('says "No photos available" and keeps Create City disabled when a city has no photo', async () => {
     const { page } = await newPage();
-    await openFromDashboard(page, site, 'Manage Cities');
+    await openFromDashboard(page, suite.site, 'Manage Cities');
     await page.getByRole('button', { name: 'Add City: Atlantis, Japan' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add City' });
     await dialog.getByText('No photos available').waitFor();
@@ -210,7 +202,7 @@ describe('Manage Cities and Manage Countries', () => {
 
   it('adds a missing country from a photo, sees it move to Existing, edits it and deletes it', async () => {
     const { page, errors } = await newPage();
-    await openFromDashboard(page, site, 'Manage Countries');
+    await openFromDashboard(page, suite.site, 'Manage Countries');
     await page.getByRole('heading', { name: 'Missing Countries (2)' }).waitFor();
     await page.getByRole('heading', { name: 'Existing Countries (0)' }).waitFor();
     await page.getByText('No countries found').waitFor();
@@ -227,9 +219,12 @@ describe('Manage Cities and Manage Countries', () => {
     await page.getByRole('heading', { name: 'Missing Countries (1)' }).waitFor();
     await page.getByRole('heading', { name: 'Existing Countries (1)' }).waitFor();
     const card = page.getByRole('article', { name: 'Japan' });
-    const [row] = await site.db.select().from(countries).where(eq(countries.name, 'Japan'));
+    const [row] = await suite.site.db.select().from(countries).where(eq(countries.name, 'Japan'));
     expect(row).toMatchObject({ slug: 'japan', imageUrl: photos['Fushimi Inari'] });
-    const stored = await site.db.select().from(countryTranslations).where(eq(countryTranslations.countryId, row!.id));
+    const stored = await suite.site.db
+      .select()
+      .from(countryTranslations)
+      .where(eq(countryTranslations.countryId, row!.id));
     // One badge per language: the stored translations up to date, the others missing.
     const badges = card.getByRole('list', { name: 'Languages' }).locator('[title]');
     const names: Record<string, string> = { es: 'Spanish', de: 'German', fr: 'French', zh: 'Chinese' };
@@ -260,13 +255,13 @@ describe('Manage Cities and Manage Countries', () => {
     await expectToast(page, 'Country moved to the trash');
     await page.getByRole('heading', { name: 'Existing Countries (0)' }).waitFor();
     await page.getByRole('heading', { name: 'Missing Countries (2)' }).waitFor();
-    expect(await site.db.select().from(countries)).toHaveLength(0);
+    expect(await suite.site.db.select().from(countries)).toHaveLength(0);
     expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
   });
 
   it('works from the keyboard: dialogs take focus, trap it, close with Escape and give it back', async () => {
     const { page } = await newPage();
-    await openFromDashboard(page, site, 'Manage Countries');
+    await openFromDashboard(page, suite.site, 'Manage Countries');
     const add = page.getByRole('button', { name: 'Add Country: France' });
     await add.focus();
     await page.keyboard.press('Enter');
@@ -287,7 +282,7 @@ describe('Manage Cities and Manage Countries', () => {
     await expectFocused(add);
 
     // Edit: focus starts in the first field and returns to its Edit button on Escape.
-    const [iceland] = await site.db
+    const [iceland] = await suite.site.db
       .insert(countries)
       .values({ name: 'Iceland', slug: 'iceland', description: 'Fire and ice.', imageUrl: photos['Eiffel Tower']! })
       .returning();
@@ -310,18 +305,18 @@ describe('Manage Cities and Manage Countries', () => {
     await page.keyboard.press('Enter');
     await confirm.waitFor({ state: 'detached' });
     await expectFocused(deleteButton);
-    expect(await site.db.select().from(countries).where(eq(countries.id, iceland!.id))).toHaveLength(1);
-    await site.db.delete(countries).where(eq(countries.id, iceland!.id));
+    expect(await suite.site.db.select().from(countries).where(eq(countries.id, iceland!.id))).toHaveLength(1);
+    await suite.site.db.delete(countries).where(eq(countries.id, iceland!.id));
 
     // The back button returns to the dashboard.
     await page.getByRole('link', { name: 'Back' }).click();
-    await page.waitForURL(`${site.baseUrl}/iladmin/dashboard`);
+    await page.waitForURL(`${suite.site.baseUrl}/iladmin/dashboard`);
   });
 
   it('has no serious accessibility problems and is laid out for a laptop and a phone', async () => {
     mkdirSync(SHOT_DIR, { recursive: true });
     // An existing country with some translations, so the cards and badges show in the pictures.
-    const [japan] = await site.db
+    const [japan] = await suite.site.db
       .insert(countries)
       .values({
         name: 'Japan',
@@ -330,7 +325,7 @@ describe('Manage Cities and Manage Countries', () => {
         imageUrl: photos['Fushimi Inari']!,
       })
       .returning();
-    await site.db.insert(countryTranslations).values([
+    await suite.site.db.insert(countryTranslations).values([
       { countryId: japan!.id, languageCode: 'es', name: 'Japón', description: 'Templos y ciudades.' },
       { countryId: japan!.id, languageCode: 'de', name: 'Japan', description: 'Tempel und Städte.' },
     ]);
@@ -341,8 +336,8 @@ describe('Manage Cities and Manage Countries', () => {
         ['Manage Cities', 'cities'],
         ['Manage Countries', 'countries'],
       ] as const) {
-        if (path === 'cities') await openFromDashboard(page, site, card);
-        else await page.goto(`${site.baseUrl}/iladmin/edit-countries`);
+        if (path === 'cities') await openFromDashboard(page, suite.site, card);
+        else await page.goto(`${suite.site.baseUrl}/iladmin/edit-countries`);
         await page.getByRole('heading', { name: card, level: 1 }).waitFor();
         await page.locator('[role="status"]').first().waitFor({ state: 'detached' });
         await page.screenshot({ path: join(SHOT_DIR, `${path}-${size}.png`), fullPage: true });

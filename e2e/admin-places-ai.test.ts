@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePlace } from '../tests/helpers/factories';
@@ -13,7 +13,7 @@ import {
   type FakeChatCompletions,
   chatModel,
 } from '../tests/helpers/fake-chat-completions';
-import { launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+import { adminSuite } from './helpers';
 
 const SCREENSHOTS = join(process.cwd(), '.tmp', 'screenshots');
 
@@ -57,17 +57,21 @@ function modelReply(request: ChatRequest): ChatReply {
 
 describe('AI actions on Edit Places cards', () => {
   let fake: FakeChatCompletions;
-  let site: RunningSite;
-  let browser: Browser;
   let page: Page;
   let consoleErrors: string[];
 
   beforeAll(async () => {
     fake = await startFakeChatCompletions(modelReply);
-    site = await startSite({
-      ai: chatModel(fake.baseUrl, 'fake-model'),
-    });
-    const { app, db, baseUrl } = site;
+  });
+  // registered before the suite, so it runs after the suite has closed the site (the last registered first)
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  const suite = adminSuite({ config: () => ({ ai: chatModel(fake.baseUrl, 'fake-model') }) });
+
+  beforeAll(async () => {
+    const { app, db } = suite.site;
 
     await app.storage.put(
       'web/e2e-ai-1000.jpg',
@@ -83,21 +87,13 @@ describe('AI actions on Edit Places cards', () => {
       date: '2024-04-02',
     });
 
-    browser = await launchBrowser();
-    page = await (await newContext(browser)).newPage();
-    consoleErrors = watchConsole(page);
-    await login(page, baseUrl);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-    await fake?.close();
+    ({ page, consoleErrors } = await suite.signIn());
   });
 
   const card = () => page.getByRole('article', { name: 'Pont Neuf' });
 
   it('fetches history: the button is disabled while it runs, then the toast and badge show the events', async () => {
-    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await page.goto(`${suite.site.baseUrl}/iladmin/edit-places`);
     await card().getByText('No events', { exact: true }).waitFor();
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -160,7 +156,7 @@ describe('AI actions on Edit Places cards', () => {
   it('shows the spec error toast when the model fails', async () => {
     const normal = fake.reply;
     fake.reply = () => ({ status: 500 });
-    await makePlace(site.db, { title: 'Louvre', imageUrl: '/media/web/e2e-ai-1000.jpg', date: '2024-05-01' });
+    await makePlace(suite.site.db, { title: 'Louvre', imageUrl: '/media/web/e2e-ai-1000.jpg', date: '2024-05-01' });
     await page.reload();
     await page.getByRole('article', { name: 'Louvre' }).getByRole('button', { name: 'Generate Trivia' }).click();
     await page.getByText('Facts Fetch Error').waitFor();

@@ -1,14 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE_DEFAULT } from '../src/shared/paging';
 import { EDIT_PLACES_DEFAULT_COUNT } from '../src/shared/limits';
 import { adminSessions, galleryImages, places } from '../src/server/db/schema';
 import { makeFacts, makeHistory, makePlace, makePlaceTranslation } from '../tests/helpers/factories';
-import { axe, launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+import { adminSuite, axe, login } from './helpers';
 
 const SCREENSHOTS = join(process.cwd(), '.tmp', 'screenshots');
 
@@ -28,15 +28,13 @@ function photo(colour: { r: number; g: number; b: number }, width = 1400, height
 }
 
 describe('Edit Places and galleries in the admin', () => {
-  let site: RunningSite;
-  let browser: Browser;
+  const suite = adminSuite();
   let context: BrowserContext;
   let page: Page;
   let consoleErrors: string[];
 
   beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
+    const { site } = suite;
     mkdirSync(SCREENSHOTS, { recursive: true });
 
     const colours = [
@@ -69,14 +67,7 @@ describe('Edit Places and galleries in the admin', () => {
     await makeHistory(site.db, first!.id);
     await makeFacts(site.db, first!.id);
 
-    context = await newContext(browser);
-    page = await context.newPage();
-    consoleErrors = watchConsole(page);
-    await login(page, site.baseUrl);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
+    ({ context, page, consoleErrors } = await suite.signIn());
   });
 
   const card = (title: string) => page.getByRole('article', { name: title });
@@ -89,23 +80,23 @@ describe('Edit Places and galleries in the admin', () => {
       'Manage Countries': '/iladmin/edit-countries',
     };
     for (const [name, path] of Object.entries(targets)) {
-      await page.goto(`${site.baseUrl}/iladmin`);
+      await page.goto(`${suite.site.baseUrl}/iladmin`);
       await page.getByRole('link', { name: new RegExp(name) }).click();
-      await page.waitForURL(`${site.baseUrl}${path}`);
+      await page.waitForURL(`${suite.site.baseUrl}${path}`);
       if (name === 'Edit Places') {
         await page.getByRole('heading', { name: 'Edit Places', level: 1 }).waitFor();
         await page.getByText('Manage travel destinations').waitFor();
       }
     }
     // the upload screen's 'Edit Places' address opens the same screen
-    await page.goto(`${site.baseUrl}/iladmin/places`);
+    await page.goto(`${suite.site.baseUrl}/iladmin/places`);
     await page.getByRole('heading', { name: 'Edit Places', level: 1 }).waitFor();
     await page.getByRole('link', { name: 'Back' }).click();
-    await page.waitForURL(`${site.baseUrl}/iladmin`);
+    await page.waitForURL(`${suite.site.baseUrl}/iladmin`);
   });
 
   it('shows the latest ten places and filters by city', async () => {
-    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await page.goto(`${suite.site.baseUrl}/iladmin/edit-places`);
     await page.getByRole('heading', { name: 'All Places (12)' }).waitFor();
     await page.getByText('Showing last 10 places').waitFor();
     expect(await page.getByRole('article').count()).toBe(10);
@@ -132,9 +123,9 @@ describe('Edit Places and galleries in the admin', () => {
   });
 
   it('validates the Edit Place form, saves changes and refetches the list', async () => {
-    const [lyon] = await site.db.select().from(places).where(eq(places.title, 'Lyon sight 2'));
-    for (const code of ['fr', 'zh']) await makePlaceTranslation(site.db, lyon!.id, code);
-    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    const [lyon] = await suite.site.db.select().from(places).where(eq(places.title, 'Lyon sight 2'));
+    for (const code of ['fr', 'zh']) await makePlaceTranslation(suite.site.db, lyon!.id, code);
+    await page.goto(`${suite.site.baseUrl}/iladmin/edit-places`);
     await card('Lyon sight 2').getByText('ZH', { exact: true }).waitFor();
     const edit = card('Lyon sight 2').getByRole('button', { name: 'Edit' });
     await edit.click();
@@ -179,13 +170,13 @@ describe('Edit Places and galleries in the admin', () => {
     await expect(page.getByRole('article').first().getByRole('heading').textContent()).resolves.toBe('Paris sight 1');
     await card('Lyon old town at night').getByText('Lyon, France • January 20, 2025').waitFor();
     await card('Lyon old town at night').getByTitle('Chinese: outdated (text)', { exact: true }).waitFor();
-    const [row] = await site.db.select().from(places).where(eq(places.title, 'Lyon old town at night'));
+    const [row] = await suite.site.db.select().from(places).where(eq(places.title, 'Lyon old town at night'));
     expect(row).toMatchObject({ country: 'France', date: '2025-01-20' });
   });
 
   it("moves a place with Edit Place's town search and gives it a new web address", async () => {
-    const [before] = await site.db.select().from(places).where(eq(places.title, 'Paris sight 3'));
-    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    const [before] = await suite.site.db.select().from(places).where(eq(places.title, 'Paris sight 3'));
+    await page.goto(`${suite.site.baseUrl}/iladmin/edit-places`);
     await card('Paris sight 3').getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Place' });
     await dialog.waitFor();
@@ -227,7 +218,7 @@ describe('Edit Places and galleries in the admin', () => {
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    const [after] = await site.db.select().from(places).where(eq(places.id, before!.id));
+    const [after] = await suite.site.db.select().from(places).where(eq(places.id, before!.id));
     expect(after).toMatchObject({
       location: 'Sintra',
       country: 'Portugal',
@@ -236,7 +227,7 @@ describe('Edit Places and galleries in the admin', () => {
       slug: 'sintra-old-town-walk',
     });
     // the old address forwards to the new one
-    const old = await fetch(`${site.baseUrl}/en/${before!.slug}`, { redirect: 'manual' });
+    const old = await fetch(`${suite.site.baseUrl}/en/${before!.slug}`, { redirect: 'manual' });
     expect(old.status).toBe(301);
     expect(old.headers.get('location')).toBe('/en/sintra-old-town-walk');
     await card('Paris sight 3').getByText('Sintra, Portugal', { exact: false }).waitFor();
@@ -246,7 +237,7 @@ describe('Edit Places and galleries in the admin', () => {
   });
 
   it('asks before deleting a place and removes it', async () => {
-    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await page.goto(`${suite.site.baseUrl}/iladmin/edit-places`);
     await page.getByRole('heading', { name: 'All Places (12)' }).waitFor();
     await card('Paris sight 3').getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog');
@@ -261,11 +252,11 @@ describe('Edit Places and galleries in the admin', () => {
     await page.getByRole('heading', { name: 'All Places (11)' }).waitFor();
     await card('Paris sight 3').waitFor({ state: 'detached' });
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('places-heading');
-    expect(await site.db.select().from(places).where(eq(places.title, 'Paris sight 3'))).toHaveLength(0);
+    expect(await suite.site.db.select().from(places).where(eq(places.title, 'Paris sight 3'))).toHaveLength(0);
   });
 
   it('uploads two images to a gallery one at a time and deletes one', async () => {
-    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await page.goto(`${suite.site.baseUrl}/iladmin/edit-places`);
     const target = card('Paris sight 5');
     // The count is what the place page shows: the cover, then the gallery; its title says so.
     const galleryButton = target.getByRole('button', { name: 'Gallery (1)', exact: true });
@@ -306,8 +297,10 @@ describe('Edit Places and galleries in the admin', () => {
     await expect.poll(() => dialog.getByRole('img').count()).toBe(1);
     await dialog.getByText('2 photos on the place page: the cover and 1 gallery photo', { exact: false }).waitFor();
 
-    const [place] = await site.db.select().from(places).where(eq(places.title, 'Paris sight 5'));
-    expect(await site.db.select().from(galleryImages).where(eq(galleryImages.placeId, place!.id))).toHaveLength(1);
+    const [place] = await suite.site.db.select().from(places).where(eq(places.title, 'Paris sight 5'));
+    expect(await suite.site.db.select().from(galleryImages).where(eq(galleryImages.placeId, place!.id))).toHaveLength(
+      1,
+    );
 
     const violations = (await axe(page).include('[role=dialog]').analyze()).violations;
     expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
@@ -321,20 +314,20 @@ describe('Edit Places and galleries in the admin', () => {
 
     // The place page counts the same photos.
     const visitor = await context.newPage();
-    await visitor.goto(`${site.baseUrl}/en/${place!.slug}`);
+    await visitor.goto(`${suite.site.baseUrl}/en/${place!.slug}`);
     await visitor.getByRole('link', { name: 'Gallery (2)' }).waitFor();
     await visitor.close();
   });
 
   it('edits the full article and picks the cover among the place photos; the place page shows both', async () => {
-    const [paris] = await site.db.select().from(places).where(eq(places.title, 'Paris sight 7'));
+    const [paris] = await suite.site.db.select().from(places).where(eq(places.title, 'Paris sight 7'));
     const key = 'web/e2e-gallery-sunrise-1000.jpg';
-    await site.app.storage.put(key, await photo({ r: 240, g: 170, b: 60 }, 1000, 700));
-    await site.db
+    await suite.site.app.storage.put(key, await photo({ r: 240, g: 170, b: 60 }, 1000, 700));
+    await suite.site.db
       .insert(galleryImages)
       .values({ placeId: paris!.id, imageUrl: `/media/${key}`, originalImagePath: null });
 
-    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await page.goto(`${suite.site.baseUrl}/iladmin/edit-places`);
     const target = card('Paris sight 7');
     await target.getByRole('button', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Place' });
@@ -356,7 +349,7 @@ describe('Edit Places and galleries in the admin', () => {
     await expect.poll(() => target.locator('img').first().getAttribute('src')).toBe(`/media/${key}`);
 
     const visitor = await context.newPage();
-    await visitor.goto(`${site.baseUrl}/en/${paris!.slug}`);
+    await visitor.goto(`${suite.site.baseUrl}/en/${paris!.slug}`);
     await visitor.getByText('Walk the quays at first light, then climb to Montmartre for the view.').waitFor();
     expect(await visitor.locator('main img').first().getAttribute('src')).toBe(`/media/${key}`);
     // The old cover moved into the gallery: still two photos on both sides.
@@ -366,12 +359,12 @@ describe('Edit Places and galleries in the admin', () => {
   });
 
   it('looks finished on a phone', async () => {
-    const phone = await newContext(browser, { mobile: true });
+    const phone = await suite.newContext({ mobile: true });
     const mobilePage = await phone.newPage();
-    await login(mobilePage, site.baseUrl);
+    await login(mobilePage, suite.site.baseUrl);
     await mobilePage.getByRole('heading', { name: 'Admin Panel' }).waitFor();
     await mobilePage.screenshot({ path: join(SCREENSHOTS, 'dashboard-phone.png'), fullPage: true });
-    await mobilePage.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await mobilePage.goto(`${suite.site.baseUrl}/iladmin/edit-places`);
     await mobilePage.getByRole('heading', { name: 'All Places (11)' }).waitFor();
     await mobilePage.screenshot({ path: join(SCREENSHOTS, 'edit-places-phone.png'), fullPage: true });
     const overflow = await mobilePage.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
@@ -399,7 +392,7 @@ describe('Edit Places and galleries in the admin', () => {
     // first); more than one page of the city (24).
     const count = PAGE_SIZE_DEFAULT + 6;
     for (let i = count - 1; i >= 0; i--) {
-      await makePlace(site.db, {
+      await makePlace(suite.site.db, {
         title: `Osaka sight ${i + 1}`,
         location: 'Osaka',
         country: 'Japan',
@@ -415,7 +408,7 @@ describe('Edit Places and galleries in the admin', () => {
       if (url.pathname === '/api/admin/places-with-translations') requested.push(url.search);
     });
 
-    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await page.goto(`${suite.site.baseUrl}/iladmin/edit-places`);
     await page.getByRole('heading', { name: `All Places (${11 + count})` }).waitFor();
     await page.getByText('Showing last 10 places').waitFor();
     expect(await page.getByRole('article').count()).toBe(10);
@@ -476,7 +469,7 @@ describe('Edit Places and galleries in the admin', () => {
   });
 
   it('shows an old photo uploaded last on top, sorts by photo date and searches by title or place', async () => {
-    await makePlace(site.db, {
+    await makePlace(suite.site.db, {
       title: 'Harbour at dawn',
       description: 'A photo taken long ago, uploaded today.',
       location: 'Porto',
@@ -484,7 +477,7 @@ describe('Edit Places and galleries in the admin', () => {
       imageUrl: '/media/web/e2e-place-0-1000.jpg',
       date: '2008-04-12',
     });
-    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await page.goto(`${suite.site.baseUrl}/iladmin/edit-places`);
     await page.getByText('Showing last 10 places').waitFor();
     const firstTitle = () => page.getByRole('article').first().getByRole('heading').textContent();
     await expect(firstTitle()).resolves.toBe('Harbour at dawn');
@@ -518,15 +511,15 @@ describe('Edit Places and galleries in the admin', () => {
   });
 
   it('sends the administrator to login once the session is gone', async () => {
-    const fresh = await newContext(browser);
+    const fresh = await suite.newContext();
     const other = await fresh.newPage();
-    await login(other, site.baseUrl);
-    await other.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await login(other, suite.site.baseUrl);
+    await other.goto(`${suite.site.baseUrl}/iladmin/edit-places`);
     await other.getByRole('heading', { name: 'Edit Places', level: 1 }).waitFor();
     // the session ends on the server (expired or signed out elsewhere)
-    await site.db.delete(adminSessions);
+    await suite.site.db.delete(adminSessions);
     await other.getByRole('link', { name: 'Back' }).click();
-    await other.waitForURL(`${site.baseUrl}/iladmin/login`);
+    await other.waitForURL(`${suite.site.baseUrl}/iladmin/login`);
     await fresh.close();
   });
 });

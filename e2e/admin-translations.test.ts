@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePlace, makePlaceTranslation } from '../tests/helpers/factories';
 import { startFakeChatCompletions, type FakeChatCompletions, chatModel } from '../tests/helpers/fake-chat-completions';
 import { FAST_JOBS, targetOf, translatingModel } from '../tests/helpers/translation-jobs';
-import { axe, launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+import { adminSuite, axe } from './helpers';
 
 const SCREENSHOTS = join(process.cwd(), '.tmp', 'screenshots');
 const LANGUAGE_NAMES = ['Spanish', 'German', 'French', 'Chinese'];
@@ -18,17 +18,26 @@ const LANGUAGE_NAMES = ['Spanish', 'German', 'French', 'Chinese'];
  */
 describe('language badges of Edit Places follow the translations', () => {
   let fake: FakeChatCompletions;
-  let site: RunningSite;
-  let browser: Browser;
   let page: Page;
   let consoleErrors: string[];
 
   beforeAll(async () => {
     fake = await startFakeChatCompletions(translatingModel());
-    site = await startSite({
+  });
+  // registered before the suite, so it runs after the suite has closed the site (the last registered first)
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  const suite = adminSuite({
+    config: () => ({
       ai: chatModel(fake.baseUrl, 'fake-model'),
       translationJobs: { ...FAST_JOBS, worker: false },
-    });
+    }),
+  });
+
+  beforeAll(async () => {
+    const { site } = suite;
     await site.app.storage.put(
       'web/e2e-translations-1000.jpg',
       await sharp({ create: { width: 800, height: 500, channels: 3, background: { r: 90, g: 60, b: 140 } } })
@@ -41,22 +50,14 @@ describe('language badges of Edit Places follow the translations', () => {
       date: '2024-06-01',
     });
     for (const code of ['es', 'de', 'fr', 'zh']) await makePlaceTranslation(site.db, place.id, code);
-    browser = await launchBrowser();
-    page = await (await newContext(browser)).newPage();
-    consoleErrors = watchConsole(page);
-    await login(page, site.baseUrl);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-    await fake?.close();
+    ({ page, consoleErrors } = await suite.signIn());
   });
 
   const card = () => page.getByRole('article', { name: /^Sainte-Chapelle/ });
   const badge = (name: string, state: string) => card().getByTitle(`${name}: ${state}`, { exact: true });
 
   it('shows outdated after an edit of the English text, and up to date after Translate', async () => {
-    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await page.goto(`${suite.site.baseUrl}/iladmin/edit-places`);
     for (const name of LANGUAGE_NAMES) await badge(name, 'up to date').waitFor();
 
     await card().getByRole('button', { name: 'Edit' }).click();

@@ -1,39 +1,23 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { checkArchive } from '../src/server/backup/archive-check';
 import { makePlace } from '../tests/helpers/factories';
-import {
-  launchBrowser,
-  login,
-  newContext,
-  seriousViolations,
-  startSite,
-  watchConsole,
-  type RunningSite,
-} from './helpers';
+import { adminSuite, login, seriousViolations, watchConsole } from './helpers';
 
 describe('the dashboard backup', () => {
-  let site: RunningSite;
-  let browser: Browser;
+  const suite = adminSuite();
   let page: Page;
   let consoleErrors: string[];
 
   beforeAll(async () => {
-    site = await startSite();
-    await makePlace(site.db, { title: 'Place in the backup' });
-    browser = await launchBrowser();
-    const context = await newContext(browser);
-    page = await context.newPage();
+    await makePlace(suite.site.db, { title: 'Place in the backup' });
+    page = await suite.newPage();
     consoleErrors = watchConsole(page);
   }, 60_000);
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
 
   it('downloads the whole site as one checked archive from the dashboard', async () => {
-    await login(page, site.baseUrl);
+    await login(page, suite.site.baseUrl);
     await page.getByRole('heading', { name: 'Backups' }).waitFor();
     await page.getByText('No scheduled backups: set BACKUP_DIR or BACKUP_S3_PREFIX').waitFor();
     const downloading = page.waitForEvent('download');

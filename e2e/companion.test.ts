@@ -1,21 +1,18 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makePlace, makePlaceTranslation } from '../tests/helpers/factories';
-import { launchBrowser, startSite, waitForHydration, watchConsole, type RunningSite } from './helpers';
-import { axeViolations, realErrors, seedPublicCatalogue, storePhoto } from './public-fixtures';
+import { waitForHydration, watchConsole } from './helpers';
+import { axeViolations, publicSuite, realErrors, storePhoto } from './public-fixtures';
 
 const GOLDEN_PAVILION = { latitude: 35.0394, longitude: 135.7292 };
 
 /** The traveller's companion in the browser: Near me, the map downloads, the feed in the head. */
 describe("the traveller's companion", () => {
-  let site: RunningSite;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const suite = publicSuite();
 
   beforeAll(async () => {
-    site = await startSite();
-    await seedPublicCatalogue(site);
+    const { site } = suite;
     const kyoto = { location: 'Kyoto', country: 'Japan' };
     const pavilion = await makePlace(site.db, {
       ...kyoto,
@@ -48,26 +45,16 @@ describe("the traveller's companion", () => {
       longitude: 135.7727,
       ...(await storePhoto(site, 60)),
     });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await site?.close();
   });
 
   async function open(path: string, options: { position?: typeof GOLDEN_PAVILION; mobile?: boolean } = {}) {
-    const context = await browser.newContext({
-      reducedMotion: 'reduce',
+    const page = await suite.newPage({
+      mobile: options.mobile,
+      serviceWorker: true,
       ...(options.position ? { geolocation: options.position, permissions: ['geolocation'] } : {}),
-      ...(options.mobile
-        ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
-        : { viewport: { width: 1280, height: 800 } }),
     });
-    contexts.push(context);
-    const page = await context.newPage();
     const errors = watchConsole(page);
-    await page.goto(`${site.baseUrl}${path}`);
+    await page.goto(`${suite.site.baseUrl}${path}`);
     await waitForHydration(page);
     return { page, errors };
   }
@@ -157,7 +144,7 @@ describe("the traveller's companion", () => {
     for (const lang of ['en', 'de']) {
       const { page } = await open(`/${lang}/home`);
       const href = await page.locator('head link[rel="alternate"][type="application/atom+xml"]').getAttribute('href');
-      expect(href).toBe(`${site.baseUrl}/${lang}/feed.xml`);
+      expect(href).toBe(`${suite.site.baseUrl}/${lang}/feed.xml`);
       const feed = await (await page.request.get(href!)).text();
       expect(await countElements(page, feed, 'entry')).toBe(11);
       expect(feed).toContain(`xml:lang="${lang}"`);

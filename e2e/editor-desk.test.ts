@@ -1,45 +1,29 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeCity, makeCountry, makeHistory, makePlace } from '../tests/helpers/factories';
-import {
-  launchBrowser,
-  login,
-  newContext,
-  startSite,
-  watchConsole,
-  type RunningSite,
-  seriousViolations,
-} from './helpers';
+import { adminSuite, seriousViolations } from './helpers';
 
 const SCREENSHOTS = join(process.cwd(), '.tmp', 'screenshots');
 
 describe('the editor’s desk: every language written by hand in the admin', () => {
-  let site: RunningSite;
-  let browser: Browser;
+  const suite = adminSuite();
   let page: Page;
   let consoleErrors: string[];
   let place: Awaited<ReturnType<typeof makePlace>>;
 
   beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
+    const { site } = suite;
     place = await makePlace(site.db, { title: 'Belém Tower', location: 'Lisbon', country: 'Portugal' });
     await makeHistory(site.db, place.id);
     await makeCity(site.db, { name: 'Lisbon', country: 'Portugal', slug: 'lisbon' });
     await makeCountry(site.db, { name: 'Portugal', slug: 'portugal' });
-    page = await (await newContext(browser)).newPage();
-    consoleErrors = watchConsole(page);
-    await login(page, site.baseUrl);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
+    ({ page, consoleErrors } = await suite.signIn());
   });
 
   it('writes a place’s German title, history and trivia by hand, and the German page shows them', async () => {
-    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await page.goto(`${suite.site.baseUrl}/iladmin/edit-places`);
     await page.getByRole('button', { name: 'Languages of Belém Tower' }).click();
     const dialog = page.getByRole('dialog', { name: 'Languages: Belém Tower' });
     await dialog.getByRole('tab', { name: /Deutsch/ }).click();
@@ -78,8 +62,8 @@ describe('the editor’s desk: every language written by hand in the admin', () 
     await page.screenshot({ path: join(SCREENSHOTS, 'admin-languages-dialog.png') });
     await page.keyboard.press('Escape');
 
-    const visitor = await (await newContext(browser)).newPage();
-    await visitor.goto(`${site.baseUrl}/de/${place.slug}`);
+    const visitor = await suite.newPage();
+    await visitor.goto(`${suite.site.baseUrl}/de/${place.slug}`);
     await expect.poll(() => visitor.locator('h1').textContent()).toBe('Turm von Belém');
     const body = await visitor.locator('main').textContent();
     expect(body).toContain('Der Bau beginnt.');
@@ -89,7 +73,7 @@ describe('the editor’s desk: every language written by hand in the admin', () 
   });
 
   it('shows what changed in the English for a language written by hand', async () => {
-    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await page.goto(`${suite.site.baseUrl}/iladmin/edit-places`);
     await page.getByRole('button', { name: 'Languages of Belém Tower' }).click();
     const dialog = page.getByRole('dialog', { name: 'Languages: Belém Tower' });
     await dialog.getByLabel('Title (English)').fill('Belém Tower at low tide');
@@ -108,7 +92,7 @@ describe('the editor’s desk: every language written by hand in the admin', () 
       ['edit-cities', 'Lisbon'],
       ['edit-countries', 'Portugal'],
     ] as const) {
-      await page.goto(`${site.baseUrl}/iladmin/${screen}`);
+      await page.goto(`${suite.site.baseUrl}/iladmin/${screen}`);
       await page.getByRole('button', { name: `Languages of ${name}` }).click();
       const dialog = page.getByRole('dialog', { name: `Languages: ${name}` });
       await dialog.getByRole('tab', { name: /Deutsch/ }).click();
@@ -119,8 +103,8 @@ describe('the editor’s desk: every language written by hand in the admin', () 
       expect(await seriousViolations(page)).toEqual([]);
       await page.keyboard.press('Escape');
     }
-    const visitor = await (await newContext(browser)).newPage();
-    await visitor.goto(`${site.baseUrl}/de/lisbon`);
+    const visitor = await suite.newPage();
+    await visitor.goto(`${suite.site.baseUrl}/de/lisbon`);
     expect(await visitor.locator('main').textContent()).toContain('Lisbon auf Deutsch, von Hand geschrieben.');
     await visitor.close();
     // the factories' pictures are not stored files: their 404s are the only messages allowed

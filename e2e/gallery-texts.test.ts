@@ -1,25 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cities, galleryImages, galleryImageTexts } from '../src/server/db/schema';
 import { urlForKey } from '../src/shared/media-names';
 import { makeCity } from '../tests/helpers/factories';
 import { makeLandscapeJpeg, seedPlaceWithPhoto } from './photo-fixtures';
-import {
-  launchBrowser,
-  login,
-  newContext,
-  startSite,
-  waitForHydration,
-  watchConsole,
-  type RunningSite,
-  seriousViolations,
-} from './helpers';
+import { adminSuite, seriousViolations, waitForHydration } from './helpers';
 
 describe('photos described one by one, in the admin and on the place page', () => {
-  let site: RunningSite;
-  let browser: Browser;
+  const suite = adminSuite();
   let page: Page;
   let consoleErrors: string[];
   let place: Awaited<ReturnType<typeof seedPlaceWithPhoto>>;
@@ -27,8 +17,7 @@ describe('photos described one by one, in the admin and on the place page', () =
   const photoIds: string[] = [];
 
   beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
+    const { site } = suite;
     place = await seedPlaceWithPhoto(site, {
       title: 'Belem Tower',
       location: 'Lisbon',
@@ -56,17 +45,11 @@ describe('photos described one by one, in the admin and on the place page', () =
       photoIds.push(row!.id);
     }
     await makeCity(site.db, { name: 'Lisbon', country: 'Portugal', slug: 'lisbon', imageUrl: place.imageUrl });
-    page = await (await newContext(browser)).newPage();
-    consoleErrors = watchConsole(page);
-    await login(page, site.baseUrl);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
+    ({ page, consoleErrors } = await suite.signIn());
   });
 
   it('writes each photo’s caption and alt text, in English and German, and reorders the photos with the keyboard', async () => {
-    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await page.goto(`${suite.site.baseUrl}/iladmin/edit-places`);
     await page
       .getByRole('article', { name: 'Belem Tower' })
       .getByRole('button', { name: /^Gallery/ })
@@ -100,7 +83,9 @@ describe('photos described one by one, in the admin and on the place page', () =
     await second.getByRole('button', { name: 'Save English' }).click();
     await expect
       .poll(async () =>
-        (await site.db.select().from(galleryImageTexts)).map((row) => `${row.languageCode}:${row.caption}`).sort(),
+        (await suite.site.db.select().from(galleryImageTexts))
+          .map((row) => `${row.languageCode}:${row.caption}`)
+          .sort(),
       )
       .toEqual(['de:Der Turm vom Fluss aus', 'en:Sunset over the river', 'en:The tower from the river']);
     expect(await seriousViolations(page, '[role=dialog]')).toEqual([]);
@@ -119,7 +104,7 @@ describe('photos described one by one, in the admin and on the place page', () =
     expect(await dialog.getByRole('button', { name: 'Move photo 1 up' }).isDisabled()).toBe(true);
     await expect
       .poll(async () =>
-        (await site.db.select().from(galleryImages).where(eq(galleryImages.placeId, place.id)))
+        (await suite.site.db.select().from(galleryImages).where(eq(galleryImages.placeId, place.id)))
           .sort((a, b) => a.position - b.position)
           .map((row) => row.id),
       )
@@ -128,8 +113,8 @@ describe('photos described one by one, in the admin and on the place page', () =
   });
 
   it('shows each photo with its own alt text and caption on the place page, in the new order and in German', async () => {
-    const visitor = await (await newContext(browser)).newPage();
-    await visitor.goto(`${site.baseUrl}/en/${place.slug}`);
+    const visitor = await suite.newPage();
+    await visitor.goto(`${suite.site.baseUrl}/en/${place.slug}`);
     await waitForHydration(visitor);
     const gallery = visitor.getByRole('group', { name: 'Gallery' });
     const shown = gallery.locator('figure img').first();
@@ -141,7 +126,7 @@ describe('photos described one by one, in the admin and on the place page', () =
     }
     expect(alts).toEqual(['An orange sky over dark hills', 'A stone tower in the water']);
 
-    await visitor.goto(`${site.baseUrl}/de/${place.slug}`);
+    await visitor.goto(`${suite.site.baseUrl}/de/${place.slug}`);
     await waitForHydration(visitor);
     const galerie = visitor.getByRole('group', { name: 'Galerie' });
     await galerie.getByRole('button', { name: '3 / 3' }).click();
@@ -153,7 +138,7 @@ describe('photos described one by one, in the admin and on the place page', () =
   });
 
   it('changes a city’s photo in Edit City by choosing among its places’ photos, with nothing to type', async () => {
-    await page.goto(`${site.baseUrl}/iladmin/edit-cities`);
+    await page.goto(`${suite.site.baseUrl}/iladmin/edit-cities`);
     const card = page.getByRole('article', { name: 'Lisbon' });
     await card.getByRole('button', { name: 'Edit Lisbon' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit City' });
@@ -168,7 +153,7 @@ describe('photos described one by one, in the admin and on the place page', () =
     await edit.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('City updated successfully').first().waitFor();
     await expect
-      .poll(async () => (await site.db.select().from(cities).where(eq(cities.slug, 'lisbon')))[0]?.imageUrl)
+      .poll(async () => (await suite.site.db.select().from(cities).where(eq(cities.slug, 'lisbon')))[0]?.imageUrl)
       .toBe(other.imageUrl);
     expect(consoleErrors).toEqual([]);
   });

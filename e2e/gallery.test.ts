@@ -1,30 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type RunningSite, startSite, waitForHydration } from './helpers';
-import { axeViolations, seedPublicCatalogue, type PublicFixture } from './public-fixtures';
+import { describe, expect, it } from 'vitest';
+import { waitForHydration } from './helpers';
+import { axeViolations, publicSuite } from './public-fixtures';
 
 /** A gallery like the best photo sites (issue 15): the photo uncovered, a full-screen view, sharing. */
 describe('place gallery', () => {
-  let site: RunningSite;
-  let browser: Browser;
-  let data: PublicFixture;
-
-  beforeAll(async () => {
-    site = await startSite();
-    data = await seedPublicCatalogue(site);
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const suite = publicSuite();
 
   for (const width of [320, 390, 1280]) {
     it(`keeps the download under the photo and says what it gives, at ${width} px in German`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const context = await suite.plainContext({ viewport: { width, height: 900 } });
       const page = await context.newPage();
-      await page.goto(`${site.baseUrl}/de/${data.placeSlug}`);
+      await page.goto(`${suite.site.baseUrl}/de/${suite.catalogue.placeSlug}`);
       const gallery = page.getByRole('group', { name: 'Galerie' });
       const photo = gallery.locator('figure img').first();
       const link = gallery.getByRole('link', { name: /In voller Auflösung herunterladen/ });
@@ -42,9 +28,9 @@ describe('place gallery', () => {
   }
 
   it('opens a full-screen view that moves with the arrow keys, closes with Escape and returns focus', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    const context = await suite.plainContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
     const page = await context.newPage();
-    await page.goto(`${site.baseUrl}/en/${data.placeSlug}`);
+    await page.goto(`${suite.site.baseUrl}/en/${suite.catalogue.placeSlug}`);
     // the button works once the page's code has loaded and hydrated it (slow on a busy machine)
     await waitForHydration(page);
     const open = page.getByRole('button', { name: 'View full screen' });
@@ -71,9 +57,9 @@ describe('place gallery', () => {
   });
 
   it('names the photo in the full-screen view and downloads it as the place and its position', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
+    const context = await suite.plainContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
     const page = await context.newPage();
-    await page.goto(`${site.baseUrl}/en/${data.placeSlug}`);
+    await page.goto(`${suite.site.baseUrl}/en/${suite.catalogue.placeSlug}`);
     await waitForHydration(page);
     await page.getByRole('button', { name: 'View full screen' }).click();
     const dialog = page.getByRole('dialog');
@@ -84,27 +70,29 @@ describe('place gallery', () => {
     await page.keyboard.press('ArrowRight');
     await dialog.getByText('2 / 3').waitFor();
     const link = dialog.getByRole('link', { name: 'Download full resolution' });
-    expect(await link.getAttribute('download')).toBe(`${data.placeSlug}-2.jpg`);
+    expect(await link.getAttribute('download')).toBe(`${suite.catalogue.placeSlug}-2.jpg`);
     const download = page.waitForEvent('download');
     await link.click();
-    expect((await download).suggestedFilename()).toBe(`${data.placeSlug}-2.jpg`);
+    expect((await download).suggestedFilename()).toBe(`${suite.catalogue.placeSlug}-2.jpg`);
     await context.close();
   });
 
   it('shares the page: the share sheet where there is one, else the link is copied', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.baseUrl });
+    const context = await suite.plainContext({ viewport: { width: 1280, height: 800 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.site.baseUrl });
     const page = await context.newPage();
     await page.addInitScript(() => {
       // headless Chromium has no share sheet: the copy-link fallback is what runs
       Object.defineProperty(navigator, 'share', { value: undefined });
     });
-    await page.goto(`${site.baseUrl}/en/${data.placeSlug}`);
+    await page.goto(`${suite.site.baseUrl}/en/${suite.catalogue.placeSlug}`);
     // the button works once the page's code has loaded and hydrated it (slow on a busy machine)
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Share' }).click();
     await page.getByRole('status').filter({ hasText: 'Link copied' }).waitFor({ state: 'attached' });
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${site.baseUrl}/en/${data.placeSlug}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${suite.site.baseUrl}/en/${suite.catalogue.placeSlug}`,
+    );
     await context.close();
   });
 });

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/server/app';
 import { testConfig, type AppConfig } from '../src/server/config';
 import type { Database } from '../src/server/db/client';
@@ -115,25 +116,137 @@ export async function login(page: Page, baseUrl: string): Promise<void> {
   await page.waitForURL(`${baseUrl}/iladmin`);
 }
 
+/** How newContext shapes a context; Playwright's own options, given too, are applied last. */
+export interface ContextOptions extends BrowserContextOptions {
+  mobile?: boolean;
+  fullMotion?: boolean;
+  serviceWorker?: boolean;
+}
+
 /**
  * A laptop or phone browser context. Unless `fullMotion` is asked for, the visitor prefers reduced
  * motion, so toasts and dialogs appear and leave without transitions: an accessibility scan never
  * catches a toast half-faded (its colours blended with the page), however the test's timing falls.
  * The public-site tests ask for full motion, the default a visitor has. Service workers are blocked
- * unless `serviceWorker` asks for them.
+ * unless `serviceWorker` asks for them. Playwright's options in `options` (a geolocation, no
+ * JavaScript, another viewport) go on top.
  */
-export async function newContext(
-  browser: Browser,
-  options: { mobile?: boolean; fullMotion?: boolean; serviceWorker?: boolean } = {},
-): Promise<BrowserContext> {
+export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
+  const { mobile, fullMotion, serviceWorker, ...playwright } = options;
   return browser.newContext({
-    reducedMotion: options.fullMotion ? 'no-preference' : 'reduce',
+    reducedMotion: fullMotion ? 'no-preference' : 'reduce',
     // The offline service worker (public/sw.js) only where a test is about it: elsewhere the page's
     // requests stay the page's own, for `page.route` to see (e2e/saved-offline.test.ts allows it).
-    serviceWorkers: options.serviceWorker ? 'allow' : 'block',
-    ...(options.mobile
+    serviceWorkers: serviceWorker ? 'allow' : 'block',
+    ...(mobile
       ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
       : { viewport: { width: 1280, height: 800 } }),
+    ...playwright,
+  });
+}
+
+/**
+ * What a file of browser tests works with: its site, its Chromium and the contexts it opens there.
+ * Every context made through the suite is closed after the file's tests (a test may close one
+ * sooner), then the browser, then the site.
+ */
+export interface BrowserSuite {
+  /** The running site, from the suite's beforeAll on. */
+  readonly site: RunningSite;
+  /** Chromium, from the suite's beforeAll on. */
+  readonly browser: Browser;
+  /** newContext's laptop or phone context. */
+  newContext(options?: ContextOptions): Promise<BrowserContext>;
+  /** A page in a newContext of its own. */
+  newPage(options?: ContextOptions): Promise<Page>;
+  /**
+   * A context on Playwright's defaults (full motion, service workers allowed, 1280 × 720) with
+   * `options` on top, for the tests that set up the visitor's browser themselves.
+   */
+  plainContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+}
+
+export interface SuiteOptions {
+  /**
+   * The site's configuration beyond the test defaults, asked for when the site starts: after the
+   * beforeAll hooks registered before the suite, so it may name a stand-in server they started.
+   */
+  config?: () => Partial<AppConfig>;
+}
+
+/**
+ * Registers the hooks of a file of browser tests: beforeAll starts the site on a fresh database and
+ * launches Chromium; afterAll closes the contexts, the browser and the site. Hooks the file
+ * registers after this call run after the site and browser are up (seeding data, say), and their
+ * afterAll before they are closed.
+ */
+export function browserSuite(options: SuiteOptions = {}): BrowserSuite {
+  let site: RunningSite | undefined;
+  let browser: Browser | undefined;
+  const open = new Set<BrowserContext>();
+
+  beforeAll(async () => {
+    site = await startSite(options.config?.());
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await Promise.all([...open].map((context) => context.close()));
+    await browser?.close();
+    await site?.close();
+  });
+
+  const started = () => {
+    if (!site || !browser) throw new Error("the suite's site and browser start in its beforeAll");
+    return { site, browser };
+  };
+  const track = (context: BrowserContext) => {
+    open.add(context);
+    context.once('close', () => open.delete(context));
+    return context;
+  };
+  const suite: BrowserSuite = {
+    get site() {
+      return started().site;
+    },
+    get browser() {
+      return started().browser;
+    },
+    async newContext(contextOptions) {
+      return track(await newContext(started().browser, contextOptions));
+    },
+    async newPage(contextOptions) {
+      return (await suite.newContext(contextOptions)).newPage();
+    },
+    async plainContext(contextOptions) {
+      return track(await started().browser.newContext(contextOptions));
+    },
+  };
+  return suite;
+}
+
+/** The administrator's page: signed in, its console watched from before the sign-in. */
+export interface AdminPage {
+  context: BrowserContext;
+  page: Page;
+  consoleErrors: string[];
+}
+
+export interface AdminSuite extends BrowserSuite {
+  /** A laptop context's page, signed in through the login screen. */
+  signIn(): Promise<AdminPage>;
+}
+
+/** browserSuite for the admin screens, with the administrator's sign-in. */
+export function adminSuite(options: SuiteOptions = {}): AdminSuite {
+  const suite = browserSuite(options);
+  return Object.assign(suite, {
+    async signIn(): Promise<AdminPage> {
+      const context = await suite.newContext();
+      const page = await context.newPage();
+      const consoleErrors = watchConsole(page);
+      await login(page, suite.site.baseUrl);
+      return { context, page, consoleErrors };
+    },
   });
 }
 

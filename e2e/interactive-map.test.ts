@@ -1,10 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_SITE_SETTINGS } from '../src/shared/site';
 import { makePlace } from '../tests/helpers/factories';
-import { launchBrowser, startSite, watchConsole, type RunningSite } from './helpers';
+import { browserSuite, watchConsole } from './helpers';
 import { axeViolations, realErrors } from './public-fixtures';
 
 /** A MapLibre style of the operator's own (MAP_STYLE_URL): here a plain land colour, no tiles. */
@@ -19,8 +18,6 @@ describe('the interactive map, where the operator serves a vector style', () => 
   let styleServer: Server;
   let styleOrigin: string;
   const styleRequests: string[] = [];
-  let site: RunningSite;
-  let browser: Browser;
 
   beforeAll(async () => {
     styleServer = createServer((request, response) => {
@@ -33,8 +30,18 @@ describe('the interactive map, where the operator serves a vector style', () => 
     });
     await new Promise<void>((resolve) => styleServer.listen(0, '127.0.0.1', resolve));
     styleOrigin = `http://127.0.0.1:${(styleServer.address() as AddressInfo).port}`;
-    site = await startSite({ site: { ...NO_SITE_SETTINGS, mapStyleUrl: `${styleOrigin}/style.json` } });
-    await makePlace(site.db, {
+  });
+  // registered before the suite, so it runs after the suite has closed the site (the last registered first)
+  afterAll(async () => {
+    await new Promise((resolve) => styleServer?.close(resolve));
+  });
+
+  const suite = browserSuite({
+    config: () => ({ site: { ...NO_SITE_SETTINGS, mapStyleUrl: `${styleOrigin}/style.json` } }),
+  });
+
+  beforeAll(async () => {
+    await makePlace(suite.site.db, {
       location: 'Lisbon',
       country: 'Portugal',
       slug: 'belem-tower',
@@ -42,23 +49,17 @@ describe('the interactive map, where the operator serves a vector style', () => 
       latitude: 38.6916,
       longitude: -9.216,
     });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-    await new Promise((resolve) => styleServer?.close(resolve));
   });
 
   it('is loaded only when the visitor opens it, centred on the place with a pin', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const context = await suite.plainContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     const page = await context.newPage();
     const errors = watchConsole(page);
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
-    const response = await page.goto(`${site.baseUrl}/fr/belem-tower`);
+    const response = await page.goto(`${suite.site.baseUrl}/fr/belem-tower`);
     // the page may talk to the style's origin, and nothing else outside its own
     expect(response?.headers()['content-security-policy']).toContain(`connect-src 'self' ${styleOrigin}`);
     await page.waitForLoadState('networkidle');
@@ -96,11 +97,11 @@ describe('the interactive map, where the operator serves a vector style', () => 
   });
 
   it('says so, and keeps the drawn map, when the style cannot be loaded', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await suite.plainContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     // the tile server is down
     await page.route(`${styleOrigin}/**`, (route) => route.abort());
-    await page.goto(`${site.baseUrl}/en/belem-tower`);
+    await page.goto(`${suite.site.baseUrl}/en/belem-tower`);
     await page.getByRole('button', { name: 'Interactive map' }).click();
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: 'could not be loaded' }).count(), { timeout: 15_000 })

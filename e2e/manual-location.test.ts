@@ -2,23 +2,20 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photos, places } from '../src/server/db/schema';
 import { makePhoto } from '../tests/helpers/photos';
 import { stripMetadata } from '../tests/helpers/strip-metadata';
-import { axe, launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+import { adminSuite, axe } from './helpers';
 
 describe('Upload screen: setting the location of a photo without GPS', () => {
-  let site: RunningSite;
-  let browser: Browser;
   let page: Page;
   let consoleErrors: string[];
   let dir: string;
 
+  // the photos to upload: made before the suite's site, removed after it has closed
   beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
     dir = mkdtempSync(join(tmpdir(), 'tp-e2e-manual-'));
     // a photo as a messaging app sends it on: its EXIF (and GPS) stripped
     writeFileSync(join(dir, 'from-chat.jpg'), await stripMetadata(await makePhoto({ width: 1200, height: 800 })));
@@ -26,19 +23,19 @@ describe('Upload screen: setting the location of a photo without GPS', () => {
     // another photo without GPS (an identical one would be answered as already uploaded)
     writeFileSync(join(dir, 'harbour.jpg'), await makePhoto({ width: 1200, height: 800, seed: 17 }));
     writeFileSync(join(dir, 'riverside.jpg'), await makePhoto({ width: 1200, height: 800, seed: 23 }));
-    const context = await newContext(browser);
-    page = await context.newPage();
-    consoleErrors = watchConsole(page);
-    await login(page, site.baseUrl);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
+  afterAll(() => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  const suite = adminSuite();
+
+  beforeAll(async () => {
+    ({ page, consoleErrors } = await suite.signIn());
+  });
+
   it('places a GPS-less photo in the town chosen with the keyboard, and it becomes a place there', async () => {
-    await page.goto(`${site.baseUrl}/iladmin/upload`);
+    await page.goto(`${suite.site.baseUrl}/iladmin/upload`);
     await page.getByLabel('Photos', { exact: true }).setInputFiles(join(dir, 'from-chat.jpg'));
     // the browser reads the EXIF and offers to set the location
     await page.getByText('No GPS', { exact: true }).waitFor();
@@ -76,13 +73,13 @@ describe('Upload screen: setting the location of a photo without GPS', () => {
     const card = page.getByTestId('upload-result');
     await card.getByText('Łódź, Poland', { exact: true }).waitFor();
 
-    const [place] = await site.db.select().from(places);
+    const [place] = await suite.site.db.select().from(places);
     expect(place).toMatchObject({ location: 'Łódź', country: 'Poland' });
-    const [photo] = await site.db.select().from(photos).where(eq(photos.placeId, place!.id));
+    const [photo] = await suite.site.db.select().from(photos).where(eq(photos.placeId, place!.id));
     expect(photo).toMatchObject({ locationSource: 'manual', latitude: 51.77058, longitude: 19.47395 });
     // the public place page names the town
     const placePage = await page.context().newPage();
-    await placePage.goto(`${site.baseUrl}/en/${place!.slug}`);
+    await placePage.goto(`${suite.site.baseUrl}/en/${place!.slug}`);
     await placePage.getByText('Łódź', { exact: false }).first().waitFor();
     await placePage.close();
     // the form is cleared for the next batch
@@ -103,7 +100,7 @@ describe('Upload screen: setting the location of a photo without GPS', () => {
     await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
     await page.getByText('Some uploads failed').waitFor();
     await page.getByTestId('upload-result').getByRole('button', { name: 'Set location and retry' }).waitFor();
-    expect(await site.db.select().from(places)).toHaveLength(1);
+    expect(await suite.site.db.select().from(places)).toHaveLength(1);
 
     await page.getByLabel('Photos', { exact: true }).setInputFiles([join(dir, 'no-gps.jpg')]);
     await page.getByLabel('Latitude').fill('41.8902');
@@ -117,7 +114,7 @@ describe('Upload screen: setting the location of a photo without GPS', () => {
   });
 
   it('retries a photo refused for having no GPS from its card, with a town chosen there', async () => {
-    const before = (await site.db.select().from(places)).length;
+    const before = (await suite.site.db.select().from(places)).length;
     await page.getByLabel('Photos', { exact: true }).setInputFiles([join(dir, 'harbour.jpg')]);
     await page.getByRole('group', { name: 'Set location' }).waitFor();
     // sent without a location: refused
@@ -144,7 +141,7 @@ describe('Upload screen: setting the location of a photo without GPS', () => {
     await card.getByRole('link', { name: 'Open in Browser' }).waitFor();
     expect(await card.getByRole('button', { name: 'Set location and retry' }).count()).toBe(0);
     await page.getByText('Results (1 uploaded, 0 failed)').waitFor();
-    const after = await site.db.select().from(places);
+    const after = await suite.site.db.select().from(places);
     expect(after).toHaveLength(before + 1);
     expect(after.some((place) => place.location === 'Porto' && place.country === 'Portugal')).toBe(true);
     expect(consoleErrors.filter((e) => !e.includes('status of 422'))).toEqual([]);
@@ -166,8 +163,8 @@ describe('Upload screen: setting the location of a photo without GPS', () => {
     await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
     const card = page.getByTestId('upload-result');
     await card.getByText('Almada, Portugal', { exact: true }).waitFor();
-    const [stored] = await site.db.select().from(places).where(eq(places.location, 'Almada'));
+    const [stored] = await suite.site.db.select().from(places).where(eq(places.location, 'Almada'));
     expect(stored).toMatchObject({ location: 'Almada', country: 'Portugal' });
-    expect(await site.db.select().from(places).where(eq(places.location, 'Lisbon'))).toEqual([]);
+    expect(await suite.site.db.select().from(places).where(eq(places.location, 'Lisbon'))).toEqual([]);
   });
 });

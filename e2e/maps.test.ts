@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeCity, makeCountry, makePlace } from '../tests/helpers/factories';
-import { launchBrowser, startSite, waitForHydration, watchConsole, type RunningSite } from './helpers';
+import { browserSuite, waitForHydration, watchConsole } from './helpers';
 import { axeViolations, realErrors, storePhoto } from './public-fixtures';
 
 const VIEWPORTS = [
@@ -10,11 +10,10 @@ const VIEWPORTS = [
 ] as const;
 
 describe('maps in the browser', () => {
-  let site: RunningSite;
-  let browser: Browser;
+  const suite = browserSuite();
 
   beforeAll(async () => {
-    site = await startSite();
+    const { site } = suite;
     const { db } = site;
     await makeCountry(db, { name: 'Portugal', slug: 'portugal', ...(await storePhoto(site, 10)) });
     await makeCountry(db, { name: 'Japan', slug: 'japan', ...(await storePhoto(site, 30)) });
@@ -48,11 +47,6 @@ describe('maps in the browser', () => {
       longitude: 139.7005,
       ...(await storePhoto(site, 110)),
     });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
   });
 
   /**
@@ -61,7 +55,7 @@ describe('maps in the browser', () => {
    * beside a map are in place at once when axe judges their colours.
    */
   async function open(path: string, viewport: (typeof VIEWPORTS)[number], javaScriptEnabled = true) {
-    const context = await browser.newContext({
+    const context = await suite.plainContext({
       viewport: { width: viewport.width, height: viewport.height },
       isMobile: viewport.mobile,
       hasTouch: viewport.mobile,
@@ -75,7 +69,7 @@ describe('maps in the browser', () => {
     const visit = async (address: string) => {
       errors.length = 0;
       requests.length = 0;
-      await page.goto(`${site.baseUrl}${address}`);
+      await page.goto(`${suite.site.baseUrl}${address}`);
       await page.waitForLoadState('networkidle');
     };
     await visit(path);
@@ -118,7 +112,7 @@ describe('maps in the browser', () => {
         await expectFits(page, mapId!, `${path} at ${viewport.width} px`);
         await page.screenshot({ path: `/tmp/e2e-map-${viewport.name}-${path.split('/')[2]}.png`, fullPage: false });
         expect(
-          requests.filter((url) => !url.startsWith(`${site.baseUrl}/`)),
+          requests.filter((url) => !url.startsWith(`${suite.site.baseUrl}/`)),
           path,
         ).toEqual([]);
         expect(realErrors(errors), path).toEqual([]);
@@ -132,10 +126,10 @@ describe('maps in the browser', () => {
   it('follows a world map marker to the country, and its city marker to the city', async () => {
     const { page, errors, close } = await open('/en/countries', VIEWPORTS[1]);
     await page.locator('#map-en-countries a[aria-label="Portugal"]').click();
-    await page.waitForURL(`${site.baseUrl}/en/portugal`);
+    await page.waitForURL(`${suite.site.baseUrl}/en/portugal`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Portugal');
     await page.locator('#map-en-country-portugal a[aria-label="Lisbon"]').click();
-    await page.waitForURL(`${site.baseUrl}/en/lisbon`);
+    await page.waitForURL(`${suite.site.baseUrl}/en/lisbon`);
     expect(realErrors(errors)).toEqual([]);
     await close();
   });
@@ -144,7 +138,7 @@ describe('maps in the browser', () => {
     const { page, errors, close } = await open('/en/countries', VIEWPORTS[0]);
     // a country card: the page changes in the browser, and fetches the country's map
     await page.locator('a.area-card[href="/en/japan"]').first().click();
-    await page.waitForURL(`${site.baseUrl}/en/japan`);
+    await page.waitForURL(`${suite.site.baseUrl}/en/japan`);
     await page.locator('#map-en-country-japan svg').waitFor();
     await expectFits(page, 'map-en-country-japan', 'Japan reached inside the site');
     expect(realErrors(errors)).toEqual([]);
@@ -154,7 +148,7 @@ describe('maps in the browser', () => {
   it('works without JavaScript: the map is in the page and a marker is a plain link', async () => {
     const { page, close } = await open('/en/countries', VIEWPORTS[0], false);
     await page.locator('#map-en-countries a[aria-label="Japan"]').click();
-    await page.waitForURL(`${site.baseUrl}/en/japan`);
+    await page.waitForURL(`${suite.site.baseUrl}/en/japan`);
     expect(await page.locator('#map-en-country-japan svg').count()).toBe(1);
     await close();
   });
@@ -168,7 +162,7 @@ describe('maps in the browser', () => {
     expect(items).toHaveLength(1);
     expect(items[0]).toMatch(/Alfama.*Lisbon, Portugal.*7,8 km/);
     await nearby.getByRole('link', { name: 'Mehr in Portugal' }).click();
-    await page.waitForURL(`${site.baseUrl}/de/portugal`);
+    await page.waitForURL(`${suite.site.baseUrl}/de/portugal`);
     await close();
   });
 
@@ -191,14 +185,14 @@ describe('maps in the browser', () => {
       { name: 'desktop', userAgent: undefined, mobile: false, geo: false },
     ];
     for (const device of devices) {
-      const context = await browser.newContext({
+      const context = await suite.plainContext({
         viewport: device.mobile ? { width: 360, height: 740 } : { width: 1440, height: 900 },
         isMobile: device.mobile,
         hasTouch: device.mobile,
         ...(device.userAgent ? { userAgent: device.userAgent } : {}),
       });
       const page = await context.newPage();
-      await page.goto(`${site.baseUrl}/de/belem-tower`);
+      await page.goto(`${suite.site.baseUrl}/de/belem-tower`);
       await waitForHydration(page);
       const osm = page.getByRole('link', { name: 'In OpenStreetMap öffnen' });
       expect(await osm.getAttribute('href'), device.name).toBe(

@@ -1,18 +1,16 @@
-import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_SCREENS } from '../src/shared/admin-paths';
 import { storeImage } from '../src/server/media/image-storage';
 import { makeCity, makeCountry, makePlace } from '../tests/helpers/factories';
-import { launchBrowser, login, newContext, startSite, type RunningSite } from './helpers';
+import { browserSuite, login } from './helpers';
 
 /**
  * Sharp, well-framed photos (issue 15): large WebP sizes for wide originals through srcset, and
  * every image's width/height attributes in the aspect ratio of the file the browser really loads.
  */
 describe("photos on the public pages and the admin's cards", () => {
-  let site: RunningSite;
-  let browser: Browser;
+  const suite = browserSuite();
 
   const photo = async (width: number, height: number, hue: number) => {
     const bytes = await sharp({
@@ -20,13 +18,12 @@ describe("photos on the public pages and the admin's cards", () => {
     })
       .jpeg()
       .toBuffer();
-    const stored = await storeImage(site.app.storage, bytes, { maxBytes: 50 * 1024 * 1024 });
+    const stored = await storeImage(suite.site.app.storage, bytes, { maxBytes: 50 * 1024 * 1024 });
     return { imageUrl: stored.imageUrl, originalImagePath: stored.originalImagePath };
   };
 
   beforeAll(async () => {
-    site = await startSite();
-    const { db } = site;
+    const { db } = suite.site;
     await makeCountry(db, { name: 'Italy', slug: 'italy', ...(await photo(3000, 2000, 20)) });
     await makeCity(db, { name: 'Rome', country: 'Italy', slug: 'rome', ...(await photo(1200, 1600, 80)) });
     await makePlace(db, {
@@ -43,22 +40,16 @@ describe("photos on the public pages and the admin's cards", () => {
       country: 'Italy',
       ...(await photo(900, 1350, 200)),
     });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
   });
 
   it('offers the place hero in WebP up to 2400 px wide for a 3000 px original', async () => {
-    const html = await (await fetch(`${site.baseUrl}/en/colosseum`)).text();
+    const html = await (await fetch(`${suite.site.baseUrl}/en/colosseum`)).text();
     const webp = /<source type="image\/webp" srcSet="([^"]+)"/i.exec(html)![1]!;
     const widths = webp.split(', ').map((candidate) => Number(/ (\d+)w$/.exec(candidate)![1]));
     expect(Math.max(...widths)).toBeGreaterThanOrEqual(1600);
     expect(widths).toContain(2400);
     for (const candidate of webp.split(', ')) {
-      const response = await fetch(`${site.baseUrl}${candidate.split(' ')[0]}`);
+      const response = await fetch(`${suite.site.baseUrl}${candidate.split(' ')[0]}`);
       expect(response.status, candidate).toBe(200);
       expect(response.headers.get('content-type')).toBe('image/webp');
     }
@@ -69,14 +60,14 @@ describe("photos on the public pages and the admin's cards", () => {
       { width: 390, height: 844, deviceScaleFactor: 2 },
       { width: 1440, height: 900, deviceScaleFactor: 2 },
     ]) {
-      const context = await browser.newContext({
+      const context = await suite.plainContext({
         viewport: { width: viewport.width, height: viewport.height },
         deviceScaleFactor: viewport.deviceScaleFactor,
         reducedMotion: 'reduce',
       });
       const page = await context.newPage();
       for (const path of ['/en/home', '/en/colosseum', '/en/pantheon', '/en/rome', '/en/italy', '/en/countries']) {
-        await page.goto(`${site.baseUrl}${path}`);
+        await page.goto(`${suite.site.baseUrl}${path}`);
         const images = await page.evaluate(async () => {
           const all = [...document.querySelectorAll('img')];
           for (const img of all) {
@@ -105,23 +96,23 @@ describe("photos on the public pages and the admin's cards", () => {
   });
 
   it('frames city and country cards with their 4:5 crop, never an upscaled landscape photo', async () => {
-    const html = await (await fetch(`${site.baseUrl}/en/countries`)).text();
+    const html = await (await fetch(`${suite.site.baseUrl}/en/countries`)).text();
     expect(html).toMatch(/<source type="image\/webp" srcSet="\/media\/web\/[0-9a-f]{32}_3000x2000-card\.webp"/);
     const card = /srcSet="(\/media\/web\/[^"]+-card\.webp)"/.exec(html)![1]!;
-    const meta = await sharp(Buffer.from(await (await fetch(`${site.baseUrl}${card}`)).arrayBuffer())).metadata();
+    const meta = await sharp(Buffer.from(await (await fetch(`${suite.site.baseUrl}${card}`)).arrayBuffer())).metadata();
     expect([meta.width, meta.height]).toEqual([800, 1000]);
   });
 
   it("loads the small file of each photo on the admin's place, city and country cards", async () => {
-    const context = await newContext(browser);
+    const context = await suite.newContext();
     const page = await context.newPage();
-    await login(page, site.baseUrl);
+    await login(page, suite.site.baseUrl);
     for (const [screen, cards] of [
       [ADMIN_SCREENS.editPlaces, 2],
       [ADMIN_SCREENS.editCities, 1],
       [ADMIN_SCREENS.editCountries, 1],
     ] as const) {
-      await page.goto(`${site.baseUrl}${screen}`);
+      await page.goto(`${suite.site.baseUrl}${screen}`);
       const images = page.getByRole('article').locator('img');
       await expect.poll(() => images.count(), { timeout: 10_000 }).toBe(cards);
       const files = await images.evaluateAll(async (all: HTMLImageElement[]) => {

@@ -1,26 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, type RunningSite, startSite, waitForHydration, watchConsole } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, waitForHydration, watchConsole } from './helpers';
 import { axeViolations, realErrors } from './public-fixtures';
 
 describe('public website on an empty database', () => {
-  let site: RunningSite;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const suite = browserSuite();
 
   async function open(path: string, mobile = false) {
-    const context = await newContext(browser, { mobile, fullMotion: true });
+    const context = await suite.newContext({ mobile, fullMotion: true });
     const page = await context.newPage();
     const errors = watchConsole(page);
-    const response = await page.goto(`${site.baseUrl}${path}`);
+    const response = await page.goto(`${suite.site.baseUrl}${path}`);
     await waitForHydration(page);
     return { page, errors, status: response?.status() };
   }
@@ -55,9 +44,9 @@ describe('public website on an empty database', () => {
   it('still offers the language picker and a sitemap of the fixed pages', async () => {
     const { page } = await open('/en/home');
     await page.getByRole('button', { name: /Language: English/ }).waitFor();
-    const index = await (await fetch(`${site.baseUrl}/sitemap.xml`)).text();
-    expect(index).toContain(`<loc>${site.baseUrl}/sitemaps/pages.xml</loc>`);
-    const sitemap = await (await fetch(`${site.baseUrl}/sitemaps/pages.xml`)).text();
+    const index = await (await fetch(`${suite.site.baseUrl}/sitemap.xml`)).text();
+    expect(index).toContain(`<loc>${suite.site.baseUrl}/sitemaps/pages.xml</loc>`);
+    const sitemap = await (await fetch(`${suite.site.baseUrl}/sitemaps/pages.xml`)).text();
     // home, countries and how-we-write, in five languages
     expect(sitemap.match(/<url>/g)).toHaveLength(15);
   });

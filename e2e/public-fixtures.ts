@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
+import { beforeAll } from 'vitest';
 import { galleryImages, placeFacts } from '../src/server/db/schema';
 import {
   makeCity,
@@ -13,7 +14,7 @@ import {
 import { processImage, type ProcessedImage } from '../src/server/media/image-processing';
 import { writeProcessedImage } from '../src/server/media/image-storage';
 import { newImageId } from '../src/shared/media-names';
-import { axe, type RunningSite } from './helpers';
+import { axe, browserSuite, type BrowserSuite, type RunningSite, type SuiteOptions } from './helpers';
 
 /**
  * The upload pipeline's files for one test colour, made once per test worker: each site stores its
@@ -134,6 +135,26 @@ export async function seedPublicCatalogue(site: RunningSite): Promise<PublicFixt
     ...(await storePhoto(site, 220)),
   });
   return { countrySlug: 'portugal', citySlug: 'lisbon', placeSlug: 'belem-tower', loneSlug: 'lone-lighthouse' };
+}
+
+export interface PublicSuite extends BrowserSuite {
+  /** The slugs of the seeded catalogue, from the suite's beforeAll on. */
+  readonly catalogue: PublicFixture;
+}
+
+/** browserSuite on a site holding the public catalogue (seedPublicCatalogue), stored in its beforeAll. */
+export function publicSuite(options: SuiteOptions = {}): PublicSuite {
+  const suite = browserSuite(options);
+  let catalogue: PublicFixture | undefined;
+  beforeAll(async () => {
+    catalogue = await seedPublicCatalogue(suite.site);
+  });
+  return Object.defineProperty(suite, 'catalogue', {
+    get() {
+      if (!catalogue) throw new Error("the suite's catalogue is stored in its beforeAll");
+      return catalogue;
+    },
+  }) as PublicSuite;
 }
 
 /** axe-core with the WCAG A/AA rules; returns the violations as readable lines. */

@@ -1,17 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeCity, makeCountry, makePlace } from '../tests/helpers/factories';
-import { launchBrowser, newContext, type RunningSite, startSite, waitForHydration, watchConsole } from './helpers';
+import { browserSuite, waitForHydration, watchConsole } from './helpers';
 import { realErrors } from './public-fixtures';
 
 /** A catalogue larger than one page: home and a city list the newest 24 and link the rest. */
 describe('paged lists in the browser', () => {
-  let site: RunningSite;
-  let browser: Browser;
+  const suite = browserSuite();
 
   beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
+    const { site } = suite;
     await makeCountry(site.db, { name: 'Italy', slug: 'italy' });
     await makeCity(site.db, { name: 'Rome', country: 'Italy', slug: 'rome' });
     for (let i = 1; i <= 30; i++) {
@@ -25,19 +22,15 @@ describe('paged lists in the browser', () => {
       });
     }
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
 
   const cardTitles = (page: import('playwright-core').Page) =>
     page.locator('#explore .place-card-title, #places .place-card-title').allTextContents();
 
   it('pages through home with Older and Newer links, in the browser without a reload', async () => {
-    const context = await newContext(browser);
+    const context = await suite.newContext();
     const page = await context.newPage();
     const errors = watchConsole(page);
-    await page.goto(`${site.baseUrl}/en/home`);
+    await page.goto(`${suite.site.baseUrl}/en/home`);
     await waitForHydration(page);
     const first = await cardTitles(page);
     expect(first).toHaveLength(24);
@@ -80,9 +73,9 @@ describe('paged lists in the browser', () => {
   });
 
   it('works without JavaScript: the server renders each page and its links', async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false });
+    const context = await suite.plainContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    const response = await page.goto(`${site.baseUrl}/en/rome`);
+    const response = await page.goto(`${suite.site.baseUrl}/en/rome`);
     expect(response?.status()).toBe(200);
     expect(await cardTitles(page)).toHaveLength(24);
     const older = page.locator('a[rel="next"]');

@@ -1,36 +1,21 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, type RunningSite, startSite, waitForHydration, watchConsole } from './helpers';
-import { axeViolations, realErrors, seedPublicCatalogue, type PublicFixture } from './public-fixtures';
+import { describe, expect, it } from 'vitest';
+import { waitForHydration, watchConsole } from './helpers';
+import { axeViolations, publicSuite, realErrors } from './public-fixtures';
 
 describe('public website on seeded data', () => {
-  let site: RunningSite;
-  let browser: Browser;
-  let data: PublicFixture;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    site = await startSite();
-    data = await seedPublicCatalogue(site);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const suite = publicSuite();
 
   async function open(path: string, options: { mobile?: boolean; fullMotion?: boolean } = {}) {
-    const context = await newContext(browser, { fullMotion: true, ...options });
-    contexts.push(context);
+    const context = await suite.newContext({ fullMotion: true, ...options });
     const page = await context.newPage();
     const errors = watchConsole(page);
-    const response = await page.goto(`${site.baseUrl}${path}`);
+    const response = await page.goto(`${suite.site.baseUrl}${path}`);
     await waitForHydration(page);
     return { page, errors, status: response?.status(), context };
   }
 
   const html = async (path: string, headers: Record<string, string> = {}) => {
-    const response = await fetch(`${site.baseUrl}${path}`, { headers, redirect: 'manual' });
+    const response = await fetch(`${suite.site.baseUrl}${path}`, { headers, redirect: 'manual' });
     return { status: response.status, body: await response.text(), response };
   };
 
@@ -39,11 +24,11 @@ describe('public website on seeded data', () => {
       const home = await html('/en/home');
       const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(home.body)?.[1];
       expect(script).toBeDefined();
-      const asset = await fetch(`${site.baseUrl}${script}`, { headers: { 'accept-encoding': 'br, gzip' } });
+      const asset = await fetch(`${suite.site.baseUrl}${script}`, { headers: { 'accept-encoding': 'br, gzip' } });
       expect(asset.status).toBe(200);
       expect(asset.headers.get('content-encoding')).toBe('br');
       expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-      const icon = await fetch(`${site.baseUrl}/favicon.svg`);
+      const icon = await fetch(`${suite.site.baseUrl}/favicon.svg`);
       expect(icon.status).toBe(200);
       expect(icon.headers.get('cache-control')).toBe('public, max-age=3600');
     });
@@ -64,19 +49,23 @@ describe('public website on seeded data', () => {
     });
 
     it('answers a place page with its text, canonical, hreflang alternates and Article JSON-LD', async () => {
-      const { status, body } = await html(`/en/${data.placeSlug}`);
+      const { status, body } = await html(`/en/${suite.catalogue.placeSlug}`);
       expect(status).toBe(200);
       expect(body).toContain('<h1');
       expect(body).toContain('Belém Tower');
       expect(body).toContain('Built between 1514 and 1519 to guard the harbour.');
-      expect(body).toContain(`<link rel="canonical" href="${site.baseUrl}/en/belem-tower" />`);
+      expect(body).toContain(`<link rel="canonical" href="${suite.site.baseUrl}/en/belem-tower" />`);
       for (const lang of ['en', 'es', 'de', 'fr', 'zh']) {
         expect(body).toContain(
-          `<link rel="alternate" hreflang="${lang}" href="${site.baseUrl}/${lang}/belem-tower" />`,
+          `<link rel="alternate" hreflang="${lang}" href="${suite.site.baseUrl}/${lang}/belem-tower" />`,
         );
       }
-      expect(body).toContain(`<link rel="alternate" hreflang="x-default" href="${site.baseUrl}/en/belem-tower" />`);
-      expect(body).toMatch(new RegExp(`<meta property="og:image" content="${site.baseUrl}/media/web/[^"]+-1000.jpg"`));
+      expect(body).toContain(
+        `<link rel="alternate" hreflang="x-default" href="${suite.site.baseUrl}/en/belem-tower" />`,
+      );
+      expect(body).toMatch(
+        new RegExp(`<meta property="og:image" content="${suite.site.baseUrl}/media/web/[^"]+-1000.jpg"`),
+      );
       expect(body).toContain('<meta name="twitter:card" content="summary_large_image" />');
       expect(body).toContain('<meta property="og:type" content="article" />');
 
@@ -91,11 +80,11 @@ describe('public website on seeded data', () => {
         description: 'A limestone fortress standing in the Tagus.',
         contentLocation: { '@type': 'Place', name: 'Lisbon, Portugal' },
       });
-      expect((article.image as string[])[0]).toMatch(new RegExp(`^${site.baseUrl}/media/web/`));
+      expect((article.image as string[])[0]).toMatch(new RegExp(`^${suite.site.baseUrl}/media/web/`));
     });
 
     it('renders the Chinese place page with translated text and the Chinese date', async () => {
-      const { body } = await html(`/zh/${data.placeSlug}`);
+      const { body } = await html(`/zh/${suite.catalogue.placeSlug}`);
       expect(body).toContain('<html lang="zh">');
       expect(body).toContain('贝伦塔');
       expect(body).toContain('贝伦塔建于1514年至1519年');
@@ -106,7 +95,7 @@ describe('public website on seeded data', () => {
     it('cuts country and city meta descriptions to 160 characters', async () => {
       const long = 'Lagoons, waterfalls and black-sand beaches. '.repeat(10);
       const { makeCountry } = await import('../tests/helpers/factories');
-      await makeCountry(site.db, { name: 'Iceland', slug: 'iceland', description: long });
+      await makeCountry(suite.site.db, { name: 'Iceland', slug: 'iceland', description: long });
       const { body } = await html('/en/iceland');
       const description = /<meta name="description" content="([^"]*)"/.exec(body)?.[1] ?? '';
       expect(description.length).toBeLessThanOrEqual(160);
@@ -152,7 +141,7 @@ describe('public website on seeded data', () => {
       expect(robots.body).toContain('Allow: /');
       expect(robots.body).toContain('Disallow: /iladmin');
       expect(robots.body).toContain('Disallow: /api/admin');
-      expect(robots.body).toContain(`Sitemap: ${site.baseUrl}/sitemap.xml`);
+      expect(robots.body).toContain(`Sitemap: ${suite.site.baseUrl}/sitemap.xml`);
 
       const index = await html('/sitemap.xml');
       expect(index.response.headers.get('content-type')).toContain('application/xml');
@@ -162,26 +151,26 @@ describe('public website on seeded data', () => {
       expect(children.length).toBeGreaterThanOrEqual(4);
       const sitemap = { body: '' };
       for (const child of children) {
-        expect(child.startsWith(`${site.baseUrl}/sitemaps/`)).toBe(true);
+        expect(child.startsWith(`${suite.site.baseUrl}/sitemaps/`)).toBe(true);
         const answer = await fetch(child);
         expect(answer.status).toBe(200);
         sitemap.body += await answer.text();
       }
       for (const lang of ['en', 'es', 'de', 'fr', 'zh']) {
         for (const slug of ['home', 'countries', 'portugal', 'lisbon', 'belem-tower']) {
-          expect(sitemap.body).toContain(`<loc>${site.baseUrl}/${lang}/${slug}</loc>`);
+          expect(sitemap.body).toContain(`<loc>${suite.site.baseUrl}/${lang}/${slug}</loc>`);
         }
         expect(sitemap.body).toContain(
-          `<xhtml:link rel="alternate" hreflang="${lang}" href="${site.baseUrl}/${lang}/belem-tower"/>`,
+          `<xhtml:link rel="alternate" hreflang="${lang}" href="${suite.site.baseUrl}/${lang}/belem-tower"/>`,
         );
       }
-      expect(sitemap.body).toContain(`hreflang="x-default" href="${site.baseUrl}/en/belem-tower"`);
+      expect(sitemap.body).toContain(`hreflang="x-default" href="${suite.site.baseUrl}/en/belem-tower"`);
     });
   });
 
   describe('in the browser', () => {
     it('resolves a slug as a country, then a city, then a place, following the links', async () => {
-      const { page, errors } = await open(`/en/${data.countrySlug}`);
+      const { page, errors } = await open(`/en/${suite.catalogue.countrySlug}`);
       await page.getByRole('heading', { level: 1, name: 'Portugal', exact: true }).waitFor();
       const aboutCountry = page.getByRole('region', { name: 'About Portugal' });
       await aboutCountry.getByText('Golden cliffs and tiled façades by the Atlantic.').waitFor();
@@ -190,7 +179,7 @@ describe('public website on seeded data', () => {
         .getByRole('link', { name: /Lisbon/ })
         .first()
         .click();
-      await page.waitForURL(`${site.baseUrl}/en/lisbon`);
+      await page.waitForURL(`${suite.site.baseUrl}/en/lisbon`);
       await page.getByRole('heading', { level: 1, name: 'Lisbon', exact: true }).waitFor();
       // the line above the city's name is its country
       await page.locator('.hero-eyebrow', { hasText: 'Portugal' }).waitFor();
@@ -198,14 +187,14 @@ describe('public website on seeded data', () => {
       await aboutCity.getByText('Seven hills, yellow trams and the Tagus river.').waitFor();
       await expect(page.getByRole('link', { name: 'Explore places' }).getAttribute('href')).resolves.toBe('#places');
       await page.getByRole('link', { name: /Belém Tower/ }).click();
-      await page.waitForURL(`${site.baseUrl}/en/belem-tower`);
+      await page.waitForURL(`${suite.site.baseUrl}/en/belem-tower`);
       await page.getByRole('heading', { level: 1, name: 'Belém Tower', exact: true }).waitFor();
       await page.waitForFunction(() => document.title === 'Belém Tower | Travel Places');
       expect(realErrors(errors)).toEqual([]);
     });
 
     it('shows the Chinese country page through the same slug', async () => {
-      const { page, errors } = await open(`/zh/${data.countrySlug}`);
+      const { page, errors } = await open(`/zh/${suite.catalogue.countrySlug}`);
       await page.getByRole('heading', { level: 1, name: '葡萄牙', exact: true }).waitFor();
       await page
         .getByRole('link', { name: /里斯本/ })
@@ -215,10 +204,10 @@ describe('public website on seeded data', () => {
     });
 
     it('switches language from the picker, keeps the page and remembers the choice for a year', async () => {
-      const { page, context, errors } = await open(`/en/${data.placeSlug}`);
+      const { page, context, errors } = await open(`/en/${suite.catalogue.placeSlug}`);
       await page.getByRole('button', { name: /Language: English/ }).click();
       await page.getByRole('link', { name: '中文' }).first().click();
-      await page.waitForURL(`${site.baseUrl}/zh/belem-tower`);
+      await page.waitForURL(`${suite.site.baseUrl}/zh/belem-tower`);
       await page.getByRole('heading', { level: 1, name: '贝伦塔', exact: true }).waitFor();
       await page.waitForFunction(() => document.documentElement.lang === 'zh');
 
@@ -228,9 +217,9 @@ describe('public website on seeded data', () => {
       expect(days).toBeGreaterThan(364);
       expect(days).toBeLessThanOrEqual(365.01);
 
-      await page.goto(`${site.baseUrl}/`);
-      await page.waitForURL(`${site.baseUrl}/zh/home`);
-      await page.goto(`${site.baseUrl}/unknown/path/here`);
+      await page.goto(`${suite.site.baseUrl}/`);
+      await page.waitForURL(`${suite.site.baseUrl}/zh/home`);
+      await page.goto(`${suite.site.baseUrl}/unknown/path/here`);
       await page.getByRole('heading', { name: '页面未找到' }).waitFor();
       expect(realErrors(errors)).toEqual([]);
     });
@@ -277,7 +266,7 @@ describe('public website on seeded data', () => {
       await expect(menu.isVisible()).resolves.toBe(false);
       await toggle.click();
       await menu.getByRole('link', { name: 'Countries' }).click();
-      await page.waitForURL(`${site.baseUrl}/en/countries`);
+      await page.waitForURL(`${suite.site.baseUrl}/en/countries`);
       await menu.waitFor({ state: 'hidden' });
       await page.getByRole('heading', { level: 1, name: 'Countries' }).waitFor();
       expect(realErrors(errors)).toEqual([]);
@@ -303,7 +292,7 @@ describe('public website on seeded data', () => {
         await route.continue();
       });
       await page.locator('header').getByRole('link', { name: 'Home' }).click();
-      await page.waitForURL(`${site.baseUrl}/en/home`);
+      await page.waitForURL(`${suite.site.baseUrl}/en/home`);
       await page.getByTestId('place-skeleton').first().waitFor();
       await expect(page.getByTestId('place-skeleton').count()).resolves.toBe(6);
       release();
@@ -312,7 +301,7 @@ describe('public website on seeded data', () => {
     });
 
     it('pages through the gallery: main image plus gallery, buttons disabled at the ends, arrow keys', async () => {
-      const { page, errors } = await open(`/en/${data.placeSlug}`);
+      const { page, errors } = await open(`/en/${suite.catalogue.placeSlug}`);
       await page.getByRole('link', { name: 'Gallery (3)' }).waitFor();
       const gallery = page.getByRole('region', { name: 'Gallery' });
       const previous = gallery.getByRole('button', { name: 'Previous image' });
@@ -331,7 +320,7 @@ describe('public website on seeded data', () => {
     });
 
     it('hides the carousel arrows and the jump buttons when a place has only its main image', async () => {
-      const { page } = await open(`/en/${data.loneSlug}`);
+      const { page } = await open(`/en/${suite.catalogue.loneSlug}`);
       const gallery = page.getByRole('region', { name: 'Gallery' });
       await gallery.getByRole('link', { name: /Download full resolution/ }).waitFor();
       await expect(gallery.getByText('1 / 1').count()).resolves.toBe(0);
@@ -345,24 +334,28 @@ describe('public website on seeded data', () => {
     });
 
     it('offers every image in full resolution as an attachment, with the CC0 notice', async () => {
-      const { page } = await open(`/en/${data.placeSlug}`);
+      const { page } = await open(`/en/${suite.catalogue.placeSlug}`);
       await page
         .getByText('All photos are public domain under CC0 and can be downloaded in full resolution.')
         .waitFor();
       const link = page.getByRole('link', { name: 'Download full resolution' });
       const href = await link.getAttribute('href');
-      expect(href).toMatch(new RegExp(`^/media/originals/[^?]+\\.jpg\\?download=1&name=${data.placeSlug}-1$`));
-      const response = await fetch(`${site.baseUrl}${href}`);
+      expect(href).toMatch(
+        new RegExp(`^/media/originals/[^?]+\\.jpg\\?download=1&name=${suite.catalogue.placeSlug}-1$`),
+      );
+      const response = await fetch(`${suite.site.baseUrl}${href}`);
       expect(response.status).toBe(200);
-      expect(response.headers.get('content-disposition')).toBe(`attachment; filename="${data.placeSlug}-1.jpg"`);
+      expect(response.headers.get('content-disposition')).toBe(
+        `attachment; filename="${suite.catalogue.placeSlug}-1.jpg"`,
+      );
       expect(response.headers.get('content-type')).toBe('image/jpeg');
       const download = page.waitForEvent('download');
       await link.click();
-      expect((await download).suggestedFilename()).toBe(`${data.placeSlug}-1.jpg`);
+      expect((await download).suggestedFilename()).toBe(`${suite.catalogue.placeSlug}-1.jpg`);
     });
 
     it('shows the history timeline and toggles trivia answers one by one or all at once', async () => {
-      const { page } = await open(`/en/${data.placeSlug}`);
+      const { page } = await open(`/en/${suite.catalogue.placeSlug}`);
       await page.getByRole('heading', { name: 'A short history' }).waitFor();
       await page.getByText('Opens for the World’s Fair.').waitFor();
 
@@ -389,7 +382,7 @@ describe('public website on seeded data', () => {
     });
 
     it('lists at most five related places under "See also in Lisbon"', async () => {
-      const { page } = await open(`/en/${data.placeSlug}`);
+      const { page } = await open(`/en/${suite.catalogue.placeSlug}`);
       const related = page.locator('section', { has: page.getByRole('heading', { name: 'See also in Lisbon' }) });
       await related.waitFor();
       await expect(related.getByRole('listitem').count()).resolves.toBe(5);
@@ -401,17 +394,17 @@ describe('public website on seeded data', () => {
       expect(status).toBe(404);
       await page.getByRole('heading', { name: '未找到该地点' }).waitFor();
       await page.getByRole('link', { name: '返回首页' }).click();
-      await page.waitForURL(`${site.baseUrl}/zh/home`);
+      await page.waitForURL(`${suite.site.baseUrl}/zh/home`);
     });
 
     it('shows City Not Found when a city disappears while the visitor browses it', async () => {
       const { makeCity } = await import('../tests/helpers/factories');
       const { cities } = await import('../src/server/db/schema');
       const { eq } = await import('drizzle-orm');
-      const city = await makeCity(site.db, { name: 'Sintra', country: 'Portugal', slug: 'sintra' });
+      const city = await makeCity(suite.site.db, { name: 'Sintra', country: 'Portugal', slug: 'sintra' });
       const { page } = await open('/en/sintra');
       await page.getByRole('heading', { level: 1, name: 'Sintra', exact: true }).waitFor();
-      await site.db.delete(cities).where(eq(cities.id, city.id));
+      await suite.site.db.delete(cities).where(eq(cities.id, city.id));
       await page.locator('footer').getByRole('link', { name: 'Español' }).click();
       await page.getByRole('heading', { name: 'Ciudad no encontrada' }).waitFor();
       await page.getByText('La ciudad que buscas no existe.').waitFor();
@@ -419,13 +412,20 @@ describe('public website on seeded data', () => {
 
     // one language per test: six pages with axe each take a quarter of a minute on a loaded 2-core machine
     it.each(['en', 'zh'])('hydrates every screen without warnings and meets axe in %s', async (lang) => {
-      const paths = ['home', 'countries', data.countrySlug, data.citySlug, data.placeSlug, 'missing-place'];
+      const paths = [
+        'home',
+        'countries',
+        suite.catalogue.countrySlug,
+        suite.catalogue.citySlug,
+        suite.catalogue.placeSlug,
+        'missing-place',
+      ];
       // Each screen is a whole document load and hydration in one tab. With reduced motion the cards
       // are in place at once; axe judges the same settled page a full-motion visitor ends up with.
       const { page, errors } = await open(`/${lang}/${paths[0]}`, { fullMotion: false });
       for (const path of paths) {
         if (path !== paths[0]) {
-          await page.goto(`${site.baseUrl}/${lang}/${path}`);
+          await page.goto(`${suite.site.baseUrl}/${lang}/${path}`);
           await waitForHydration(page);
         }
         await expect(axeViolations(page), `/${lang}/${path}`).resolves.toEqual([]);
@@ -441,7 +441,7 @@ describe('public website on seeded data', () => {
     });
 
     it('keeps the trivia and picker usable by keyboard alone', async () => {
-      const { page } = await open(`/en/${data.placeSlug}`);
+      const { page } = await open(`/en/${suite.catalogue.placeSlug}`);
       const picker = page.getByRole('button', { name: /Language: English/ });
       await picker.focus();
       await page.keyboard.press('Enter');
@@ -455,9 +455,5 @@ describe('public website on seeded data', () => {
       await page.keyboard.press('Space');
       await expect(first.getAttribute('aria-expanded')).resolves.toBe('false');
     });
-  });
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => {});
   });
 });

@@ -1,41 +1,24 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makePlace, makePlaceTranslation } from '../tests/helpers/factories';
-import {
-  launchBrowser,
-  login,
-  newContext,
-  startSite,
-  waitForHydration,
-  watchConsole,
-  type RunningSite,
-  seriousViolations,
-} from './helpers';
+import { adminSuite, seriousViolations, waitForHydration, watchConsole } from './helpers';
 
 describe('review per language in the admin', () => {
-  let site: RunningSite;
-  let browser: Browser;
+  const suite = adminSuite();
   let page: Page;
   let consoleErrors: string[];
   let place: Awaited<ReturnType<typeof makePlace>>;
 
   beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
+    const { site } = suite;
     place = await makePlace(site.db, { title: 'Harbour Lighthouse', reviewed: true });
     await makePlaceTranslation(site.db, place.id, 'de', { title: 'Hafenleuchtturm' });
     await makePlace(site.db, { title: 'Reviewed Square', reviewed: true });
-    page = await (await newContext(browser)).newPage();
-    consoleErrors = watchConsole(page);
-    await login(page, site.baseUrl);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
+    ({ page, consoleErrors } = await suite.signIn());
   });
 
   it('the dashboard counts what needs the editor and links to the filtered list, and to the site', async () => {
-    await page.goto(`${site.baseUrl}/iladmin`);
+    await page.goto(`${suite.site.baseUrl}/iladmin`);
     const needs = page.getByRole('region', { name: 'Text awaiting review, per language' });
     await needs.getByRole('link', { name: '1 German' }).waitFor();
     expect(await needs.getByRole('link', { name: '0 English' }).count()).toBe(1);
@@ -50,9 +33,9 @@ describe('review per language in the admin', () => {
   });
 
   it('marks a machine translation reviewed in the Languages dialog; the German page loses its note', async () => {
-    const germanPage = await (await newContext(browser)).newPage();
+    const germanPage = await suite.newPage();
     const publicErrors = watchConsole(germanPage);
-    await germanPage.goto(`${site.baseUrl}/de/${place.slug}`);
+    await germanPage.goto(`${suite.site.baseUrl}/de/${place.slug}`);
     await waitForHydration(germanPage);
     const note = germanPage.getByText('Maschinell aus dem Englischen übersetzt');
     // in the page's language, even beside text still in English

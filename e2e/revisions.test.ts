@@ -1,19 +1,17 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makePlace } from '../tests/helpers/factories';
-import { axe, launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+import { adminSuite, axe } from './helpers';
 
 describe('a place’s history in the admin', () => {
-  let site: RunningSite;
-  let browser: Browser;
+  const suite = adminSuite();
   let page: Page;
   let errors: string[];
   let place: Awaited<ReturnType<typeof makePlace>>;
 
   beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
+    const { site } = suite;
     const key = 'web/e2e-history-1000.jpg';
     await site.app.storage.put(
       key,
@@ -33,18 +31,11 @@ describe('a place’s history in the admin', () => {
       });
     await edit('Harbour at noon');
     await edit('Harbour at night');
-    const context = await newContext(browser);
-    page = await context.newPage();
-    errors = watchConsole(page);
-    await login(page, site.baseUrl);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
+    ({ page, consoleErrors: errors } = await suite.signIn());
   });
 
   it('lists who changed what, compares a version with now word by word, and restores it', async () => {
-    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await page.goto(`${suite.site.baseUrl}/iladmin/edit-places`);
     await page.getByRole('button', { name: 'History of Harbour at night' }).click();
     const dialog = page.getByRole('dialog', { name: 'History of Harbour at night' });
     const versions = dialog.getByRole('list', { name: 'Versions, newest first' }).getByRole('listitem');
@@ -70,13 +61,13 @@ describe('a place’s history in the admin', () => {
 
     await page.keyboard.press('Escape');
     await page.getByRole('heading', { name: 'Harbour at dawn' }).waitFor();
-    const publicPage = await page.request.get(`${site.baseUrl}/en/${place.slug}`);
+    const publicPage = await page.request.get(`${suite.site.baseUrl}/en/${place.slug}`);
     expect(await publicPage.text()).toContain('Harbour at dawn');
     expect(errors).toEqual([]);
   });
 
   it('opens the same history from the Languages dialog', async () => {
-    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await page.goto(`${suite.site.baseUrl}/iladmin/edit-places`);
     await page.getByRole('button', { name: 'Languages of Harbour at dawn' }).click();
     await page.getByRole('dialog', { name: 'Languages: Harbour at dawn' }).waitFor();
     await page.getByRole('button', { name: 'History of Harbour at dawn' }).last().click();

@@ -1,42 +1,21 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN_PASSWORD,
-  launchBrowser,
-  newContext,
-  type RunningSite,
-  startSite,
-  waitForHydration,
-  watchConsole,
-} from './helpers';
-import { axeViolations, realErrors, seedPublicCatalogue } from './public-fixtures';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, waitForHydration, watchConsole } from './helpers';
+import { axeViolations, publicSuite, realErrors } from './public-fixtures';
 
 /** Issue 31, items 1 and 2 (docs/decisions/023-saved-and-offline.md): save without an account, read offline. */
 describe('saved places and offline reading', () => {
-  let site: RunningSite;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    site = await startSite();
-    await seedPublicCatalogue(site);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const suite = publicSuite();
 
   async function fresh(mobile = true) {
-    const context = await newContext(browser, { mobile, serviceWorker: true });
-    contexts.push(context);
+    const context = await suite.newContext({ mobile, serviceWorker: true });
     const page = await context.newPage();
     const errors = watchConsole(page);
     return { context, page, errors };
   }
 
   async function open(page: Page, path: string) {
-    const response = await page.goto(`${site.baseUrl}${path}`);
+    const response = await page.goto(`${suite.site.baseUrl}${path}`);
     await waitForHydration(page);
     return response;
   }
@@ -47,15 +26,15 @@ describe('saved places and offline reading', () => {
 
   /** An edit through the admin API, over HTTP as the admin screens send it. */
   async function editTitle(slug: string, title: string) {
-    const json = { origin: site.baseUrl, 'content-type': 'application/json' };
-    const login = await fetch(`${site.baseUrl}/api/admin/login`, {
+    const json = { origin: suite.site.baseUrl, 'content-type': 'application/json' };
+    const login = await fetch(`${suite.site.baseUrl}/api/admin/login`, {
       method: 'POST',
       headers: json,
       body: JSON.stringify({ password: ADMIN_PASSWORD }),
     });
     expect(login.status).toBe(200);
     const cookie = /tp_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0];
-    const place = (await (await fetch(`${site.baseUrl}/api/places/by-slug/${slug}/translations/en`)).json()) as {
+    const place = (await (await fetch(`${suite.site.baseUrl}/api/places/by-slug/${slug}/translations/en`)).json()) as {
       id: string;
       description: string;
       location: string;
@@ -64,7 +43,7 @@ describe('saved places and offline reading', () => {
       date: string;
     };
     const { description, location, country, imageUrl, date } = place;
-    const edit = await fetch(`${site.baseUrl}/api/admin/places/${place.id}`, {
+    const edit = await fetch(`${suite.site.baseUrl}/api/admin/places/${place.id}`, {
       method: 'PUT',
       headers: { ...json, cookie },
       body: JSON.stringify({ title, description, location, country, imageUrl, date }),
@@ -77,7 +56,7 @@ describe('saved places and offline reading', () => {
     await open(page, '/de/home');
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     expect(href).toBe('/de/manifest.webmanifest');
-    const manifest = (await (await fetch(`${site.baseUrl}${href}`)).json()) as {
+    const manifest = (await (await fetch(`${suite.site.baseUrl}${href}`)).json()) as {
       name: string;
       start_url: string;
       display: string;
@@ -88,18 +67,20 @@ describe('saved places and offline reading', () => {
     expect(manifest.display).toBe('standalone');
     for (const size of ['192x192', '512x512']) {
       const icon = manifest.icons.find((i) => i.sizes === size)!;
-      const response = await fetch(`${site.baseUrl}${icon.src}`);
+      const response = await fetch(`${suite.site.baseUrl}${icon.src}`);
       expect(response.status, icon.src).toBe(200);
       expect(response.headers.get('content-type')).toBe('image/png');
     }
-    const worker = await fetch(`${site.baseUrl}/sw.js`);
+    const worker = await fetch(`${suite.site.baseUrl}/sw.js`);
     expect(worker.headers.get('cache-control')).toBe('no-cache');
     expect(worker.headers.get('content-type')).toContain('javascript');
 
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.reload();
     await waitForHydration(page);
-    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${site.baseUrl}/sw.js`);
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(
+      `${suite.site.baseUrl}/sw.js`,
+    );
     expect(realErrors(errors)).toEqual([]);
   });
 
@@ -125,7 +106,7 @@ describe('saved places and offline reading', () => {
     await expect.poll(() => save.getAttribute('aria-pressed')).toBe('true');
 
     await context.setOffline(true);
-    await page.goto(`${site.baseUrl}/en/belem-tower`);
+    await page.goto(`${suite.site.baseUrl}/en/belem-tower`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Belém Tower');
     const hero = page.locator('article img').first();
     await expect
@@ -133,14 +114,14 @@ describe('saved places and offline reading', () => {
       .toBe(true);
 
     // an address never opened: the offline page, listing the saved place
-    await page.goto(`${site.baseUrl}/en/lone-lighthouse`);
+    await page.goto(`${suite.site.baseUrl}/en/lone-lighthouse`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('You are offline');
     const link = page.getByRole('link', { name: 'Belém Tower' });
     expect(await link.getAttribute('href')).toBe('/en/belem-tower');
 
     await context.setOffline(false);
     await editTitle('belem-tower', 'Belém Tower by the River');
-    await page.goto(`${site.baseUrl}/en/belem-tower`);
+    await page.goto(`${suite.site.baseUrl}/en/belem-tower`);
     await expect.poll(() => page.locator('h1').textContent()).toBe('Belém Tower by the River');
     expect(realErrors(errors).filter((e) => !e.includes('ERR_INTERNET_DISCONNECTED'))).toEqual([]);
     await editTitle('belem-tower', 'Belém Tower');

@@ -1,36 +1,19 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startSite, watchConsole, type RunningSite, waitForHydration } from './helpers';
-import { axeViolations, realErrors, seedPublicCatalogue } from './public-fixtures';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { watchConsole, waitForHydration } from './helpers';
+import { axeViolations, publicSuite, realErrors } from './public-fixtures';
 
 describe('search from the navigation', () => {
-  let site: RunningSite;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    site = await startSite();
-    await seedPublicCatalogue(site);
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await Promise.all(contexts.map((context) => context.close()));
-    await browser?.close();
-    await site?.close();
-  });
+  const suite = publicSuite();
 
   async function open(path: string, options: { javaScript?: boolean; mobile?: boolean } = {}) {
-    const context = await browser.newContext({
+    const page = await suite.newPage({
+      mobile: options.mobile,
       javaScriptEnabled: options.javaScript !== false,
-      reducedMotion: 'reduce',
-      ...(options.mobile
-        ? { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
-        : { viewport: { width: 1280, height: 800 } }),
+      serviceWorker: true,
     });
-    contexts.push(context);
-    const page = await context.newPage();
     const errors = watchConsole(page);
-    await page.goto(`${site.baseUrl}${path}`);
+    await page.goto(`${suite.site.baseUrl}${path}`);
     // the type-ahead starts on focus, once the page's code has hydrated the box
     if (options.javaScript !== false) await waitForHydration(page);
     return { page, errors };
@@ -50,7 +33,7 @@ describe('search from the navigation', () => {
     await expect.poll(() => suggestion.locator('mark').textContent(), { timeout: 10_000 }).toBe('Belém');
 
     await box.press('Enter');
-    await page.waitForURL(`${site.baseUrl}/en/search?q=belem`);
+    await page.waitForURL(`${suite.site.baseUrl}/en/search?q=belem`);
     await expect.poll(() => marked(page)).toContain('Belém');
     const card = page.locator('#results a[href="/en/belem-tower"]');
     expect(await card.count()).toBe(1);
@@ -75,7 +58,7 @@ describe('search from the navigation', () => {
     const first = await options.first().textContent();
     expect(first).toContain('里斯本');
     await box.press('Enter');
-    await page.waitForURL(`${site.baseUrl}/zh/lisbon`);
+    await page.waitForURL(`${suite.site.baseUrl}/zh/lisbon`);
     // the address changes first; the city page follows
     await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 10_000 }).toContain('里斯本');
   });
@@ -84,21 +67,21 @@ describe('search from the navigation', () => {
     const { page } = await open('/en/home', { javaScript: false });
     await page.locator('#nav-search').fill('BELÉM');
     await page.locator('#nav-search').press('Enter');
-    await page.waitForURL(`${site.baseUrl}/en/search?q=BEL%C3%89M`);
+    await page.waitForURL(`${suite.site.baseUrl}/en/search?q=BEL%C3%89M`);
     expect(await marked(page)).toContain('Belém');
     expect(await page.locator('#results a[href="/en/belem-tower"]').count()).toBe(1);
 
     // the search page's own form, and a typo
     await page.locator('#search-page-input').fill('lisbn');
     await page.locator('#search-page-input').press('Enter');
-    await page.waitForURL(`${site.baseUrl}/en/search?q=lisbn`);
+    await page.waitForURL(`${suite.site.baseUrl}/en/search?q=lisbn`);
     expect(await page.locator('#results a[href="/en/lisbon"]').count()).toBe(1);
   });
 
   it('reaches the search page from a phone without JavaScript, and the page passes axe', async () => {
     const { page } = await open('/de/home', { javaScript: false, mobile: true });
     await page.getByRole('link', { name: 'Suchen', exact: true }).click();
-    await page.waitForURL(`${site.baseUrl}/de/search`);
+    await page.waitForURL(`${suite.site.baseUrl}/de/search`);
     expect(await page.locator('#results').textContent()).toContain('Gib den Namen eines Ortes');
 
     const { page: withScript } = await open('/en/search?q=lisbon');
@@ -120,15 +103,13 @@ describe('search from the navigation', () => {
   });
 
   it('on a 320 px phone, repeats a 300-character query in a short heading and says at once that it is too long', async () => {
-    const context = await browser.newContext({
+    const page = await suite.newPage({
       viewport: { width: 320, height: 640 },
       isMobile: true,
       hasTouch: true,
-      reducedMotion: 'reduce',
+      serviceWorker: true,
     });
-    contexts.push(context);
-    const page = await context.newPage();
-    const response = await page.goto(`${site.baseUrl}/en/search?q=${'lorem ipsum '.repeat(25).trim()}`);
+    const response = await page.goto(`${suite.site.baseUrl}/en/search?q=${'lorem ipsum '.repeat(25).trim()}`);
     expect(response?.status()).toBe(400);
     await waitForHydration(page);
     const heading = page.locator('h1');
@@ -142,7 +123,7 @@ describe('search from the navigation', () => {
     const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     expect(widths[0]).toBeLessThanOrEqual(widths[1]!);
     // one long word wraps inside the screen too
-    await page.goto(`${site.baseUrl}/en/search?q=${'x'.repeat(300)}`);
+    await page.goto(`${suite.site.baseUrl}/en/search?q=${'x'.repeat(300)}`);
     expect((await heading.boundingBox())!.height).toBeLessThan(240);
     const after = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     expect(after[0]).toBeLessThanOrEqual(after[1]!);

@@ -1,7 +1,6 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeCity, makeCountry, makePlace } from '../tests/helpers/factories';
-import { launchBrowser, startSite, type RunningSite } from './helpers';
+import { browserSuite } from './helpers';
 import { storePhoto } from './public-fixtures';
 
 // 40 letters without a break, like a German compound noun in a title
@@ -12,11 +11,10 @@ const LONG_WORD = 'Donaudampfschifffahrtsgesellschaftskapit';
  * on a phone, and every date is written the way the page's language writes dates.
  */
 describe('long words and localized dates', () => {
-  let site: RunningSite;
-  let browser: Browser;
+  const suite = browserSuite();
 
   beforeAll(async () => {
-    site = await startSite();
+    const { site } = suite;
     const { db } = site;
     await makeCountry(db, { name: 'Germany', slug: 'germany', ...(await storePhoto(site, 30)) });
     await makeCity(db, {
@@ -35,20 +33,14 @@ describe('long words and localized dates', () => {
       date: '2024-09-12',
       ...(await storePhoto(site, 90)),
     });
-    browser = await launchBrowser();
-  });
-
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
   });
 
   for (const width of [320, 390]) {
     it(`keeps home, city and place pages inside a ${width} px screen`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 800 }, isMobile: true, hasTouch: true });
+      const context = await suite.plainContext({ viewport: { width, height: 800 }, isMobile: true, hasTouch: true });
       const page = await context.newPage();
       for (const path of ['/de/home', '/de/long-city', '/de/long-place', '/en/long-place']) {
-        await page.goto(`${site.baseUrl}${path}`);
+        await page.goto(`${suite.site.baseUrl}${path}`);
         const fit = await page.evaluate(() => {
           const h1 = document.querySelector('h1')!.getBoundingClientRect();
           return {
@@ -74,7 +66,7 @@ describe('long words and localized dates', () => {
     };
     for (const [lang, date] of Object.entries(expected)) {
       for (const path of [`/${lang}/home`, `/${lang}/long-city`, `/${lang}/long-place`]) {
-        const html = await (await fetch(`${site.baseUrl}${path}`)).text();
+        const html = await (await fetch(`${suite.site.baseUrl}${path}`)).text();
         expect(html, path).toContain(date);
         if (lang !== 'en') expect(html, path).not.toMatch(/September \d+, 2024|九月 \d+, 2024/);
       }

@@ -1,14 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makePlace } from '../tests/helpers/factories';
-import { axe, launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+import { adminSuite, axe } from './helpers';
 
 const MOVED = 'Moved to the trash. You can restore it for 30 days from Trash.';
 
 describe('the trash in the admin', () => {
-  let site: RunningSite;
-  let browser: Browser;
+  const suite = adminSuite();
   let page: Page;
   let errors: string[];
   let place: Awaited<ReturnType<typeof makePlace>>;
@@ -21,8 +20,7 @@ describe('the trash in the admin', () => {
   };
 
   beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
+    const { site } = suite;
     const key = 'web/e2e-trash-1000.jpg';
     await site.app.storage.put(
       key,
@@ -37,18 +35,11 @@ describe('the trash in the admin', () => {
       date: '2024-06-02',
       imageUrl: `/media/${key}`,
     });
-    const context = await newContext(browser);
-    page = await context.newPage();
-    errors = watchConsole(page);
-    await login(page, site.baseUrl);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
+    ({ page, consoleErrors: errors } = await suite.signIn());
   });
 
   it('asks with the photo, the city and the date, moves the place to the trash, and restores it from Trash', async () => {
-    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await page.goto(`${suite.site.baseUrl}/iladmin/edit-places`);
     await page.getByRole('button', { name: 'Delete Old lighthouse' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete place' });
     await confirm.getByText('Brest, France').waitFor();
@@ -59,10 +50,10 @@ describe('the trash in the admin', () => {
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText(MOVED).waitFor();
     await page.getByRole('heading', { name: 'Old lighthouse' }).waitFor({ state: 'detached' });
-    expect((await page.request.get(`${site.baseUrl}/en/${place.slug}`)).status()).toBe(404);
+    expect((await page.request.get(`${suite.site.baseUrl}/en/${place.slug}`)).status()).toBe(404);
 
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Trash' }).click();
-    await page.waitForURL(`${site.baseUrl}/iladmin/trash`);
+    await page.waitForURL(`${suite.site.baseUrl}/iladmin/trash`);
     const item = page.getByRole('article', { name: 'Old lighthouse' });
     await item.getByText('Place', { exact: true }).waitFor();
     await item.getByText(/days left to restore it/).waitFor();
@@ -71,16 +62,16 @@ describe('the trash in the admin', () => {
     await item.getByRole('button', { name: 'Restore Old lighthouse' }).click();
     await page.locator('[data-sonner-toast]').filter({ hasText: 'is back' }).first().waitFor();
     await page.getByText('The trash is empty.').waitFor();
-    expect((await page.request.get(`${site.baseUrl}/en/${place.slug}`)).status()).toBe(200);
+    expect((await page.request.get(`${suite.site.baseUrl}/en/${place.slug}`)).status()).toBe(200);
   });
 
   it('empties the trash after asking, and the place is gone for good', async () => {
-    await page.goto(`${site.baseUrl}/iladmin/edit-places`);
+    await page.goto(`${suite.site.baseUrl}/iladmin/edit-places`);
     await page.getByRole('button', { name: 'Delete Old lighthouse' }).click();
     await page.getByRole('alertdialog', { name: 'Delete place' }).getByRole('button', { name: 'Delete' }).click();
     await page.getByText(MOVED).waitFor();
 
-    await page.goto(`${site.baseUrl}/iladmin/trash`);
+    await page.goto(`${suite.site.baseUrl}/iladmin/trash`);
     await page.getByRole('article', { name: 'Old lighthouse' }).waitFor();
     await page.getByRole('button', { name: 'Empty trash' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Empty the trash?' });
@@ -88,7 +79,7 @@ describe('the trash in the admin', () => {
     expect(await violationsOf('[role=alertdialog]')).toEqual([]);
     await confirm.getByRole('button', { name: 'Empty trash' }).click();
     await page.getByText('The trash is empty.').waitFor();
-    expect((await page.request.get(`${site.baseUrl}${place.imageUrl}`)).status()).toBe(404);
+    expect((await page.request.get(`${suite.site.baseUrl}${place.imageUrl}`)).status()).toBe(404);
     expect(errors).toEqual([]);
   });
 });

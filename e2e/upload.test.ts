@@ -1,22 +1,19 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeFacts, placeHistory, places } from '../src/server/db/schema';
 import { makePhoto } from '../tests/helpers/photos';
-import { axe, launchBrowser, login, newContext, startSite, watchConsole, type RunningSite } from './helpers';
+import { adminSuite, axe } from './helpers';
 
 describe('Upload screen', () => {
-  let site: RunningSite;
-  let browser: Browser;
   let page: Page;
   let consoleErrors: string[];
   let dir: string;
 
+  // the photos to upload: made before the suite's site, removed after it has closed
   beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
     dir = mkdtempSync(join(tmpdir(), 'tp-e2e-photos-'));
     writeFileSync(
       join(dir, 'eiffel.jpg'),
@@ -44,19 +41,19 @@ describe('Upload screen', () => {
       join(dir, 'shibuya-source.heic'),
       readFileSync(join(import.meta.dirname, '..', 'tests', 'fixtures', 'shibuya-gps.heic')),
     );
-    const context = await newContext(browser);
-    page = await context.newPage();
-    consoleErrors = watchConsole(page);
-    await login(page, site.baseUrl);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
+  afterAll(() => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  const suite = adminSuite();
+
+  beforeAll(async () => {
+    ({ page, consoleErrors } = await suite.signIn());
+  });
+
   it('uploads two photos one after the other and shows a result card for each', async () => {
-    await page.goto(`${site.baseUrl}/iladmin/upload`);
+    await page.goto(`${suite.site.baseUrl}/iladmin/upload`);
     const button = page.getByRole('button', { name: /Upload.*Photo/ });
     expect(await button.isDisabled()).toBe(true);
     await page.getByText('Images are resized to 1000px width', { exact: false }).waitFor();
@@ -94,7 +91,7 @@ describe('Upload screen', () => {
     // the thumbnails come from the server
     const thumbnail = cards.nth(0).getByRole('img');
     await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(480);
-    const stored = await site.db.select().from(places);
+    const stored = await suite.site.db.select().from(places);
     expect(stored).toHaveLength(2);
     const article = (location: string) => stored.find((place) => place.location === location)?.fullDescription;
     expect(article('Paris')).toMatch(/^A long weekend of famous sights\./);
@@ -103,8 +100,8 @@ describe('Upload screen', () => {
     // after the uploads, history and facts ran once per place (offline provider: none found)
     await page.getByText('No events found').waitFor();
     await page.getByText('No facts found').waitFor();
-    expect(await site.db.select().from(placeHistory)).toHaveLength(2);
-    expect(await site.db.select().from(placeFacts)).toHaveLength(2);
+    expect(await suite.site.db.select().from(placeHistory)).toHaveLength(2);
+    expect(await suite.site.db.select().from(placeFacts)).toHaveLength(2);
     // the form is cleared for the next batch
     expect(await page.getByLabel('Story (optional)').inputValue()).toBe('');
     expect(await page.getByLabel('Story for colosseum.jpg').count()).toBe(0);
@@ -147,7 +144,7 @@ describe('Upload screen', () => {
   });
 
   it('ends its Generating toasts when history and facts are done', async () => {
-    await page.goto(`${site.baseUrl}/iladmin/upload`);
+    await page.goto(`${suite.site.baseUrl}/iladmin/upload`);
     // a single space in the button before any choice
     await page.getByRole('button', { name: 'Upload Photos', exact: true }).waitFor();
     await page.getByLabel('Photos').setInputFiles([join(dir, 'trevi.jpg')]);
@@ -180,7 +177,7 @@ describe('Upload screen', () => {
   });
 
   it('refuses a thumbnail and says to choose the original photo', async () => {
-    const before = (await site.db.select().from(places)).length;
+    const before = (await suite.site.db.select().from(places)).length;
     await page.getByLabel('Photos').setInputFiles([join(dir, 'thumbnail.jpg')]);
     await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
     await page.getByText('Some uploads failed').waitFor();
@@ -191,6 +188,6 @@ describe('Upload screen', () => {
         'This photo is 100 × 68 pixels. Photos need at least 1,000 pixels on the long side: choose the original photo, not a thumbnail.',
       )
       .waitFor();
-    expect(await site.db.select().from(places)).toHaveLength(before);
+    expect(await suite.site.db.select().from(places)).toHaveLength(before);
   });
 });

@@ -1,7 +1,17 @@
 import { useLanguage, useUiText } from '../../lib/i18n';
 import { SiteLink } from '../../lib/navigation';
+import type { PageModule, PageParams } from '../../lib/page-data';
 import { countriesQuery, homePlacesQuery, usePublicQuery } from '../../lib/public-queries';
 import { PlaceGrid } from './place-card';
+
+/**
+ * The not-found page's data, the suggestions below: the server loads it for any address that is no
+ * page (pages/public/public-routes.ts) and for a slug that is no country, city or place
+ * (pages/public/slug-page.tsx).
+ */
+export const NOT_FOUND_PAGE = {
+  data: ({ lang }: Pick<PageParams, 'lang'>) => ({ places: homePlacesQuery(lang), countries: countriesQuery(lang) }),
+} satisfies PageModule;
 
 /**
  * No dead end: under 'Page Not Found', the newest places and the countries, so a visitor who
@@ -10,8 +20,9 @@ import { PlaceGrid } from './place-card';
 export function NotFoundSuggestions() {
   const lang = useLanguage();
   const t = useUiText();
-  const places = usePublicQuery(homePlacesQuery(lang)).data?.items.slice(0, 6) ?? [];
-  const countries = usePublicQuery(countriesQuery(lang)).data?.items ?? [];
+  const queries = NOT_FOUND_PAGE.data({ lang });
+  const places = usePublicQuery(queries.places).data?.items.slice(0, 6) ?? [];
+  const countries = usePublicQuery(queries.countries).data?.items ?? [];
   if (places.length === 0 && countries.length === 0) return null;
   return (
     <div className="page-section space-y-14">

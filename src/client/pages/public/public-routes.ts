@@ -1,14 +1,9 @@
 import type { ComponentType } from 'react';
 import { isLanguageCode, type LanguageCode } from '../../../shared/languages';
 import { HOW_WE_WRITE_PAGE, INFO_PAGES } from '../../../shared/site';
+import { NOT_FOUND_PAGE } from '../../components/public/not-found-suggestions';
 import type { PageModule } from '../../lib/page-data';
-import {
-  countriesQuery,
-  homePlacesQuery,
-  languagesQuery,
-  siteSettingsQuery,
-  uiTextQuery,
-} from '../../lib/public-queries';
+import { languagesQuery, siteSettingsQuery, uiTextQuery } from '../../lib/public-queries';
 import * as slugPage from './slug-page';
 
 /**
@@ -52,11 +47,6 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
 /** On every page: the interface text, the languages and the site's settings. */
 export const chromeQueries = (lang: LanguageCode) => [uiTextQuery(lang), languagesQuery(), siteSettingsQuery()];
 
-/** The not-found page's "module": what it offers instead is its data (components/public/not-found-suggestions.tsx). */
-const notFoundPage: PageModule = {
-  data: ({ lang }) => ({ places: homePlacesQuery(lang), countries: countriesQuery(lang) }),
-};
-
 /**
  * Which public page `pathname` is, and its language and slug: the one place a URL becomes a page
  * (the router, routes.tsx, and the server's prefetch both ask this). Anything but
@@ -79,5 +69,5 @@ export function publicRouteAt(pathname: string): { route: PublicRoute; lang: Lan
 /** The module of the public page at `pathname` (its data and component), or the not-found page's. */
 export async function matchPublicPage(pathname: string): Promise<{ module: PageModule; slug: string }> {
   const found = publicRouteAt(pathname);
-  return found ? { module: await found.route.module(), slug: found.slug } : { module: notFoundPage, slug: '' };
+  return found ? { module: await found.route.module(), slug: found.slug } : { module: NOT_FOUND_PAGE, slug: '' };
 }

@@ -2,16 +2,11 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { CityDto, CountryDto } from '@/shared/api/public';
 import { HydratedMark } from '../../components/public/hydrated-mark';
+import { NOT_FOUND_PAGE } from '../../components/public/not-found-suggestions';
 import { Spinner } from '../../components/public/spinner';
 import { useUiText } from '../../lib/i18n';
 import { prefetchPage, type Load, type PageParams } from '../../lib/page-data';
-import {
-  cityCheckQuery,
-  countriesQuery,
-  countryCheckQuery,
-  homePlacesQuery,
-  usePublicQuery,
-} from '../../lib/public-queries';
+import { cityCheckQuery, countryCheckQuery, usePublicQuery } from '../../lib/public-queries';
 
 /**
  * /{lang}/{slug} is a country with that slug, else a city, else a place (docs/product.md §2.1):
@@ -34,8 +29,8 @@ export async function prefetch(params: PageParams, load: Load): Promise<void> {
   }
   const place = await PLACE.module();
   if (await place.prefetch(params, load)) return;
-  // the not-found page's suggestions (components/public/not-found-suggestions.tsx)
-  await Promise.all([load(homePlacesQuery(params.lang)), load(countriesQuery(params.lang))]);
+  // none of them: the not-found page, with its suggestions
+  await prefetchPage(NOT_FOUND_PAGE, params, load);
 }
 
 /** `slug` when the address is not a route parameter (a footer page's address that the site does not serve). */
