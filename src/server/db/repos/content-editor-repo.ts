@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { HistoryEvent, TriviaFact } from '@/shared/api/public';
 import type { PlaceText } from '@/shared/api/content-editor';
 import type { DbOrTx } from '../client';
-import type { AreaKind } from './admin-areas-repo';
+import type { AreaKind } from './area-tables';
 import {
   cities,
   cityTranslations,
