@@ -6,7 +6,7 @@ import { cities, cityTranslations, countries, countryTranslations, places } from
 import { AREA_TABLES, type AreaKind } from './area-tables';
 import { cityColumns, countryColumns } from './areas-repo';
 import { enqueueTranslatedPlaces, failuresJson, jobJson } from './translation-jobs-repo';
-import { saveMachineTranslation, translationVersions, type StoredVersion } from './translation-versions';
+import { saveTranslation, translationVersions, type StoredVersion } from './translation-versions';
 
 /** One stored translation of a city's or country's name and description. */
 export interface AreaTranslationRow {
@@ -280,11 +280,11 @@ export async function saveAreaTranslation(
   const set = { name: row.name, description: row.description, sourceVersion, reviewed: false };
   if (type === 'city') {
     const cityRow = { cityId: id, ...row, sourceVersion };
-    await saveMachineTranslation(db, cityTranslations, cityTranslations.cityId, cityRow, set);
+    await saveTranslation(db, 'machine', cityTranslations, cityTranslations.cityId, cityRow, set);
     return;
   }
   const countryRow = { countryId: id, ...row, sourceVersion };
-  await saveMachineTranslation(db, countryTranslations, countryTranslations.countryId, countryRow, set);
+  await saveTranslation(db, 'machine', countryTranslations, countryTranslations.countryId, countryRow, set);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { galleryImages, galleryImageTexts } from '../schema';
-import { saveMachineTranslation } from './translation-versions';
+import { saveTranslation } from './translation-versions';
 
 /** The gallery's order: position, then age (rows of one position, e.g. written before 0010, oldest first). */
 export const galleryOrder = [asc(galleryImages.position), asc(galleryImages.createdAt), asc(galleryImages.id)];
@@ -56,10 +56,7 @@ export async function writePersonText(
   row: { imageId: string; languageCode: string; caption: string; alt: string; sourceVersion: number },
 ) {
   const set = { caption: row.caption, alt: row.alt, sourceVersion: row.sourceVersion, origin: 'person' as const };
-  await tx
-    .insert(galleryImageTexts)
-    .values({ ...row, origin: 'person' })
-    .onConflictDoUpdate({ target: [galleryImageTexts.imageId, galleryImageTexts.languageCode], set });
+  await saveTranslation(tx, 'person', galleryImageTexts, galleryImageTexts.imageId, { ...row, origin: 'person' }, set);
 }
 
 /** A machine translation of a photo's texts: never replaces a person's row, nor one made from newer English. */
@@ -67,7 +64,7 @@ export async function saveMachineText(
   db: DbOrTx,
   row: { imageId: string; languageCode: string; caption: string; alt: string; sourceVersion: number },
 ) {
-  await saveMachineTranslation(db, galleryImageTexts, galleryImageTexts.imageId, row, {
+  await saveTranslation(db, 'machine', galleryImageTexts, galleryImageTexts.imageId, row, {
     caption: row.caption,
     alt: row.alt,
     sourceVersion: sql`excluded.source_version`,
