@@ -14,6 +14,7 @@ import type { DbOrTx } from '../client';
 import { contentVersion, galleryImages, places, placeTranslations } from '../schema';
 import { keysetOrder, pageKeyColumn, seekCondition, type Keyed, type Keyset, type Seek } from './keyset';
 import { preparedOnce } from './prepared';
+import { textIn } from './text-in-language';
 
 const tr = alias(placeTranslations, 'tr');
 
@@ -59,12 +60,9 @@ function cardFields<P extends PlaceColumns, T extends TranslationColumns>(
   return {
     id: p.id,
     slug: p.slug,
-    title: sql<string>`coalesce(${t.title}, ${p.title})`,
-    description: sql<string>`coalesce(${t.description}, ${p.description})`,
+    ...textIn(t, p, ['title', 'description', 'location', 'country']),
     imageUrl: p.imageUrl,
     originalImagePath: p.originalImagePath,
-    location: sql<string>`coalesce(${t.location}, ${p.location})`,
-    country: sql<string>`coalesce(${t.country}, ${p.country})`,
     date: p.date,
     latitude: p.latitude,
     longitude: p.longitude,
