@@ -16,6 +16,9 @@ export interface StoredGalleryText {
   origin: 'machine' | 'person';
 }
 
+/** A photo's texts in one language as written: who wrote them is the writer's to say. */
+type GalleryTextWrite = Omit<StoredGalleryText, 'origin'>;
+
 const textColumns = {
   imageId: galleryImageTexts.imageId,
   languageCode: galleryImageTexts.languageCode,
@@ -51,19 +54,13 @@ export async function lockImage(tx: DbOrTx, imageId: string) {
 }
 
 /** A person's text: written as theirs, replacing whatever was stored in that language. */
-export async function writePersonText(
-  tx: DbOrTx,
-  row: { imageId: string; languageCode: string; caption: string; alt: string; sourceVersion: number },
-) {
+export async function writePersonText(tx: DbOrTx, row: GalleryTextWrite) {
   const set = { caption: row.caption, alt: row.alt, sourceVersion: row.sourceVersion, origin: 'person' as const };
   await saveTranslation(tx, 'person', galleryImageTexts, galleryImageTexts.imageId, { ...row, origin: 'person' }, set);
 }
 
 /** A machine translation of a photo's texts: never replaces a person's row, nor one made from newer English. */
-export async function saveMachineText(
-  db: DbOrTx,
-  row: { imageId: string; languageCode: string; caption: string; alt: string; sourceVersion: number },
-) {
+export async function saveMachineText(db: DbOrTx, row: GalleryTextWrite) {
   await saveTranslation(db, 'machine', galleryImageTexts, galleryImageTexts.imageId, row, {
     caption: row.caption,
     alt: row.alt,
