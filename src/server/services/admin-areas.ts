@@ -6,7 +6,7 @@ import type { AiProvider } from '../ai/types';
 import type { Database, DbOrTx } from '../db/client';
 import { isUuid } from '../db/ids';
 import { violatedUniqueConstraint } from '../db/errors';
-import type { AreaKind } from '../db/repos/admin-areas-repo';
+import type { AreaKind } from '../db/repos/area-tables';
 import { clearFailures, enqueueJob } from '../db/repos/translation-jobs-repo';
 import { AppError, ConflictError, NotFoundError } from '../errors';
 import type { TranslationQueue } from '../translation/queue';

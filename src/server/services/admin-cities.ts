@@ -5,23 +5,20 @@ import { createAdminAreasService, type AdminAreasDeps, type AreaRules, type Area
 /** A city is known by its name within its country; its places follow it when either changes. */
 const CITY: AreaRules<AreaTypesOf<typeof adminCityContracts, repo.CityRow>> = {
   type: 'city',
+  // finding, locking, writing and deleting its row: the same for either kind, over its table
+  ...repo.areaRows.city,
   notFound: 'City not found. It may have been deleted already.',
   duplicateMessage: (city) => `A city named "${city.name}" in ${city.country} already exists. Edit that city instead.`,
-  findRow: repo.findCityRow,
-  lockRow: repo.lockCityRow,
   findSame: (db, city) => repo.findCityByName(db, city.name, city.country),
   findAdmin: repo.findAdminCity,
   list: repo.listAdminCities,
   missing: repo.listMissingCities,
   describe: (ai, city) => ai.describeCity({ name: city.name, country: city.country }),
-  insert: repo.insertCity,
-  updateRow: repo.updateCityRow,
   async carryReferences(tx, current, body, enqueue) {
     const moved = current.name !== body.name || current.country !== body.country;
     if (moved) await repo.movePlacesOfCity(tx, current, body, enqueue);
     return moved;
   },
-  deleteRow: repo.deleteCityRow,
   kept: async (db, city) => [
     {
       count: await repo.countPlacesIn(db, { location: city.name, country: city.country }),

@@ -8,23 +8,20 @@ import { createAdminAreasService, type AdminAreasDeps, type AreaRules, type Area
  */
 const COUNTRY: AreaRules<AreaTypesOf<typeof adminCountryContracts, repo.CountryRow>> = {
   type: 'country',
+  // finding, locking, writing and deleting its row: the same for either kind, over its table
+  ...repo.areaRows.country,
   notFound: 'Country not found. It may have been deleted already.',
   duplicateMessage: (country) => `A country named "${country.name}" already exists. Edit that country instead.`,
-  findRow: repo.findCountryRow,
-  lockRow: repo.lockCountryRow,
   findSame: (db, country) => repo.findCountryByName(db, country.name),
   findAdmin: repo.findAdminCountry,
   list: repo.listAdminCountries,
   missing: repo.listMissingCountries,
   describe: (ai, country) => ai.describeCountry({ name: country.name }),
-  insert: repo.insertCountry,
-  updateRow: repo.updateCountryRow,
   async carryReferences(tx, current, body, enqueue) {
     const renamed = current.name !== body.name;
     if (renamed) await repo.moveCountryReferences(tx, current.name, body.name, enqueue);
     return renamed;
   },
-  deleteRow: repo.deleteCountryRow,
   kept: async (db, country) => {
     const [cities, places] = await Promise.all([
       repo.countCitiesIn(db, country.name),

@@ -83,11 +83,11 @@ export function createCatalogService({ db, site = NO_SITE }: { db: Database; sit
   }
 
   async function countryBySlug(slug: string): Promise<dto.CountryDto> {
-    return found(plausibleSlug(slug) ? await areas.findCountryBySlug(db, slug) : undefined, 'Country not found');
+    return found(plausibleSlug(slug) ? await areas.countryPage.bySlug(db, slug) : undefined, 'Country not found');
   }
 
   async function cityBySlug(slug: string): Promise<dto.CityDto> {
-    return found(plausibleSlug(slug) ? await areas.findCityBySlug(db, slug) : undefined, 'City not found');
+    return found(plausibleSlug(slug) ? await areas.cityPage.bySlug(db, slug) : undefined, 'City not found');
   }
 
   return {
@@ -188,7 +188,7 @@ export function createCatalogService({ db, site = NO_SITE }: { db: Database; sit
     countryBySlug,
     async translatedCountry(slug: string, requestedLang: string): Promise<dto.TranslatedCountryDto> {
       const lang = toLanguageCode(requestedLang);
-      const country = plausibleSlug(slug) ? await areas.findTranslatedCountryBySlug(db, slug, lang) : undefined;
+      const country = plausibleSlug(slug) ? await areas.countryPage.translatedBySlug(db, slug, lang) : undefined;
       return localizeCountry(found(country, 'Country not found'), lang);
     },
     async citiesOfCountry(slug: string, requestedLang: string, page: PageQuery): Promise<Page<dto.TranslatedCityDto>> {
@@ -213,7 +213,7 @@ export function createCatalogService({ db, site = NO_SITE }: { db: Database; sit
     },
     async translatedCity(slug: string, requestedLang: string): Promise<dto.TranslatedCityDto> {
       const lang = toLanguageCode(requestedLang);
-      const city = plausibleSlug(slug) ? await areas.findTranslatedCityBySlug(db, slug, lang) : undefined;
+      const city = plausibleSlug(slug) ? await areas.cityPage.translatedBySlug(db, slug, lang) : undefined;
       return localizeCity(found(city, 'City not found'), lang);
     },
     async placesOfCity(

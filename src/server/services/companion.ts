@@ -71,16 +71,16 @@ export function createCompanionService({ db }: { db: Database }) {
     async placesAt(slug: string, requestedLang: string): Promise<CollectionRead> {
       const lang = toLanguageCode(requestedLang);
       if (!plausibleSlug(slug)) throw new NotFoundError('No page has this address.');
-      const country = await areas.findTranslatedCountryBySlug(db, slug, lang);
+      const country = await areas.countryPage.translatedBySlug(db, slug, lang);
       if (country) {
-        const english = await areas.findCountryBySlug(db, slug);
+        const english = await areas.countryPage.bySlug(db, slug);
         const places = await exported(lang, { country: english?.name ?? country.name });
         const name = localizeCountry(country, lang).name;
         return { lang, name, slug, places, of: { kind: 'country', id: country.id } };
       }
-      const city = await areas.findTranslatedCityBySlug(db, slug, lang);
+      const city = await areas.cityPage.translatedBySlug(db, slug, lang);
       if (city) {
-        const english = await areas.findCityBySlug(db, slug);
+        const english = await areas.cityPage.bySlug(db, slug);
         const places = await exported(lang, {
           location: english?.name ?? city.name,
           country: english?.country ?? city.country,
@@ -112,9 +112,9 @@ export function createCompanionService({ db }: { db: Database }) {
         };
       }
       const country = plausibleSlug(countrySlug)
-        ? await areas.findTranslatedCountryBySlug(db, countrySlug, lang)
+        ? await areas.countryPage.translatedBySlug(db, countrySlug, lang)
         : undefined;
-      const english = country && (await areas.findCountryBySlug(db, countrySlug));
+      const english = country && (await areas.countryPage.bySlug(db, countrySlug));
       if (!country || !english) throw new NotFoundError('No country has this address.');
       const rows = await listNewestPlaces(db, lang, english.name, FEED_ENTRIES);
       return {

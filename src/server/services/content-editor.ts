@@ -9,7 +9,8 @@ import type { ContentSaved, ContentStatus } from '../../shared/api/written-text'
 import { LANGUAGE_CODES, LANGUAGES, isLanguageCode, type LanguageCode } from '../../shared/languages';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
-import { findCityRow, findCountryRow, type AreaKind } from '../db/repos/admin-areas-repo';
+import { areaRows } from '../db/repos/admin-areas-repo';
+import type { AreaKind } from '../db/repos/area-tables';
 import * as repo from '../db/repos/content-editor-repo';
 import type { PartItems, PlacePartKind, StoredLanguage } from '../db/repos/content-editor-repo';
 import { clearFailures, enqueueJob } from '../db/repos/translation-jobs-repo';
@@ -291,12 +292,12 @@ export function createContentEditorService({ db, queue, adminPlaces, adminCities
         const saved =
           kind === 'city'
             ? await (async () => {
-                const row = await findCityRow(db, area.id);
+                const row = await areaRows.city.findRow(db, area.id);
                 if (!row) throw new NotFoundError(AREA_NOT_FOUND.city);
                 return adminCities.update(area.id, { ...body, country: row.country, imageUrl: row.imageUrl });
               })()
             : await (async () => {
-                const row = await findCountryRow(db, area.id);
+                const row = await areaRows.country.findRow(db, area.id);
                 if (!row) throw new NotFoundError(AREA_NOT_FOUND.country);
                 return adminCountries.update(area.id, { ...body, imageUrl: row.imageUrl });
               })();

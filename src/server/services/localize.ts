@@ -25,10 +25,6 @@ const FULL_DESCRIPTION = list<PlaceTextField>('fullDescription');
 const AREA_NONE = list<'description'>();
 const AREA_DESCRIPTION = list<'description'>('description');
 
-/** An area's description is English when it has no translation (or kept the original); empty text is nothing. */
-const areaEnglishFields = (row: { description: string; descriptionTranslated: boolean }, lang: LanguageCode) =>
-  lang === 'en' || row.descriptionTranslated || !row.description ? AREA_NONE : AREA_DESCRIPTION;
-
 function placeEnglishFields(row: TranslatedPlaceRow, lang: LanguageCode): PlaceTextField[] {
   if (lang === 'en') return NONE;
   const hasFull = Boolean(row.fullDescription?.trim());
@@ -55,22 +51,27 @@ export function localizePlaceCard(row: TranslatedCardRow, lang: LanguageCode): P
 const countryNameIn = (name: string, translated: boolean, lang: LanguageCode) =>
   translated ? name : localCountryName(name, lang);
 
+/**
+ * What a country and a city share as the page reads them: the read's flag dropped, and the
+ * description named as English when it has no translation (or kept the original); empty text is nothing.
+ */
+function localizeArea<Row extends { description: string; descriptionTranslated: boolean }>(
+  row: Row,
+  lang: LanguageCode,
+) {
+  const { descriptionTranslated, ...area } = row;
+  const english = lang !== 'en' && !descriptionTranslated && Boolean(row.description);
+  return { ...area, englishFields: english ? AREA_DESCRIPTION : AREA_NONE };
+}
+
 export function localizeCountry(row: TranslatedCountryRow, lang: LanguageCode): TranslatedCountryDto {
-  const { nameTranslated, descriptionTranslated: _description, ...country } = row;
-  return {
-    ...country,
-    name: countryNameIn(row.name, nameTranslated, lang),
-    englishFields: areaEnglishFields(row, lang),
-  };
+  const { nameTranslated, ...country } = row;
+  return { ...localizeArea(country, lang), name: countryNameIn(row.name, nameTranslated, lang) };
 }
 
 export function localizeCity(row: TranslatedCityRow, lang: LanguageCode): TranslatedCityDto {
-  const { countryTranslated, descriptionTranslated: _description, ...city } = row;
-  return {
-    ...city,
-    country: countryNameIn(row.country, countryTranslated, lang),
-    englishFields: areaEnglishFields(row, lang),
-  };
+  const { countryTranslated, ...city } = row;
+  return { ...localizeArea(city, lang), country: countryNameIn(row.country, countryTranslated, lang) };
 }
 
 export function localizePlacePage(page: PlacePageRow, lang: LanguageCode): PlacePage {

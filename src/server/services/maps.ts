@@ -7,7 +7,7 @@ import { toLanguageCode, type LanguageCode } from '../../shared/languages';
 import { SLUG_MAX_LENGTH } from '../../shared/limits';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
-import { findCountryBySlug } from '../db/repos/areas-repo';
+import { countryPage } from '../db/repos/areas-repo';
 import * as mapsRepo from '../db/repos/maps-repo';
 import { findSpot } from '../db/repos/nearby-repo';
 import { NotFoundError } from '../errors';
@@ -166,7 +166,7 @@ export function createMapService({ db }: { db: Database }) {
   }
 
   async function countryMap(slug: string, lang: LanguageCode): Promise<MapDto> {
-    const country = slug.length <= SLUG_MAX_LENGTH ? await findCountryBySlug(db, slug) : undefined;
+    const country = slug.length <= SLUG_MAX_LENGTH ? await countryPage.bySlug(db, slug) : undefined;
     if (!country) throw new NotFoundError('Country not found');
     const rows = await mapsRepo.listCitiesWithPlaces(db, country.name, lang);
     const markers: Marker[] = rows.flatMap((row) => {

@@ -7,8 +7,8 @@ import {
   saveAreaTranslation,
   writeAreaDescription,
   type AreaTranslationSource,
-  type AreaKind,
 } from '../db/repos/admin-areas-repo';
+import type { AreaKind } from '../db/repos/area-tables';
 import {
   findPlaceTranslationSource,
   savePart,

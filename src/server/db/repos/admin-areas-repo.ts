@@ -1,11 +1,12 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, isNull, sql } from 'drizzle-orm';
 import type { AdminCityDto, AdminCountryDto, MissingCityDto, MissingCountryDto } from '@/shared/api/admin-areas';
 import { translationState, type TranslationFacts, type VersionMap } from '../../translation/status';
 import type { DbOrTx } from '../client';
 import { cities, cityTranslations, countries, countryTranslations, places } from '../schema';
+import { AREA_TABLES, type AreaKind } from './area-tables';
 import { cityColumns, countryColumns } from './areas-repo';
 import { enqueueTranslatedPlaces, failuresJson, jobJson } from './translation-jobs-repo';
-import { saveMachineTranslation, translationVersions, type StoredVersion } from './translation-versions';
+import { saveTranslation, translationVersions, type StoredVersion } from './translation-versions';
 
 /** One stored translation of a city's or country's name and description. */
 export interface AreaTranslationRow {
@@ -14,10 +15,13 @@ export interface AreaTranslationRow {
   description: string;
 }
 
-/** The two kinds of area (the word for cities and countries together). */
-export type AreaKind = 'city' | 'country';
 export type CityRow = typeof cities.$inferSelect;
 export type CountryRow = typeof countries.$inferSelect;
+type RowOf<K extends AreaKind> = K extends 'city' ? CityRow : CountryRow;
+/** What an administrator writes of a city or country; a city's name is within its country. */
+type AreaFields<K extends AreaKind> = { name: string; description: string; imageUrl: string } & (K extends 'city'
+  ? { country: string }
+  : unknown);
 
 /** A row of the admin lists as the cards read it: ISO dates, and each language's translation state. */
 function toAdminDto<T extends { createdAt: Date } & Omit<TranslationFacts, 'parts'>>(row: T) {
@@ -30,39 +34,85 @@ function toAdminDto<T extends { createdAt: Date } & Omit<TranslationFacts, 'part
 }
 
 /**
- * Language codes with a translation row, as a sorted text array (never null). Written with
- * qualified names: Drizzle leaves columns unqualified in single-table selects, which would make
- * "id" inside the subquery mean the translation's id.
+ * A city's or country's row in the admin lists: its API columns, the languages it is translated
+ * into (a sorted text array, never null) and its translation state. The subqueries name the area's
+ * id in full: Drizzle leaves columns unqualified in single-table selects, which would make "id"
+ * inside them mean the translation's id.
  */
-const cityLanguages = sql<string[]>`coalesce(
-  (select array_agg(ct.language_code order by ct.language_code)
-     from city_translations ct where ct.city_id = "cities"."id"),
-  '{}'::text[])`;
+function adminColumns<Columns extends object>(kind: AreaKind, columns: Columns) {
+  const { table, translations, owner } = AREA_TABLES[kind];
+  const areaId = `"${getTableName(table)}"."id"`;
+  const id = sql.raw(areaId);
+  const ofThisArea = sql.raw(`from ${getTableName(translations)} t where t.${owner.name} = ${areaId}`);
+  return {
+    ...columns,
+    translatedLanguages: sql<string[]>`coalesce(
+      (select array_agg(t.language_code order by t.language_code) ${ofThisArea}),
+      '{}'::text[])`,
+    sourceVersion: table.sourceVersion,
+    text: sql<VersionMap | null>`(select json_object_agg(t.language_code, t.source_version) ${ofThisArea})`,
+    failures: failuresJson(kind, id),
+    job: jobJson(kind, id),
+  };
+}
 
-const countryLanguages = sql<string[]>`coalesce(
-  (select array_agg(nt.language_code order by nt.language_code)
-     from country_translations nt where nt.country_id = "countries"."id"),
-  '{}'::text[])`;
+const adminCityColumns = adminColumns('city', cityColumns);
+const adminCountryColumns = adminColumns('country', countryColumns);
 
-const adminCityColumns = {
-  ...cityColumns,
-  translatedLanguages: cityLanguages,
-  sourceVersion: cities.sourceVersion,
-  text: sql<VersionMap | null>`(select json_object_agg(ct.language_code, ct.source_version)
-    from city_translations ct where ct.city_id = "cities"."id")`,
-  failures: failuresJson('city', sql`"cities"."id"`),
-  job: jobJson('city', sql`"cities"."id"`),
-};
+/**
+ * A new city's or country's description is the AI's (the offline writer's at once, or a job's
+ * later, which clears it again): only without one is there nothing for a person to review.
+ */
+const nothingToReview = (description: string) => description.trim() === '';
 
-const adminCountryColumns = {
-  ...countryColumns,
-  translatedLanguages: countryLanguages,
-  sourceVersion: countries.sourceVersion,
-  text: sql<VersionMap | null>`(select json_object_agg(nt.language_code, nt.source_version)
-    from country_translations nt where nt.country_id = "countries"."id")`,
-  failures: failuresJson('country', sql`"countries"."id"`),
-  job: jobJson('country', sql`"countries"."id"`),
-};
+/**
+ * The reads and writes of one kind's own rows, the same for cities and countries but for the table
+ * (the admin service's rules take them as they are).
+ */
+function rowsOf<K extends AreaKind>(kind: K) {
+  const table: typeof cities | typeof countries = AREA_TABLES[kind].table;
+  return {
+    async findRow(db: DbOrTx, id: string): Promise<RowOf<K> | undefined> {
+      const rows = await db.select().from(table).where(eq(table.id, id)).limit(1);
+      return rows[0] as RowOf<K> | undefined;
+    },
+
+    /** The row as it is now, locked until the transaction ends (an edit compares and writes it). */
+    async lockRow(tx: DbOrTx, id: string): Promise<RowOf<K> | undefined> {
+      const rows = await tx.select().from(table).where(eq(table.id, id)).for('update');
+      return rows[0] as RowOf<K> | undefined;
+    },
+
+    async insert(db: DbOrTx, values: AreaFields<K> & { slug: string }): Promise<RowOf<K>> {
+      const [row] = await db
+        .insert(table)
+        .values({ ...values, reviewed: nothingToReview(values.description) })
+        .returning();
+      return row as RowOf<K>;
+    },
+
+    /** Saves the edit; a changed name or description makes a new source version (translations are then outdated). */
+    async updateRow(db: DbOrTx, id: string, values: AreaFields<K>, textChanged: boolean): Promise<void> {
+      await db
+        .update(table)
+        // a person's edit of the English counts as a review (migration 0013)
+        .set({ ...values, reviewed: true, ...(textChanged ? { sourceVersion: sql`${table.sourceVersion} + 1` } : {}) })
+        .where(eq(table.id, id));
+    },
+
+    /**
+     * Deletes the row; its translations go with it (foreign key cascade), a city's places and a
+     * country's cities and places stay. Answers its picture, or undefined when there was no such row.
+     */
+    async deleteRow(db: DbOrTx, id: string): Promise<{ imageUrl: string } | undefined> {
+      const rows = await db.delete(table).where(eq(table.id, id)).returning({ imageUrl: table.imageUrl });
+      return rows[0];
+    },
+  };
+}
+
+/** Each kind's own rows: `areaRows[kind].findRow(db, id)`. */
+export const areaRows = { city: rowsOf('city'), country: rowsOf('country') };
 
 // Cities
 
@@ -78,17 +128,6 @@ export async function listAdminCities(db: DbOrTx): Promise<AdminCityDto[]> {
 export async function findAdminCity(db: DbOrTx, id: string): Promise<AdminCityDto | undefined> {
   const rows = await db.select(adminCityColumns).from(cities).where(eq(cities.id, id)).limit(1);
   return rows[0] && toAdminDto(rows[0]);
-}
-
-export async function findCityRow(db: DbOrTx, id: string): Promise<CityRow | undefined> {
-  const rows = await db.select().from(cities).where(eq(cities.id, id)).limit(1);
-  return rows[0];
-}
-
-/** The city as it is now, locked until the transaction ends (an edit compares and writes it). */
-export async function lockCityRow(tx: DbOrTx, id: string): Promise<CityRow | undefined> {
-  const rows = await tx.select().from(cities).where(eq(cities.id, id)).for('update');
-  return rows[0];
 }
 
 /** Names are compared without regard to case, so "paris" cannot sit beside "Paris". */
@@ -115,46 +154,6 @@ export function listMissingCities(db: DbOrTx): Promise<MissingCityDto[]> {
       .where(and(isNull(cities.id), sql`btrim(${places.location}) <> ''`, sql`btrim(${places.country}) <> ''`))
       .orderBy(asc(places.country), asc(places.location))
   );
-}
-
-/**
- * A new city's or country's description is the AI's (the offline writer's at once, or a job's
- * later, which clears it again): only without one is there nothing for a person to review.
- */
-const nothingToReview = (description: string) => description.trim() === '';
-
-export async function insertCity(
-  db: DbOrTx,
-  values: { name: string; country: string; slug: string; description: string; imageUrl: string },
-): Promise<CityRow> {
-  const [row] = await db
-    .insert(cities)
-    .values({ ...values, reviewed: nothingToReview(values.description) })
-    .returning();
-  return row!;
-}
-
-/** Saves the edit; a changed name or description makes a new source version (translations are then outdated). */
-export async function updateCityRow(
-  db: DbOrTx,
-  id: string,
-  values: { name: string; country: string; description: string; imageUrl: string },
-  textChanged: boolean,
-): Promise<void> {
-  await db
-    .update(cities)
-    // a person's edit of the English counts as a review (migration 0013)
-    .set({ ...values, reviewed: true, ...(textChanged ? { sourceVersion: sql`${cities.sourceVersion} + 1` } : {}) })
-    .where(eq(cities.id, id));
-}
-
-/**
- * Deletes the city; its translations go with it (foreign key cascade). Places are untouched.
- * Answers the deleted city's picture, or undefined when there was no such city.
- */
-export async function deleteCityRow(db: DbOrTx, id: string): Promise<{ imageUrl: string } | undefined> {
-  const rows = await db.delete(cities).where(eq(cities.id, id)).returning({ imageUrl: cities.imageUrl });
-  return rows[0];
 }
 
 /**
@@ -187,16 +186,6 @@ export async function findAdminCountry(db: DbOrTx, id: string): Promise<AdminCou
   return rows[0] && toAdminDto(rows[0]);
 }
 
-export async function findCountryRow(db: DbOrTx, id: string): Promise<CountryRow | undefined> {
-  const rows = await db.select().from(countries).where(eq(countries.id, id)).limit(1);
-  return rows[0];
-}
-
-export async function lockCountryRow(tx: DbOrTx, id: string): Promise<CountryRow | undefined> {
-  const rows = await tx.select().from(countries).where(eq(countries.id, id)).for('update');
-  return rows[0];
-}
-
 export async function findCountryByName(db: DbOrTx, name: string): Promise<CountryRow | undefined> {
   const rows = await db
     .select()
@@ -214,36 +203,6 @@ export function listMissingCountries(db: DbOrTx): Promise<MissingCountryDto[]> {
     .leftJoin(countries, eq(countries.name, places.country))
     .where(and(isNull(countries.id), sql`btrim(${places.country}) <> ''`))
     .orderBy(asc(places.country));
-}
-
-export async function insertCountry(
-  db: DbOrTx,
-  values: { name: string; slug: string; description: string; imageUrl: string },
-): Promise<CountryRow> {
-  const [row] = await db
-    .insert(countries)
-    .values({ ...values, reviewed: nothingToReview(values.description) })
-    .returning();
-  return row!;
-}
-
-export async function updateCountryRow(
-  db: DbOrTx,
-  id: string,
-  values: { name: string; description: string; imageUrl: string },
-  textChanged: boolean,
-): Promise<void> {
-  await db
-    .update(countries)
-    // a person's edit of the English counts as a review (migration 0013)
-    .set({ ...values, reviewed: true, ...(textChanged ? { sourceVersion: sql`${countries.sourceVersion} + 1` } : {}) })
-    .where(eq(countries.id, id));
-}
-
-/** Deletes the country and its translations; answers its picture, or undefined when there was none. */
-export async function deleteCountryRow(db: DbOrTx, id: string): Promise<{ imageUrl: string } | undefined> {
-  const rows = await db.delete(countries).where(eq(countries.id, id)).returning({ imageUrl: countries.imageUrl });
-  return rows[0];
 }
 
 /**
@@ -298,15 +257,12 @@ export async function findAreaTranslationSource(
   type: AreaKind,
   id: string,
 ): Promise<AreaTranslationSource | undefined> {
-  const city = type === 'city' ? await findCityRow(db, id) : undefined;
-  const row = type === 'city' ? city : await findCountryRow(db, id);
+  // a city's row is a country's with its country
+  const row: (CountryRow & { country?: string }) | undefined = await areaRows[type].findRow(db, id);
   if (!row) return undefined;
-  const translations =
-    type === 'city'
-      ? await translationVersions(db, cityTranslations, cityTranslations.cityId, id)
-      : await translationVersions(db, countryTranslations, countryTranslations.countryId, id);
+  const translations = await translationVersions(db, AREA_TABLES[type].translations, AREA_TABLES[type].owner, id);
   const { name, description, sourceVersion } = row;
-  return { id, name, country: city?.country, description, sourceVersion, translations };
+  return { id, name, country: row.country, description, sourceVersion, translations };
 }
 
 /**
@@ -324,11 +280,11 @@ export async function saveAreaTranslation(
   const set = { name: row.name, description: row.description, sourceVersion, reviewed: false };
   if (type === 'city') {
     const cityRow = { cityId: id, ...row, sourceVersion };
-    await saveMachineTranslation(db, cityTranslations, cityTranslations.cityId, cityRow, set);
+    await saveTranslation(db, 'machine', cityTranslations, cityTranslations.cityId, cityRow, set);
     return;
   }
   const countryRow = { countryId: id, ...row, sourceVersion };
-  await saveMachineTranslation(db, countryTranslations, countryTranslations.countryId, countryRow, set);
+  await saveTranslation(db, 'machine', countryTranslations, countryTranslations.countryId, countryRow, set);
 }
 
 /**

@@ -4,6 +4,7 @@ import type { CityDto, CountryDto, TranslatedCityDto, TranslatedCountryDto } fro
 import type { LanguageCode } from '@/shared/languages';
 import type { DbOrTx } from '../client';
 import { cities, cityTranslations, countries, countryTranslations, places } from '../schema';
+import { textIn } from './text-in-language';
 import { keysetOrder, pageKeyColumn, seekCondition, type Keyed, type Keyset, type Seek } from './keyset';
 
 const ctr = alias(countryTranslations, 'ctr');
@@ -45,8 +46,7 @@ const reviewColumns = (source: typeof cities | typeof countries, translation: ty
 const translatedCountryColumns = {
   id: countries.id,
   slug: countries.slug,
-  name: sql<string>`coalesce(${ctr.name}, ${countries.name})`,
-  description: sql<string>`coalesce(${ctr.description}, ${countries.description})`,
+  ...textIn(ctr, countries, ['name', 'description']),
   imageUrl: countries.imageUrl,
   nameTranslated: sql<boolean>`(${ctr.name} is not null)`,
   descriptionTranslated: descriptionTranslated(ctr.description, countries.description),
@@ -100,23 +100,40 @@ export const cityColumns = {
   createdAt: cities.createdAt,
 };
 
-/** The first row a query answers, if any. */
-const first = async <T>(rows: Promise<T[]>): Promise<T | undefined> => (await rows)[0];
-/** The first row with its date as ISO text, the API's form. */
-const withIsoDate = async <T extends { createdAt: Date }>(rows: Promise<T[]>) => {
-  const row = await first(rows);
-  return row && { ...row, createdAt: row.createdAt.toISOString() };
-};
+/** A select that can still be narrowed: `where`, then `limit`, answer its rows. */
+interface Filterable<Row> {
+  where(condition: SQL): { limit(count: number): PromiseLike<Row[]> };
+}
 
-export const findCountryBySlug = (db: DbOrTx, slug: string): Promise<CountryDto | undefined> =>
-  withIsoDate(db.select(countryColumns).from(countries).where(eq(countries.slug, slug)).limit(1));
+/** The reads of a city's or country's page by its address (the catalogue's, the companion's, the maps'). */
+export interface PageReads<Dto, TranslatedRow> {
+  /** As the API shows it: English, its date as ISO text. */
+  bySlug(db: DbOrTx, slug: string): Promise<Dto | undefined>;
+  /** In `lang`, with whether a person reviewed the text shown. */
+  translatedBySlug(db: DbOrTx, slug: string, lang: LanguageCode): Promise<TranslatedRow | undefined>;
+}
 
-export const findTranslatedCountryBySlug = (
-  db: DbOrTx,
-  slug: string,
-  lang: LanguageCode,
-): Promise<TranslatedCountryRow | undefined> =>
-  first(selectTranslatedCountries(db, lang, reviewColumns(countries, ctr)).where(eq(countries.slug, slug)).limit(1));
+/** A kind's page reads from its two selects; an address is unique, so each finds at most one row. */
+function pageReads<Row extends { createdAt: Date }, TranslatedRow>(
+  table: typeof cities | typeof countries,
+  select: (db: DbOrTx) => Filterable<Row>,
+  selectTranslated: (db: DbOrTx, lang: LanguageCode) => Filterable<TranslatedRow>,
+) {
+  const atSlug = async <T>(query: Filterable<T>, slug: string) => (await query.where(eq(table.slug, slug)).limit(1))[0];
+  return {
+    async bySlug(db: DbOrTx, slug: string) {
+      const row = await atSlug(select(db), slug);
+      return row && { ...row, createdAt: row.createdAt.toISOString() };
+    },
+    translatedBySlug: (db: DbOrTx, slug: string, lang: LanguageCode) => atSlug(selectTranslated(db, lang), slug),
+  };
+}
+
+export const countryPage: PageReads<CountryDto, TranslatedCountryRow> = pageReads(
+  countries,
+  (db) => db.select(countryColumns).from(countries),
+  (db, lang) => selectTranslatedCountries(db, lang, reviewColumns(countries, ctr)),
+);
 
 /** Cities with name and description in `lang`; the country name is translated through its country row. */
 function selectTranslatedCities<Extra extends Record<string, SQL>>(db: DbOrTx, lang: LanguageCode, extra: Extra) {
@@ -124,10 +141,10 @@ function selectTranslatedCities<Extra extends Record<string, SQL>>(db: DbOrTx, l
     .select({
       id: cities.id,
       slug: cities.slug,
-      name: sql<string>`coalesce(${cityTr.name}, ${cities.name})`,
+      ...textIn(cityTr, cities, ['name', 'description']),
+      // the country's name in `lang` is its country row's translation
       country: sql<string>`coalesce(${ctr.name}, ${cities.country})`,
       countrySlug: countries.slug,
-      description: sql<string>`coalesce(${cityTr.description}, ${cities.description})`,
       imageUrl: cities.imageUrl,
       countryTranslated: sql<boolean>`(${ctr.name} is not null)`,
       descriptionTranslated: descriptionTranslated(cityTr.description, cities.description),
@@ -152,12 +169,8 @@ export function listTranslatedCitiesOfCountryPage(
     .limit(limit);
 }
 
-export const findCityBySlug = (db: DbOrTx, slug: string): Promise<CityDto | undefined> =>
-  withIsoDate(db.select(cityColumns).from(cities).where(eq(cities.slug, slug)).limit(1));
-
-export const findTranslatedCityBySlug = (
-  db: DbOrTx,
-  slug: string,
-  lang: LanguageCode,
-): Promise<TranslatedCityRow | undefined> =>
-  first(selectTranslatedCities(db, lang, reviewColumns(cities, cityTr)).where(eq(cities.slug, slug)).limit(1));
+export const cityPage: PageReads<CityDto, TranslatedCityRow> = pageReads(
+  cities,
+  (db) => db.select(cityColumns).from(cities),
+  (db, lang) => selectTranslatedCities(db, lang, reviewColumns(cities, cityTr)),
+);

@@ -4,6 +4,7 @@ import type { LanguageCode } from '@/shared/languages';
 import type { DbOrTx } from '../client';
 import { places, placeTranslations } from '../schema';
 import { isPublished, newestFirst } from './places-repo';
+import { textIn } from './text-in-language';
 
 const tr = alias(placeTranslations, 'companion_tr');
 
@@ -29,11 +30,8 @@ function selectCompanionPlaces(db: DbOrTx, lang: LanguageCode, where: SQL | unde
     .select({
       id: places.id,
       slug: places.slug,
-      title: sql<string>`coalesce(${tr.title}, ${places.title})`,
-      description: sql<string>`coalesce(${tr.description}, ${places.description})`,
+      ...textIn(tr, places, ['title', 'description', 'location', 'country']),
       imageUrl: places.imageUrl,
-      location: sql<string>`coalesce(${tr.location}, ${places.location})`,
-      country: sql<string>`coalesce(${tr.country}, ${places.country})`,
       latitude: places.latitude,
       longitude: places.longitude,
       languageCode: sql<string>`case when ${tr.id} is null then 'en' else ${lang} end`,

@@ -2,17 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import type { HistoryEvent, TriviaFact } from '@/shared/api/public';
 import type { PlaceText } from '@/shared/api/content-editor';
 import type { DbOrTx } from '../client';
-import type { AreaKind } from './admin-areas-repo';
-import {
-  cities,
-  cityTranslations,
-  countries,
-  countryTranslations,
-  placeFacts,
-  placeHistory,
-  places,
-  placeTranslations,
-} from '../schema';
+import { AREA_TABLES, type AreaKind } from './area-tables';
+import { cityTranslations, countryTranslations, placeFacts, placeHistory, places, placeTranslations } from '../schema';
+import { saveTranslation } from './translation-versions';
 
 /**
  * The editor's desk's reads and writes (docs/decisions/014-written-by-a-person.md): every language
@@ -85,10 +77,8 @@ export async function writePlaceText(
   basedOn: PlaceText,
 ) {
   const set = { ...text, sourceVersion, origin: 'person' as const, basedOn: { ...basedOn }, reviewed: true };
-  await tx
-    .insert(placeTranslations)
-    .values({ placeId, languageCode: lang, ...set })
-    .onConflictDoUpdate({ target: [placeTranslations.placeId, placeTranslations.languageCode], set });
+  const row = { placeId, languageCode: lang, ...set };
+  await saveTranslation(tx, 'person', placeTranslations, placeTranslations.placeId, row, set);
 }
 
 /** The cover and date of a place: what the Edit Place form sends besides the text. */
@@ -133,37 +123,20 @@ export async function writePartItems<P extends PlacePartKind>(
     origin: 'person' as const,
     basedOn: basedOn ? { items: basedOn } : null,
   };
+  const placeAndLanguage = { placeId, languageCode: lang };
+  const hasItems = items.length > 0 ? ('yes' as const) : ('no' as const);
   if (part === 'history') {
-    const set = {
-      ...common,
-      hasEvents: items.length > 0 ? ('yes' as const) : ('no' as const),
-      events: items as HistoryEvent[],
-    };
-    await tx
-      .insert(placeHistory)
-      .values({ placeId, languageCode: lang, ...set })
-      .onConflictDoUpdate({ target: [placeHistory.placeId, placeHistory.languageCode], set });
-    return;
+    const set = { ...common, hasEvents: hasItems, events: items as HistoryEvent[] };
+    await saveTranslation(tx, 'person', placeHistory, placeHistory.placeId, { ...placeAndLanguage, ...set }, set);
+  } else {
+    const set = { ...common, hasFacts: hasItems, facts: items as TriviaFact[] };
+    await saveTranslation(tx, 'person', placeFacts, placeFacts.placeId, { ...placeAndLanguage, ...set }, set);
   }
-  const set = {
-    ...common,
-    hasFacts: items.length > 0 ? ('yes' as const) : ('no' as const),
-    facts: items as TriviaFact[],
-  };
-  await tx
-    .insert(placeFacts)
-    .values({ placeId, languageCode: lang, ...set })
-    .onConflictDoUpdate({ target: [placeFacts.placeId, placeFacts.languageCode], set });
 }
-
-const AREAS = {
-  city: { table: cities, translations: cityTranslations, owner: cityTranslations.cityId },
-  country: { table: countries, translations: countryTranslations, owner: countryTranslations.countryId },
-} as const;
 
 /** A city's or country's English name and description, its address and its version. */
 export async function findAreaSource(db: DbOrTx, kind: AreaKind, id: string, lock = false) {
-  const { table } = AREAS[kind];
+  const { table } = AREA_TABLES[kind];
   const query = db
     .select({
       id: table.id,
@@ -186,7 +159,7 @@ export interface AreaText {
 
 /** Every stored translation of a city's or country's name and description. */
 export async function listAreaTexts(db: DbOrTx, kind: AreaKind, id: string): Promise<StoredLanguage<AreaText>[]> {
-  const { translations, owner } = AREAS[kind];
+  const { translations, owner } = AREA_TABLES[kind];
   const rows = await db.select().from(translations).where(eq(owner, id));
   return rows.map((row) => ({
     languageCode: row.languageCode,
@@ -210,16 +183,12 @@ export async function writeAreaText(
 ) {
   const set = { ...text, sourceVersion, origin: 'person' as const, basedOn: { ...basedOn }, reviewed: true };
   if (kind === 'city') {
-    await tx
-      .insert(cityTranslations)
-      .values({ cityId: id, languageCode: lang, ...set })
-      .onConflictDoUpdate({ target: [cityTranslations.cityId, cityTranslations.languageCode], set });
-    return;
+    const row = { cityId: id, languageCode: lang, ...set };
+    await saveTranslation(tx, 'person', cityTranslations, cityTranslations.cityId, row, set);
+  } else {
+    const row = { countryId: id, languageCode: lang, ...set };
+    await saveTranslation(tx, 'person', countryTranslations, countryTranslations.countryId, row, set);
   }
-  await tx
-    .insert(countryTranslations)
-    .values({ countryId: id, languageCode: lang, ...set })
-    .onConflictDoUpdate({ target: [countryTranslations.countryId, countryTranslations.languageCode], set });
 }
 
 /**
@@ -236,7 +205,7 @@ export async function releaseToMachine(tx: DbOrTx, entity: { type: 'place' | Are
           [placeHistory, placeHistory.placeId],
           [placeFacts, placeFacts.placeId],
         ]
-      : [[AREAS[entity.type].translations, AREAS[entity.type].owner]];
+      : [[AREA_TABLES[entity.type].translations, AREA_TABLES[entity.type].owner]];
   let released = 0;
   for (const [table, owner] of tables as Array<[typeof placeTranslations, typeof placeTranslations.placeId]>) {
     const rows = await tx

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
 import { galleryImages, galleryImageTexts } from '../schema';
-import { saveMachineTranslation } from './translation-versions';
+import { saveTranslation } from './translation-versions';
 
 /** The gallery's order: position, then age (rows of one position, e.g. written before 0010, oldest first). */
 export const galleryOrder = [asc(galleryImages.position), asc(galleryImages.createdAt), asc(galleryImages.id)];
@@ -15,6 +15,9 @@ export interface StoredGalleryText {
   sourceVersion: number;
   origin: 'machine' | 'person';
 }
+
+/** A photo's texts in one language as written: who wrote them is the writer's to say. */
+type GalleryTextWrite = Omit<StoredGalleryText, 'origin'>;
 
 const textColumns = {
   imageId: galleryImageTexts.imageId,
@@ -51,23 +54,14 @@ export async function lockImage(tx: DbOrTx, imageId: string) {
 }
 
 /** A person's text: written as theirs, replacing whatever was stored in that language. */
-export async function writePersonText(
-  tx: DbOrTx,
-  row: { imageId: string; languageCode: string; caption: string; alt: string; sourceVersion: number },
-) {
+export async function writePersonText(tx: DbOrTx, row: GalleryTextWrite) {
   const set = { caption: row.caption, alt: row.alt, sourceVersion: row.sourceVersion, origin: 'person' as const };
-  await tx
-    .insert(galleryImageTexts)
-    .values({ ...row, origin: 'person' })
-    .onConflictDoUpdate({ target: [galleryImageTexts.imageId, galleryImageTexts.languageCode], set });
+  await saveTranslation(tx, 'person', galleryImageTexts, galleryImageTexts.imageId, { ...row, origin: 'person' }, set);
 }
 
 /** A machine translation of a photo's texts: never replaces a person's row, nor one made from newer English. */
-export async function saveMachineText(
-  db: DbOrTx,
-  row: { imageId: string; languageCode: string; caption: string; alt: string; sourceVersion: number },
-) {
-  await saveMachineTranslation(db, galleryImageTexts, galleryImageTexts.imageId, row, {
+export async function saveMachineText(db: DbOrTx, row: GalleryTextWrite) {
+  await saveTranslation(db, 'machine', galleryImageTexts, galleryImageTexts.imageId, row, {
     caption: row.caption,
     alt: row.alt,
     sourceVersion: sql`excluded.source_version`,

@@ -6,6 +6,7 @@ import type { DbOrTx } from '../client';
 import { isPublished } from './places-repo';
 import { places, placeTranslations } from '../schema';
 import { preparedOnce } from './prepared';
+import { textIn } from './text-in-language';
 
 /** Mean Earth radius (IUGG), metres. */
 export const EARTH_RADIUS_M = 6_371_008.8;
@@ -127,10 +128,8 @@ function selectNearest(db: DbOrTx, o: NearestOptions) {
     .select({
       id: places.id,
       slug: places.slug,
-      title: sql<string>`coalesce(${near.title}, ${places.title})`,
+      ...textIn(near, places, ['title', 'location', 'country']),
       imageUrl: places.imageUrl,
-      location: sql<string>`coalesce(${near.location}, ${places.location})`,
-      country: sql<string>`coalesce(${near.country}, ${places.country})`,
       languageCode: sql<string>`case when ${near.id} is null then 'en' else ${o.lang} end`,
       distanceMeters: nearest.distanceMeters,
     })

@@ -4,7 +4,7 @@ import type { FactsDto, HistoryDto } from '@/shared/api/public';
 import type { DbOrTx } from '../client';
 import { placeFacts, placeHistory, places, placeTranslations } from '../schema';
 import { listPlaceTexts as listGalleryTexts } from './gallery-repo';
-import { saveMachineTranslation, translationVersions, unlessNewer, type StoredVersion } from './translation-versions';
+import { saveTranslation, translationVersions, unlessNewer, type StoredVersion } from './translation-versions';
 
 /**
  * The parts of a place the AI generates in English once and translates like its text: the history
@@ -168,7 +168,7 @@ export async function findPlaceTranslationSource(
  * from a newer version is already there: a slow job never overwrites a newer state.
  */
 export async function savePlaceTranslation(db: DbOrTx, row: typeof placeTranslations.$inferInsert) {
-  await saveMachineTranslation(db, placeTranslations, placeTranslations.placeId, row, {
+  await saveTranslation(db, 'machine', placeTranslations, placeTranslations.placeId, row, {
     title: row.title,
     description: row.description,
     fullDescription: row.fullDescription,

@@ -5,6 +5,7 @@ import type { LanguageCode } from '@/shared/languages';
 import type { DbOrTx } from '../client';
 import { galleryImages, places, placeTranslations } from '../schema';
 import { keysetOrder, pageKeyColumn, seekCondition, type Keyed, type Keyset, type Seek } from './keyset';
+import { textIn } from './text-in-language';
 
 /** A place's translation row, joined in `lang`. */
 export const tr = alias(placeTranslations, 'tr');
@@ -51,12 +52,9 @@ export function cardFields<P extends PlaceColumns, T extends TranslationColumns>
   return {
     id: p.id,
     slug: p.slug,
-    title: sql<string>`coalesce(${t.title}, ${p.title})`,
-    description: sql<string>`coalesce(${t.description}, ${p.description})`,
+    ...textIn(t, p, ['title', 'description', 'location', 'country']),
     imageUrl: p.imageUrl,
     originalImagePath: p.originalImagePath,
-    location: sql<string>`coalesce(${t.location}, ${p.location})`,
-    country: sql<string>`coalesce(${t.country}, ${p.country})`,
     date: p.date,
     latitude: p.latitude,
     longitude: p.longitude,

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
 import {
   cities,
@@ -13,6 +14,7 @@ import {
   places,
   placeTranslations,
 } from '../schema';
+import { AREA_TABLES, type AreaKind } from './area-tables';
 import { galleryOrder } from './gallery-repo';
 
 /**
@@ -32,6 +34,9 @@ type GalleryRow = typeof galleryImages.$inferSelect;
 type GalleryTextRow = typeof galleryImageTexts.$inferSelect;
 type PhotoRow = typeof photos.$inferSelect;
 type AreaTranslationRow = typeof cityTranslations.$inferSelect;
+type CountryTranslationRow = typeof countryTranslations.$inferSelect;
+/** A table with a row per owner and language. */
+type LanguageTable = PgTable & { languageCode: AnyPgColumn };
 
 export interface GalleryImageSnapshot {
   image: GalleryRow;
@@ -49,7 +54,7 @@ export interface PlaceSnapshot {
 }
 
 export interface AreaSnapshot {
-  kind: 'city' | 'country';
+  kind: AreaKind;
   row: AreaRow;
   translations: AreaTranslationRow[];
 }
@@ -96,53 +101,41 @@ async function galleryOf(db: DbOrTx, placeId: string): Promise<GalleryImageSnaps
   return images.map((image) => ({ image, texts: texts.filter((text) => text.imageId === image.id) }));
 }
 
+/** An owner's rows of a per-language table (its translations, history or trivia), in language order. */
+async function languageRows<T extends LanguageTable>(
+  db: DbOrTx,
+  table: T,
+  owner: AnyPgColumn,
+  id: string,
+): Promise<T['$inferSelect'][]> {
+  // read as a plain table: Drizzle cannot check a select from a generic one (the rows are the table's all the same)
+  const source: LanguageTable = table;
+  return db.select().from(source).where(eq(owner, id)).orderBy(asc(table.languageCode));
+}
+
 export async function readPlaceSnapshot(db: DbOrTx, id: string): Promise<PlaceSnapshot | undefined> {
   const [place] = await db.select().from(places).where(eq(places.id, id));
   if (!place) return undefined;
   // Sequential on purpose: the handle may be a transaction, which runs one query at a time.
-  const translations = await db
-    .select()
-    .from(placeTranslations)
-    .where(eq(placeTranslations.placeId, id))
-    .orderBy(asc(placeTranslations.languageCode));
-  const history = await db
-    .select()
-    .from(placeHistory)
-    .where(eq(placeHistory.placeId, id))
-    .orderBy(asc(placeHistory.languageCode));
-  const facts = await db
-    .select()
-    .from(placeFacts)
-    .where(eq(placeFacts.placeId, id))
-    .orderBy(asc(placeFacts.languageCode));
+  const translations = await languageRows(db, placeTranslations, placeTranslations.placeId, id);
+  const history = await languageRows(db, placeHistory, placeHistory.placeId, id);
+  const facts = await languageRows(db, placeFacts, placeFacts.placeId, id);
   const photoRows = await db.select().from(photos).where(eq(photos.placeId, id));
   return { kind: 'place', place, translations, history, facts, gallery: await galleryOf(db, id), photos: photoRows };
 }
 
-export async function readAreaSnapshot(
-  db: DbOrTx,
-  kind: 'city' | 'country',
-  id: string,
-): Promise<AreaSnapshot | undefined> {
-  if (kind === 'city') {
-    const [row] = await db.select().from(cities).where(eq(cities.id, id));
-    if (!row) return undefined;
-    const translations = await db
-      .select()
-      .from(cityTranslations)
-      .where(eq(cityTranslations.cityId, id))
-      .orderBy(asc(cityTranslations.languageCode));
-    return { kind, row, translations };
-  }
-  const [row] = await db.select().from(countries).where(eq(countries.id, id));
+/** A snapshot holds a country's translations as a city's, the country's id as `cityId`. */
+function inCityShape(row: AreaTranslationRow | CountryTranslationRow): AreaTranslationRow {
+  if (!('countryId' in row)) return row;
+  const { countryId, ...rest } = row;
+  return { ...rest, cityId: countryId };
+}
+
+export async function readAreaSnapshot(db: DbOrTx, kind: AreaKind, id: string): Promise<AreaSnapshot | undefined> {
+  const { table, translations, owner } = AREA_TABLES[kind];
+  const [row] = await db.select().from(table).where(eq(table.id, id));
   if (!row) return undefined;
-  const rows = await db
-    .select()
-    .from(countryTranslations)
-    .where(eq(countryTranslations.countryId, id))
-    .orderBy(asc(countryTranslations.languageCode));
-  const translations = rows.map(({ countryId, ...rest }) => ({ ...rest, cityId: countryId }));
-  return { kind, row, translations };
+  return { kind, row, translations: (await languageRows(db, translations, owner, id)).map(inCityShape) };
 }
 
 export function readSnapshot(db: DbOrTx, kind: SnapshotKind, id: string): Promise<EntitySnapshot | undefined> {
@@ -198,19 +191,17 @@ export async function insertPlaceSnapshot(tx: DbOrTx, snapshot: PlaceSnapshot, s
   for (const image of snapshot.gallery) await insertGalleryImage(tx, image);
 }
 
+/** Writes a snapshot's translations of a city or country (see inCityShape) into the kind's table. */
+async function insertAreaTranslations(tx: DbOrTx, kind: AreaKind, rows: Omit<AreaTranslationRow, 'id'>[]) {
+  if (rows.length === 0) return;
+  if (kind === 'city') await tx.insert(cityTranslations).values(rows);
+  else await tx.insert(countryTranslations).values(rows.map(({ cityId, ...rest }) => ({ ...rest, countryId: cityId })));
+}
+
 /** Puts a deleted city or country back with its translations (same id; `slug` as given). */
 export async function insertAreaSnapshot(tx: DbOrTx, snapshot: AreaSnapshot, slug: string): Promise<void> {
-  const translations = snapshot.translations.map(renumbered);
-  if (snapshot.kind === 'city') {
-    await tx.insert(cities).values({ ...revived(snapshot.row as typeof cities.$inferSelect), slug });
-    if (translations.length > 0) await tx.insert(cityTranslations).values(translations);
-    return;
-  }
-  await tx.insert(countries).values({ ...revived(snapshot.row), slug });
-  if (translations.length > 0)
-    await tx
-      .insert(countryTranslations)
-      .values(translations.map(({ cityId, ...rest }) => ({ ...rest, countryId: cityId })));
+  await tx.insert(AREA_TABLES[snapshot.kind].table).values({ ...revived(snapshot.row), slug });
+  await insertAreaTranslations(tx, snapshot.kind, snapshot.translations.map(renumbered));
 }
 
 /**
@@ -300,12 +291,7 @@ export async function replaceAreaTranslations(tx: DbOrTx, snapshot: AreaSnapshot
     ...renumbered(row),
     sourceVersion: restoredVersion(row.sourceVersion, snapshot.row.sourceVersion, englishVersion),
   }));
-  if (snapshot.kind === 'city') {
-    await tx.delete(cityTranslations).where(eq(cityTranslations.cityId, id));
-    if (rows.length > 0) await tx.insert(cityTranslations).values(rows);
-    return;
-  }
-  await tx.delete(countryTranslations).where(eq(countryTranslations.countryId, id));
-  if (rows.length > 0)
-    await tx.insert(countryTranslations).values(rows.map(({ cityId, ...rest }) => ({ ...rest, countryId: cityId })));
+  const { translations, owner } = AREA_TABLES[snapshot.kind];
+  await tx.delete(translations).where(eq(owner, id));
+  await insertAreaTranslations(tx, snapshot.kind, rows);
 }

@@ -54,18 +54,21 @@ export function unlessNewer<Set>(
 }
 
 /**
- * Stores a machine's translation `row` of an owner (`owner` is the table's column naming it), or,
- * when a row of that owner and language is there, writes `set` over it under `unlessNewer`.
+ * Stores a translation `row` of an owner (`owner` is the table's column naming it) written by a
+ * machine or a person. When a row of that owner and language is there, a person's write replaces
+ * it with `set` whoever wrote it (decision 014); a machine's does so only under `unlessNewer`.
  */
-export async function saveMachineTranslation<T extends TranslationTable>(
+export async function saveTranslation<T extends TranslationTable>(
   db: DbOrTx,
+  writer: 'machine' | 'person',
   table: T,
   owner: AnyPgColumn,
   row: PgInsertValue<T>,
   set: PgUpdateSetSource<T>,
 ) {
+  const key: [AnyPgColumn, AnyPgColumn] = [owner, table.languageCode];
   await db
     .insert(table)
     .values(row)
-    .onConflictDoUpdate(unlessNewer([owner, table.languageCode], table, set));
+    .onConflictDoUpdate(writer === 'person' ? { target: key, set } : unlessNewer(key, table, set));
 }
