@@ -1,14 +1,14 @@
 import type { TranslatedCountryDto } from '@/shared/api/public';
 import { AreaHead } from '../../components/public/area-head';
 import { AreaIntro } from '../../components/public/area-intro';
-import { AreaCard } from '../../components/public/area-card';
+import { AreaGrid } from '../../components/public/area-card';
 import { useBreadcrumbTrail } from '../../components/public/breadcrumbs';
 import { MapDownloads } from '../../components/public/map-downloads';
 import { MapFigure } from '../../components/public/map-figure';
 import { Spinner } from '../../components/public/spinner';
 import { EmptyMessage, SectionHeading } from '../../components/public/page-sections';
 import { Pager } from '../../components/public/pager';
-import { englishIf, useLanguage, useUiText } from '../../lib/i18n';
+import { useLanguage, useUiText } from '../../lib/i18n';
 import { usePageParams, type PageParams } from '../../lib/page-data';
 import { citiesOfCountryQuery, countryQuery, cursorOf, usePublicQuery } from '../../lib/public-queries';
 import { countryMapQuery } from '../../lib/map-queries';
@@ -66,20 +66,7 @@ export default function CountryPage({ slug }: { slug: string }) {
           <Spinner label={t('common.loading')} />
         ) : cities.data && cities.data.items.length > 0 ? (
           <>
-            <ul className="card-grid">
-              {cities.data.items.map((city, index) => (
-                <AreaCard
-                  key={city.id}
-                  href={`/${lang}/${city.slug}`}
-                  name={city.name}
-                  country={city.country}
-                  description={city.description}
-                  descriptionLang={englishIf(city.englishFields, 'description')}
-                  imageUrl={city.imageUrl}
-                  index={index}
-                />
-              ))}
-            </ul>
+            <AreaGrid areas={cities.data.items} />
             <Pager page={cities.data} path={`/${lang}/${shown.slug}`} section="cities" />
             <MapDownloads slug={shown.slug} />
           </>
