@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+/** The configuration with media in the bucket 'travel-media' in `region`, and the other variables `env`. */
+const withBucket = (region: string, env: Record<string, string> = {}) =>
+  loadConfig({ S3_BUCKET: 'travel-media', AWS_REGION: region, ...env });
+
 describe('configuration from the environment', () => {
   it('uses the documented defaults', () => {
     const config = loadConfig({});
@@ -142,19 +146,16 @@ describe('configuration from the environment', () => {
   });
 
   it('accepts a PostgreSQL URL and an OpenAI-compatible server', () => {
+    const databaseUrl = 'postgres://postgres@127.0.0.1:5432/test';
+    const ai = { provider: 'openai-compatible', baseUrl: 'http://localhost:11434/v1', model: 'llava' };
     const config = loadConfig({
-      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
-      AI_PROVIDER: 'openai-compatible',
-      AI_BASE_URL: 'http://localhost:11434/v1',
-      AI_MODEL: 'llava',
+      DATABASE_URL: databaseUrl,
+      AI_PROVIDER: ai.provider,
+      AI_BASE_URL: ai.baseUrl,
+      AI_MODEL: ai.model,
     });
-    expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/test');
-    expect(config.ai).toEqual({
-      provider: 'openai-compatible',
-      baseUrl: 'http://localhost:11434/v1',
-      model: 'llava',
-      apiKey: undefined,
-    });
+    expect(config.databaseUrl).toBe(databaseUrl);
+    expect(config.ai).toEqual({ ...ai, apiKey: undefined });
   });
 
   it('keeps media on the local disk without S3_BUCKET, whatever AWS variables other tools set', () => {
@@ -164,9 +165,7 @@ describe('configuration from the environment', () => {
   });
 
   it('reads the bucket, region, endpoint, path style, keys and public address', () => {
-    const config = loadConfig({
-      S3_BUCKET: 'travel-media',
-      AWS_REGION: 'eu-central-1',
+    const config = withBucket('eu-central-1', {
       AWS_ENDPOINT_URL_S3: 'http://127.0.0.1:9000/',
       S3_FORCE_PATH_STYLE: 'TRUE',
       AWS_ACCESS_KEY_ID: 'minio',
@@ -184,11 +183,9 @@ describe('configuration from the environment', () => {
   });
 
   it('leaves credentials to the AWS SDK (instance role, profile) when no keys are given', () => {
-    const config = loadConfig({ S3_BUCKET: 'travel-media', AWS_REGION: 'us-east-1', AWS_SESSION_TOKEN: 'ignored' });
+    const config = withBucket('us-east-1', { AWS_SESSION_TOKEN: 'ignored' });
     expect(config.s3).toMatchObject({ endpoint: undefined, forcePathStyle: false, credentials: undefined });
-    const withToken = loadConfig({
-      S3_BUCKET: 'travel-media',
-      AWS_REGION: 'us-east-1',
+    const withToken = withBucket('us-east-1', {
       AWS_ACCESS_KEY_ID: 'ASIA',
       AWS_SECRET_ACCESS_KEY: 'secret',
       AWS_SESSION_TOKEN: 'token',

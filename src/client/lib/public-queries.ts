@@ -44,6 +44,16 @@ export function cursorOf(search: URLSearchParams): string | undefined {
 const pageOf = (cursor: string | undefined): PageQuery => (cursor ? { cursor } : {});
 const seg = (value: string) => encodeURIComponent(value);
 
+/** One page of a list at `path`: `cursor` ('' or absent for the first) picks it, in the address and the read. */
+function pagedQuery<T>(
+  path: string,
+  cursor: string | undefined,
+  onError: PublicQuery<Page<T>>['onError'],
+  load: (source: PublicDataSource, page: PageQuery) => Promise<Page<T> | null>,
+): PublicQuery<Page<T>> {
+  return query<Page<T>>(pagedPath(path, cursor), onError, (s) => load(s, pageOf(cursor)), true);
+}
+
 /** Who publishes the site and where the footer links to (the same for every language). */
 export const siteSettingsQuery = () => query<SiteSettings>('/api/site', 'error', (s) => s.siteSettings());
 /** A footer page's text (about, contact, privacy, imprint), null when the site does not serve it. */
@@ -53,66 +63,51 @@ export const languagesQuery = () => query<dto.LanguageDto[]>('/api/languages', '
 export const uiTextQuery = (lang: LanguageCode) =>
   query<dto.UiTextEntryDto[]>(`/api/translations/${lang}`, 'empty', (s) => s.uiText(lang));
 export const homePlacesQuery = (lang: LanguageCode, cursor?: string) =>
-  query<Page<dto.PlaceCardDto>>(
-    pagedPath(`/api/places/translations/${lang}`, cursor),
-    'error',
-    (s) => s.places(lang, pageOf(cursor)),
-    true,
-  );
+  pagedQuery(`/api/places/translations/${lang}`, cursor, 'error', (s, page) => s.places(lang, page));
 export const countriesQuery = (lang: LanguageCode, cursor?: string) =>
-  query<Page<dto.TranslatedCountryDto>>(
-    pagedPath(`/api/countries/translations/${lang}`, cursor),
-    'error',
-    (s) => s.countries(lang, pageOf(cursor)),
-    true,
-  );
+  pagedQuery(`/api/countries/translations/${lang}`, cursor, 'error', (s, page) => s.countries(lang, page));
 
 /**
- * A country or city by its slug: as stored (does it exist? the slug page asks) and in a language
- * (its page); `null` when there is none.
+ * A country's or city's queries by its slug: as stored (does it exist? the slug page asks), in a
+ * language (its page; `null` when there is none), and a page of what it lists (a country's cities,
+ * a city's places) at `listPath` below its address.
  */
-function areaQueries<Stored, Translated>(
+function areaQueries<Stored, Translated, Item>(
   collection: 'countries' | 'cities',
-  stored: (source: PublicDataSource, slug: string) => Promise<Stored | null>,
-  translated: (source: PublicDataSource, slug: string, lang: LanguageCode) => Promise<Translated | null>,
+  reads: {
+    stored: (source: PublicDataSource, slug: string) => Promise<Stored | null>;
+    translated: (source: PublicDataSource, slug: string, lang: LanguageCode) => Promise<Translated | null>;
+    listPath: (lang: LanguageCode) => string;
+    list: (source: PublicDataSource, slug: string, lang: LanguageCode, page: PageQuery) => Promise<Page<Item> | null>;
+  },
 ) {
   const path = (slug: string) => `/api/${collection}/by-slug/${seg(slug)}`;
   return {
-    check: (slug: string) => query<Stored | null>(path(slug), 'null', (s) => stored(s, slug)),
+    check: (slug: string) => query<Stored | null>(path(slug), 'null', (s) => reads.stored(s, slug)),
     inLanguage: (slug: string, lang: LanguageCode) =>
-      query<Translated | null>(`${path(slug)}/translations/${lang}`, 'null', (s) => translated(s, slug, lang)),
+      query<Translated | null>(`${path(slug)}/translations/${lang}`, 'null', (s) => reads.translated(s, slug, lang)),
+    list: (slug: string, lang: LanguageCode, cursor?: string) =>
+      pagedQuery(`${path(slug)}/${reads.listPath(lang)}`, cursor, 'empty', (s, page) =>
+        reads.list(s, slug, lang, page),
+      ),
   };
 }
 
-const countryQueries = areaQueries<dto.CountryDto, dto.TranslatedCountryDto>(
-  'countries',
-  (s, slug) => s.countryBySlug(slug),
-  (s, slug, lang) => s.translatedCountry(slug, lang),
-);
-export const countryCheckQuery = countryQueries.check;
-export const countryQuery = countryQueries.inLanguage;
-export const citiesOfCountryQuery = (slug: string, lang: LanguageCode, cursor?: string) =>
-  query<Page<dto.TranslatedCityDto>>(
-    pagedPath(`/api/countries/by-slug/${seg(slug)}/cities/translations/${lang}`, cursor),
-    'empty',
-    (s) => s.citiesOfCountry(slug, lang, pageOf(cursor)),
-    true,
-  );
+const countryQueries = areaQueries('countries', {
+  stored: (s, slug) => s.countryBySlug(slug),
+  translated: (s, slug, lang) => s.translatedCountry(slug, lang),
+  listPath: (lang) => `cities/translations/${lang}`,
+  list: (s, slug, lang, page) => s.citiesOfCountry(slug, lang, page),
+});
+export const { check: countryCheckQuery, inLanguage: countryQuery, list: citiesOfCountryQuery } = countryQueries;
 
-const cityQueries = areaQueries<dto.CityDto, dto.TranslatedCityDto>(
-  'cities',
-  (s, slug) => s.cityBySlug(slug),
-  (s, slug, lang) => s.translatedCity(slug, lang),
-);
-export const cityCheckQuery = cityQueries.check;
-export const cityQuery = cityQueries.inLanguage;
-export const placesOfCityQuery = (slug: string, lang: LanguageCode, cursor?: string) =>
-  query<Page<dto.PlaceCardDto>>(
-    pagedPath(`/api/cities/by-slug/${seg(slug)}/places?languageCode=${lang}`, cursor),
-    'empty',
-    (s) => s.placesOfCity(slug, lang, pageOf(cursor)),
-    true,
-  );
+const cityQueries = areaQueries('cities', {
+  stored: (s, slug) => s.cityBySlug(slug),
+  translated: (s, slug, lang) => s.translatedCity(slug, lang),
+  listPath: (lang) => `places?languageCode=${lang}`,
+  list: (s, slug, lang, page) => s.placesOfCity(slug, lang, page),
+});
+export const { check: cityCheckQuery, inLanguage: cityQuery, list: placesOfCityQuery } = cityQueries;
 
 export const placeQuery = (slug: string, lang: LanguageCode) =>
   query<dto.PlaceDto | null>(`/api/places/by-slug/${seg(slug)}/translations/${lang}`, 'null', (s) =>

@@ -2,6 +2,9 @@ import { z } from 'zod';
 
 export const errorResponse = z.object({ error: z.string() });
 
+/** A point on the map in decimal degrees (WGS 84), in an answer: a town's, an uploaded photo's. */
+export const position = { latitude: z.number(), longitude: z.number() };
+
 /** A route's error answers when every refusal or failure is `{ error }`. */
 export const errorResponses = { '4xx': errorResponse, '5xx': errorResponse };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { position } from './common';
 
 /** Most towns one search answers, and the default. */
 export const GAZETTEER_LIMIT_MAX = 10;
@@ -33,8 +34,7 @@ export const gazetteerCity = z.object({
   /** English short country name, as places store it. */
   country: z.string(),
   countryCode: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
+  ...position,
   population: z.number().int(),
 });
 export type GazetteerCity = z.infer<typeof gazetteerCity>;

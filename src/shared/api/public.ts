@@ -96,28 +96,31 @@ const areaDto = z.object({
  */
 const areaReview = { reviewed: z.boolean().optional(), machineTranslated: z.boolean().optional() };
 
+/**
+ * A country or city in the requested language: the area, its own `fields`, whether its description
+ * is the English one, and its review (areaReview).
+ */
+const translatedArea = <Fields extends z.ZodRawShape>(fields: Fields) =>
+  areaDto.extend({ ...fields, englishFields: englishFields(['description']), ...areaReview });
+
 export const countryDto = areaDto.extend({ createdAt: z.string() });
 export type CountryDto = z.infer<typeof countryDto>;
 
 /** A country in the requested language; without a stored translation its name is the CLDR one. */
-export const translatedCountryDto = areaDto.extend({
+export const translatedCountryDto = translatedArea({
   /** How many cities and places the catalogue has in this country. */
   cityCount: z.number().int(),
   placeCount: z.number().int(),
-  englishFields: englishFields(['description']),
-  ...areaReview,
 });
 export type TranslatedCountryDto = z.infer<typeof translatedCountryDto>;
 
 export const cityDto = areaDto.extend({ country: z.string(), createdAt: z.string() });
 export type CityDto = z.infer<typeof cityDto>;
 
-export const translatedCityDto = areaDto.extend({
+export const translatedCityDto = translatedArea({
   country: z.string(),
   /** The address of the city's country page; null where the admin has not created that country. */
   countrySlug: z.string().nullable(),
-  englishFields: englishFields(['description']),
-  ...areaReview,
 });
 export type TranslatedCityDto = z.infer<typeof translatedCityDto>;
 

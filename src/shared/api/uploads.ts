@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { position } from './common';
 import { placeState } from './publishing';
 import { MIN_PHOTO_LONG_SIDE } from '../limits';
 
@@ -128,8 +129,7 @@ export const uploadedPhotoDto = z.object({
   originalImagePath: z.string(),
   thumbnailPath: z.string(),
   description: z.string(),
-  latitude: z.number(),
-  longitude: z.number(),
+  ...position,
   city: z.string(),
   country: z.string(),
   placeName: z.string(),

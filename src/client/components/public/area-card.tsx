@@ -1,36 +1,41 @@
 import { Icon } from './icons';
 import { CARD_SIZES } from './place-card';
 import { ResponsiveImage } from './responsive-image';
+import { englishIf, useLanguage } from '../../lib/i18n';
 import { SiteLink } from '../../lib/navigation';
 
+/** What a card shows of a country or city (a translated country or city as the API answers it). */
+interface CardArea {
+  id: string;
+  slug: string;
+  name: string;
+  description: string;
+  /** 'description' in it when the description is the English fallback. */
+  englishFields: readonly string[];
+  imageUrl: string;
+  /** A city's country, said above its name. */
+  country?: string;
+}
+
 /** A country or city card: image, name (and country), description; links to its page. */
-export function AreaCard({
-  href,
-  name,
-  country,
-  description,
-  descriptionLang,
-  imageUrl,
+function AreaCard({
+  area,
   index,
   heading: Heading = 'h3',
   counts,
 }: {
-  href: string;
-  name: string;
-  country?: string;
-  description: string;
-  /** 'en' when the description is the English fallback. */
-  descriptionLang?: string;
-  imageUrl: string;
+  area: CardArea;
   index: number;
   /** h2 where the cards sit right under the page title (the countries list). */
-  heading?: 'h2' | 'h3';
+  heading?: 'h2' | 'h3' | undefined;
   /** What the area holds, e.g. "3 cities", "12 places". */
-  counts?: readonly string[];
+  counts?: readonly string[] | undefined;
 }) {
+  const lang = useLanguage();
+  const { name, country, description, imageUrl } = area;
   return (
     <li className="reveal" style={{ animationDelay: `${index * 0.1}s` }}>
-      <SiteLink to={href} className="group area-card">
+      <SiteLink to={`/${lang}/${area.slug}`} className="group area-card">
         <ResponsiveImage
           src={imageUrl}
           alt={description || name}
@@ -47,12 +52,31 @@ export function AreaCard({
             </p>
           )}
           <Heading className="area-card-title">{name}</Heading>
-          <p className="area-card-text" lang={descriptionLang}>
+          <p className="area-card-text" lang={englishIf(area.englishFields, 'description')}>
             {description}
           </p>
           {counts && <p className="area-card-counts">{counts.join(' · ')}</p>}
         </div>
       </SiteLink>
     </li>
+  );
+}
+
+/** A grid of country or city cards revealed one after another (0.1 s apart), like PlaceGrid. */
+export function AreaGrid<A extends CardArea>({
+  areas,
+  heading,
+  counts,
+}: {
+  areas: readonly A[];
+  heading?: 'h2' | 'h3';
+  counts?: (area: A) => readonly string[];
+}) {
+  return (
+    <ul className="card-grid">
+      {areas.map((area, index) => (
+        <AreaCard key={area.id} area={area} index={index} heading={heading} counts={counts?.(area)} />
+      ))}
+    </ul>
   );
 }

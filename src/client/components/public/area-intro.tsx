@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { englishIf } from '../../lib/i18n';
+import { englishIf, useUiText } from '../../lib/i18n';
+import { AREA_LISTS } from './area-list';
 import { Breadcrumbs, type Crumb } from './breadcrumbs';
 import { Icon } from './icons';
 import { JumpButton, Paragraphs, PhotoHero, ReviewNote } from './page-sections';
@@ -8,14 +9,12 @@ import { JumpButton, Paragraphs, PhotoHero, ReviewNote } from './page-sections';
 
 /**
  * The top of a country or city page: the photo hero with its name (and an optional line above it),
- * a button down to the list below, and the "About" card with its description.
+ * a button down to the list below, and the "About {name}" card with its description.
  */
 export function AreaIntro({
   area,
   eyebrow,
-  listId,
-  listLabel,
-  aboutTitle,
+  kind,
   trail,
 }: {
   area: {
@@ -27,13 +26,13 @@ export function AreaIntro({
     machineTranslated?: boolean;
   };
   eyebrow?: ReactNode;
-  /** id of the section the button scrolls to */
-  listId: string;
-  listLabel: string;
-  aboutTitle: string;
+  /** Which page it tops: its button goes down to that page's list (AREA_LISTS). */
+  kind: keyof typeof AREA_LISTS;
   /** Home › … › this page (useBreadcrumbTrail). */
   trail: readonly Crumb[];
 }) {
+  const t = useUiText();
+  const list = AREA_LISTS[kind];
   return (
     <>
       <PhotoHero image={area.imageUrl} alt={area.description || area.name}>
@@ -41,8 +40,8 @@ export function AreaIntro({
         {eyebrow && <p className="hero-eyebrow">{eyebrow}</p>}
         <h1 className="hero-title-large">{area.name}</h1>
         <div className="mt-8">
-          <JumpButton target={listId}>
-            {listLabel}
+          <JumpButton target={list.id}>
+            {t(list.jump)}
             <Icon name="arrow-down" size={18} />
           </JumpButton>
         </div>
@@ -50,7 +49,7 @@ export function AreaIntro({
       <div className="px-4 sm:px-6 lg:px-8">
         <section aria-labelledby="about-title" className="description-card">
           <h2 id="about-title" className="text-2xl font-bold tracking-tight text-slate-900">
-            {aboutTitle}
+            {t('countries.aboutTitle', { name: area.name })}
           </h2>
           {area.description && area.reviewed !== undefined && (
             <ReviewNote text={{ reviewed: area.reviewed, machineTranslated: area.machineTranslated ?? false }} />

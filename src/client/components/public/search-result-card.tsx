@@ -21,10 +21,17 @@ export function SearchResultCard({ result, query, index }: { result: SearchResul
       : result.kind === 'city'
         ? t('search.kind.city')
         : t('search.kind.country');
-  const title = <Highlighted text={result.title} query={query} />;
-  const description = <Highlighted text={result.description} query={query} />;
-  const titleLang = langIfOther(result.titleLang, lang);
-  const descriptionLang = langIfOther(result.descriptionLang, lang);
+  /** The title and text, each in its language with the words searched for marked, in the card's classes. */
+  const titleAndText = (titleClass: string, textClass: string) => (
+    <>
+      <h2 className={titleClass} lang={langIfOther(result.titleLang, lang)}>
+        <Highlighted text={result.title} query={query} />
+      </h2>
+      <p className={textClass} lang={langIfOther(result.descriptionLang, lang)}>
+        <Highlighted text={result.description} query={query} />
+      </p>
+    </>
+  );
 
   if (result.kind === 'place') {
     return (
@@ -35,12 +42,7 @@ export function SearchResultCard({ result, query, index }: { result: SearchResul
           </div>
           <div className="place-card-body">
             <p className="text-xs font-semibold uppercase tracking-wider text-brand-700">{kind}</p>
-            <h2 className="place-card-title" lang={titleLang}>
-              {title}
-            </h2>
-            <p className="place-card-text" lang={descriptionLang}>
-              {description}
-            </p>
+            {titleAndText('place-card-title', 'place-card-text')}
             <div className="place-card-meta">
               <span className="inline-flex items-center gap-1.5">
                 <Icon name="map-pin" size={16} className="text-brand-700" />
@@ -69,12 +71,7 @@ export function SearchResultCard({ result, query, index }: { result: SearchResul
               kind
             )}
           </p>
-          <h2 className="area-card-title" lang={titleLang}>
-            {title}
-          </h2>
-          <p className="area-card-text" lang={descriptionLang}>
-            {description}
-          </p>
+          {titleAndText('area-card-title', 'area-card-text')}
         </div>
       </SiteLink>
     </li>

@@ -68,3 +68,16 @@ export function ConfirmDialog({
     </AlertDialog.Root>
   );
 }
+
+/**
+ * `open` and `onOpenChange` for a dialog about `subject` (the image to delete, the version to
+ * restore): open while there is one; closing the dialog forgets it.
+ */
+export function openFor<T>(subject: T | undefined, setSubject: (subject: undefined) => void) {
+  return {
+    open: subject !== undefined,
+    onOpenChange: (open: boolean) => {
+      if (!open) setSubject(undefined);
+    },
+  };
+}

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import type { AdminPlaceDto, AdminPlaceSort } from '@/shared/api/admin-places';
 import { AdminLayout } from '../../components/admin/admin-layout';
 import { LoadFailed } from '../../components/admin/load-failed';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ConfirmDialog, openFor } from '../../components/ui/confirm-dialog';
 import { EditPlaceDialog } from '../../components/admin/places/edit-place-dialog';
 import { LanguagesDialog } from '../../components/admin/content/languages-dialog';
 import type { ContentTarget } from '../../components/admin/content/use-content';
@@ -252,8 +252,7 @@ export default function EditPlacesPage() {
       <GalleryDialog place={galleryPlace} onClose={() => setGalleryOf(undefined)} />
       <HistoryDialog target={historyOf} onClose={() => setHistoryOf(undefined)} />
       <ConfirmDialog
-        open={deleting !== undefined}
-        onOpenChange={(open) => !open && setDeleting(undefined)}
+        {...openFor(deleting, setDeleting)}
         title="Delete place"
         message={`Are you sure you want to delete "${deleting?.title ?? ''}"?`}
         preview={

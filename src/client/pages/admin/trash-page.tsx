@@ -11,7 +11,7 @@ import { invalidatePlaceLists } from '../../components/admin/places/use-admin-pl
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { ConfirmDialog, openFor } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toaster';
 import { apiJson, errorText } from '../../lib/api';
 import { useSessionExpiredRedirect } from '../../lib/admin-session';
@@ -177,8 +177,7 @@ export default function TrashPage() {
         )}
       </section>
       <ConfirmDialog
-        open={asking !== undefined}
-        onOpenChange={(open) => !open && setAsking(undefined)}
+        {...openFor(asking, setAsking)}
         title={asking?.what === 'empty' ? 'Empty the trash?' : 'Delete forever?'}
         message={
           asking?.what === 'empty'

@@ -2,12 +2,11 @@ import type { TranslatedCityDto } from '@/shared/api/public';
 import { cityAndCountry } from '@/shared/punctuation';
 import { AreaHead } from '../../components/public/area-head';
 import { AreaIntro } from '../../components/public/area-intro';
+import { AreaList } from '../../components/public/area-list';
 import { useBreadcrumbTrail } from '../../components/public/breadcrumbs';
 import { Icon } from '../../components/public/icons';
 import { Spinner } from '../../components/public/spinner';
-import { EmptyMessage, NotFoundView, SectionHeading } from '../../components/public/page-sections';
-import { MapDownloads } from '../../components/public/map-downloads';
-import { Pager } from '../../components/public/pager';
+import { NotFoundView } from '../../components/public/page-sections';
 import { PlaceGrid, PlaceGridSkeleton } from '../../components/public/place-card';
 import { useLanguage, useUiText } from '../../lib/i18n';
 import { SiteLink } from '../../lib/navigation';
@@ -28,10 +27,8 @@ function CityNotFound() {
 export default function CityPage({ slug }: { slug: string }) {
   const lang = useLanguage();
   const t = useUiText();
-  const params = usePageParams(slug);
-  const queries = data(params);
+  const queries = data(usePageParams(slug));
   const city = usePublicQuery<TranslatedCityDto | null>(queries.city);
-  const cursor = cursorOf(params.search);
   const places = usePublicQuery(queries.places);
   const trail = useBreadcrumbTrail([
     city.data?.countrySlug && { name: city.data.country, path: city.data.countrySlug },
@@ -48,7 +45,6 @@ export default function CityPage({ slug }: { slug: string }) {
         area={shown}
         title={cityAndCountry(lang, shown.name, shown.country)}
         keywords={[shown.name, shown.country, ...(places.data?.items ?? []).map((p) => p.title)]}
-        cursor={cursor}
         trail={trail}
       />
       <AreaIntro
@@ -64,24 +60,15 @@ export default function CityPage({ slug }: { slug: string }) {
             )}
           </>
         }
-        listId="places"
-        listLabel={t('cities.explorePlaces')}
-        aboutTitle={t('countries.aboutTitle', { name: shown.name })}
+        kind="city"
       />
-      <section id="places" tabIndex={-1} aria-labelledby="places-title" className="page-section">
-        <SectionHeading id="places-title" title={t('cities.placesTitle')} />
-        {places.isPending ? (
-          <PlaceGridSkeleton label={t('common.loading')} />
-        ) : places.data && places.data.items.length > 0 ? (
-          <>
-            <PlaceGrid places={places.data.items} />
-            <Pager page={places.data} path={`/${lang}/${shown.slug}`} section="places" />
-            <MapDownloads slug={shown.slug} />
-          </>
-        ) : (
-          <EmptyMessage>{t('cities.placesEmpty')}</EmptyMessage>
-        )}
-      </section>
+      <AreaList
+        kind="city"
+        areaSlug={shown.slug}
+        list={places}
+        loading={<PlaceGridSkeleton label={t('common.loading')} />}
+        renderItems={(items) => <PlaceGrid places={items} />}
+      />
     </>
   );
 }

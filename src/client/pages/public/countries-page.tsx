@@ -1,12 +1,12 @@
 import { cursorSearch } from '@/shared/paging';
-import { AreaCard } from '../../components/public/area-card';
+import { AreaGrid } from '../../components/public/area-card';
 import { MapFigure } from '../../components/public/map-figure';
 import { useHead } from '../../components/public/head';
 import { Spinner } from '../../components/public/spinner';
 import { EmptyMessage, PlainHero } from '../../components/public/page-sections';
 import { Pager } from '../../components/public/pager';
 import { formatCount } from '../../lib/format-count';
-import { englishIf, useLanguage, useUiText } from '../../lib/i18n';
+import { useLanguage, useUiText } from '../../lib/i18n';
 import { usePageParams, type PageParams } from '../../lib/page-data';
 import { countriesQuery, cursorOf, usePublicQuery } from '../../lib/public-queries';
 import { worldMapQuery } from '../../lib/map-queries';
@@ -58,24 +58,14 @@ export default function CountriesPage() {
               caption={t('map.countriesCaption')}
               className="mb-12"
             />
-            <ul className="card-grid">
-              {countries.data.items.map((country, index) => (
-                <AreaCard
-                  key={country.id}
-                  href={`/${lang}/${country.slug}`}
-                  name={country.name}
-                  description={country.description}
-                  descriptionLang={englishIf(country.englishFields, 'description')}
-                  imageUrl={country.imageUrl}
-                  index={index}
-                  heading="h2"
-                  counts={[
-                    formatCount(t, lang, 'countries.cities', country.cityCount),
-                    formatCount(t, lang, 'countries.places', country.placeCount),
-                  ]}
-                />
-              ))}
-            </ul>
+            <AreaGrid
+              areas={countries.data.items}
+              heading="h2"
+              counts={(country) => [
+                formatCount(t, lang, 'countries.cities', country.cityCount),
+                formatCount(t, lang, 'countries.places', country.placeCount),
+              ]}
+            />
             <Pager page={countries.data} path={`/${lang}/countries`} section="countries" />
           </>
         ) : (

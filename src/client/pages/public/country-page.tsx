@@ -1,14 +1,12 @@
 import type { TranslatedCountryDto } from '@/shared/api/public';
 import { AreaHead } from '../../components/public/area-head';
 import { AreaIntro } from '../../components/public/area-intro';
-import { AreaCard } from '../../components/public/area-card';
+import { AreaList } from '../../components/public/area-list';
+import { AreaGrid } from '../../components/public/area-card';
 import { useBreadcrumbTrail } from '../../components/public/breadcrumbs';
-import { MapDownloads } from '../../components/public/map-downloads';
 import { MapFigure } from '../../components/public/map-figure';
 import { Spinner } from '../../components/public/spinner';
-import { EmptyMessage, SectionHeading } from '../../components/public/page-sections';
-import { Pager } from '../../components/public/pager';
-import { englishIf, useLanguage, useUiText } from '../../lib/i18n';
+import { useLanguage, useUiText } from '../../lib/i18n';
 import { usePageParams, type PageParams } from '../../lib/page-data';
 import { citiesOfCountryQuery, countryQuery, cursorOf, usePublicQuery } from '../../lib/public-queries';
 import { countryMapQuery } from '../../lib/map-queries';
@@ -23,10 +21,8 @@ export const data = ({ slug, lang, search }: PageParams) => ({
 export default function CountryPage({ slug }: { slug: string }) {
   const lang = useLanguage();
   const t = useUiText();
-  const params = usePageParams(slug);
-  const queries = data(params);
+  const queries = data(usePageParams(slug));
   const country = usePublicQuery<TranslatedCountryDto | null>(queries.country);
-  const cursor = cursorOf(params.search);
   const cities = usePublicQuery(queries.cities);
   const trail = useBreadcrumbTrail([country.data && { name: country.data.name, path: country.data.slug }]);
 
@@ -41,52 +37,27 @@ export default function CountryPage({ slug }: { slug: string }) {
         area={shown}
         title={shown.name}
         keywords={[shown.name, ...(cities.data?.items ?? []).map((c) => c.name), t('meta.home.keywords')]}
-        cursor={cursor}
         trail={trail}
         feed={shown.slug}
       />
-      <AreaIntro
-        area={shown}
-        trail={trail}
-        listId="cities"
-        listLabel={t('countries.exploreCities')}
-        aboutTitle={t('countries.aboutTitle', { name: shown.name })}
+      <AreaIntro area={shown} trail={trail} kind="country" />
+      <AreaList
+        kind="country"
+        areaSlug={shown.slug}
+        list={cities}
+        loading={<Spinner label={t('common.loading')} />}
+        figure={
+          <MapFigure
+            id={`map-${lang}-country-${slug}`}
+            query={queries.map}
+            caption={t('map.citiesCaption', {
+              country: shown.name,
+            })}
+            className="mx-auto mb-12 max-w-3xl"
+          />
+        }
+        renderItems={(items) => <AreaGrid areas={items} />}
       />
-      <section id="cities" tabIndex={-1} aria-labelledby="cities-title" className="page-section">
-        <SectionHeading id="cities-title" title={t('countries.citiesTitle')} />
-        <MapFigure
-          id={`map-${lang}-country-${slug}`}
-          query={queries.map}
-          caption={t('map.citiesCaption', {
-            country: shown.name,
-          })}
-          className="mx-auto mb-12 max-w-3xl"
-        />
-        {cities.isPending ? (
-          <Spinner label={t('common.loading')} />
-        ) : cities.data && cities.data.items.length > 0 ? (
-          <>
-            <ul className="card-grid">
-              {cities.data.items.map((city, index) => (
-                <AreaCard
-                  key={city.id}
-                  href={`/${lang}/${city.slug}`}
-                  name={city.name}
-                  country={city.country}
-                  description={city.description}
-                  descriptionLang={englishIf(city.englishFields, 'description')}
-                  imageUrl={city.imageUrl}
-                  index={index}
-                />
-              ))}
-            </ul>
-            <Pager page={cities.data} path={`/${lang}/${shown.slug}`} section="cities" />
-            <MapDownloads slug={shown.slug} />
-          </>
-        ) : (
-          <EmptyMessage>{t('cities.empty')}</EmptyMessage>
-        )}
-      </section>
     </>
   );
 }

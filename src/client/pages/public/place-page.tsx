@@ -70,18 +70,19 @@ function PlaceNotFound() {
 function TranslatableSection({
   id,
   title,
-  contentLang,
+  contentLanguage,
   children,
 }: {
   id: string;
   title: string;
-  /** The language the section's content is in, where it is not the page's. */
-  contentLang: string | undefined;
+  /** The language its content is in (the answer's `languageCode`); undefined: the page's. */
+  contentLanguage: string | undefined;
   /** Its content, told the page's language for its own controls where the content is not in it. */
   children: (controlsLang: string | undefined) => ReactNode;
 }) {
   const lang = useLanguage();
   const t = useUiText();
+  const contentLang = langIfOther(contentLanguage ?? lang, lang);
   return (
     <Section id={id} title={title} lang={contentLang} titleLang={contentLang && lang}>
       {contentLang && (
@@ -255,21 +256,13 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
         </Section>
 
         {events.length > 0 && (
-          <TranslatableSection
-            id="history"
-            title={historyTitle}
-            contentLang={langIfOther(history.data?.languageCode ?? lang, lang)}
-          >
+          <TranslatableSection id="history" title={historyTitle} contentLanguage={history.data?.languageCode}>
             {() => <HistoryTimeline events={events} />}
           </TranslatableSection>
         )}
 
         {trivia.length > 0 && (
-          <TranslatableSection
-            id="trivia"
-            title={triviaTitle}
-            contentLang={langIfOther(facts.data?.languageCode ?? lang, lang)}
-          >
+          <TranslatableSection id="trivia" title={triviaTitle} contentLanguage={facts.data?.languageCode}>
             {(controlsLang) => <TriviaList facts={trivia} controlsLang={controlsLang} />}
           </TranslatableSection>
         )}

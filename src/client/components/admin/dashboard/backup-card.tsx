@@ -104,7 +104,8 @@ export function BackupCard() {
       title="Backups"
       description="The whole site in one file: every place, text, setting and photo."
       contentClassName="space-y-4"
-      failed={status.isError ? { error: status.error, fallback: 'The backup status could not be loaded.' } : undefined}
+      query={status}
+      loadFailure="The backup status could not be loaded."
     >
       {status.data && <LastBackup status={status.data} />}
       <div className="flex flex-wrap items-center gap-3">

@@ -3,20 +3,23 @@ import { errorText } from '@/client/lib/api';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 
 /**
- * One card of the dashboard: a title, a line saying what it is for, and its content; `failed`, when
- * what it shows could not be loaded, puts the reason and what to do first.
+ * One card of the dashboard: a title, a line saying what it is for, and its content; when `query`
+ * (what the card shows) could not be loaded, the reason and what to do come first.
  */
 export function DashboardCard({
   title,
   description,
   contentClassName,
-  failed,
+  query,
+  loadFailure,
   children,
 }: {
   title: string;
   description: string;
   contentClassName: string;
-  failed?: { error: unknown; fallback: string } | undefined;
+  query: { isError: boolean; error: unknown };
+  /** The reason given when the server's answer does not say why the query failed. */
+  loadFailure: string;
   children: ReactNode;
 }) {
   return (
@@ -26,7 +29,7 @@ export function DashboardCard({
         <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent className={contentClassName}>
-        {failed && <CardLoadFailed {...failed} />}
+        {query.isError && <CardLoadFailed error={query.error} fallback={loadFailure} />}
         {children}
       </CardContent>
     </Card>

@@ -80,7 +80,8 @@ export function NeedsAttention() {
       title="What needs you"
       description="Each number opens its list."
       contentClassName="grid gap-6 sm:grid-cols-2"
-      failed={dashboard.isError ? { error: dashboard.error, fallback: 'The counts could not be loaded.' } : undefined}
+      query={dashboard}
+      loadFailure="The counts could not be loaded."
     >
       {dashboard.isError ? null : !dashboard.data ? (
         <Skeleton className="h-32 sm:col-span-2" />

@@ -8,7 +8,7 @@ import { Progress, Skeleton } from '../../ui/form-controls';
 import { toast } from '../../ui/toaster';
 import { ApiError, errorText } from '@/client/lib/api';
 import { cn } from '@/client/lib/utils';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ConfirmDialog, openFor } from '../../ui/confirm-dialog';
 import { DeletePreview } from '../delete-preview';
 import { formatDate } from '@/client/lib/format-date';
 import { photoCountText } from './admin-place-card';
@@ -99,8 +99,7 @@ function GalleryGrid({ place, images }: { place: AdminPlaceDto; images: GalleryI
         ))}
       </ol>
       <ConfirmDialog
-        open={pending !== undefined}
-        onOpenChange={(open) => !open && setPending(undefined)}
+        {...openFor(pending, setPending)}
         title="Delete image"
         message="Are you sure you want to delete this image?"
         preview={

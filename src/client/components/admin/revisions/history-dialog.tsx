@@ -13,7 +13,7 @@ import { apiJson, errorText } from '@/client/lib/api';
 import { wordDiff } from '@/client/lib/word-diff';
 import { invalidatePlaceLists } from '../places/use-admin-places';
 import { Button } from '../../ui/button';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { ConfirmDialog, openFor } from '../../ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { toast } from '../../ui/toaster';
 
@@ -215,8 +215,7 @@ function HistoryBody({ target }: { target: HistoryTarget }) {
         </ol>
       )}
       <ConfirmDialog
-        open={restoring !== undefined}
-        onOpenChange={(open) => !open && setRestoring(undefined)}
+        {...openFor(restoring, setRestoring)}
         title="Restore this version?"
         message={
           restoring

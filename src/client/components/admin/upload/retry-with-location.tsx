@@ -1,7 +1,8 @@
-import { ChevronDown, Loader2, RotateCcw } from 'lucide-react';
+import { Loader2, RotateCcw } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { ExifData } from '@/shared/api/uploads';
 import { Button } from '../../ui/button';
+import { DisclosureButton } from '../../ui/disclosure-button';
 import { ExifPanel } from './exif-panel';
 import { draftPosition, EMPTY_LOCATION, ManualLocation, type LocationDraft } from './manual-location';
 import type { ManualPosition } from './upload-photo';
@@ -43,17 +44,9 @@ export function RetryWithLocation({ fileName, exifData, retrying, onRetry }: Ret
         )}
       </div>
       <div>
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          aria-expanded={detailsOpen}
-          aria-controls={`${id}-details`}
-          onClick={() => setDetailsOpen((open) => !open)}
-        >
-          <ChevronDown className={detailsOpen ? 'rotate-180' : undefined} aria-hidden="true" />
+        <DisclosureButton open={detailsOpen} onOpenChange={setDetailsOpen} controls={`${id}-details`}>
           {detailsOpen ? 'Hide photo details' : 'Show photo details'}
-        </Button>
+        </DisclosureButton>
         <div id={`${id}-details`} hidden={!detailsOpen} className="mt-2">
           {detailsOpen && (
             <ExifPanel

@@ -1,7 +1,7 @@
-import { ChevronDown, MapPinOff } from 'lucide-react';
+import { MapPinOff } from 'lucide-react';
 import { useId, useState } from 'react';
 import { cn } from '@/client/lib/utils';
-import { Button } from '../../ui/button';
+import { DisclosureButton } from '../../ui/disclosure-button';
 import { Label, Textarea } from '../../ui/input';
 import type { GpsState } from './photo-gps';
 
@@ -27,18 +27,9 @@ function PhotoStory({ fileName, story, disabled, onChange }: PhotoStoryProps) {
   const [open, setOpen] = useState(story !== '');
   return (
     <div className="flex flex-col gap-2 px-3 pb-2">
-      <Button
-        type="button"
-        variant="ghost"
-        size="sm"
-        className="self-start"
-        aria-expanded={open}
-        aria-controls={`${id}-story`}
-        onClick={() => setOpen((value) => !value)}
-      >
-        <ChevronDown className={open ? 'rotate-180' : undefined} aria-hidden="true" />
+      <DisclosureButton open={open} onOpenChange={setOpen} controls={`${id}-story`} className="self-start">
         {story.trim() ? 'Story for this photo (written)' : 'Story for this photo'}
-      </Button>
+      </DisclosureButton>
       <div id={`${id}-story`} hidden={!open} className="flex flex-col gap-1.5">
         {open && (
           <>
