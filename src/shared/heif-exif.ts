@@ -1,3 +1,5 @@
+import { concatBytes } from './bytes';
+
 /**
  * Finds the EXIF block inside a HEIF/HEIC file (plain Uint8Array code: the server reads uploads
  * with it, the Upload screen reads the EXIF source photo with it). exifr reads most phone files but ignores iloc base
@@ -31,16 +33,6 @@ function boxes(buf: Uint8Array, start: number, end: number): Box[] {
     if (size < header || offset + size > end) break;
     out.push({ type, start: offset + header, end: offset + size });
     offset += size;
-  }
-  return out;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
   }
   return out;
 }
@@ -112,7 +104,7 @@ function itemData(buf: Uint8Array, iloc: Box, idat: Box | undefined, wanted: num
       if (from > buf.length || to > buf.length) return undefined;
       parts.push(buf.subarray(from, to));
     }
-    if (id === wanted) return method === 0 || method === 1 ? concat(parts) : undefined;
+    if (id === wanted) return method === 0 || method === 1 ? concatBytes(parts) : undefined;
   }
   return undefined;
 }

@@ -1,4 +1,5 @@
 import { parse, protocol, type PGlite, type QueryOptions } from '@electric-sql/pglite';
+import { concatBytes } from '../../shared/bytes';
 
 const { serialize } = protocol;
 
@@ -17,16 +18,6 @@ interface Statement {
   types: number[];
   /** The statement's row description; none for a statement that returns no rows. */
   rowDescription: Messages[number] | undefined;
-}
-
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
 }
 
 /**
@@ -49,7 +40,7 @@ export function reuseStatements(client: PGlite): void {
   const prepare = async (text: string, options: QueryOptions | undefined): Promise<Statement> => {
     const name = `tp_s${++counter}`;
     const messages = await client.execProtocolStream(
-      concat([
+      concatBytes([
         serialize.parse({ name, text, types: options?.paramTypes }),
         serialize.describe({ type: 'S', name }),
         serialize.sync(),
@@ -87,7 +78,7 @@ export function reuseStatements(client: PGlite): void {
     });
     const closes = closing.splice(0).map((name) => serialize.close({ type: 'S', name }));
     const messages = await client.execProtocolStream(
-      concat([
+      concatBytes([
         ...closes,
         serialize.bind({ statement: statement.name, values }),
         serialize.execute({}),

@@ -92,7 +92,6 @@ export type TranslatedPlaceRow = Omit<PlaceDto, 'englishFields'> & { fullDescrip
 /** A place card in `lang` as read (see cardFields). */
 export type TranslatedCardRow = Omit<PlaceCardDto, 'englishFields'>;
 
-const translatedColumns = (lang: LanguageCode) => translatedFields(places, tr, lang);
 const cardColumns = (lang: LanguageCode) => cardFields(places, tr, lang);
 
 /** Fields as one JSON object (a row of them), for places nested in another query's row. */
@@ -110,7 +109,7 @@ export const isPublished = (table: typeof places = places) => eq(table.state, 'p
 /** Published places with their text in `lang`, falling back to the original (English) text per place. */
 function selectTranslated(db: DbOrTx, lang: LanguageCode, where?: SQL) {
   return db
-    .select(translatedColumns(lang))
+    .select(translatedFields(places, tr, lang))
     .from(places)
     .leftJoin(tr, and(eq(tr.placeId, places.id), eq(tr.languageCode, lang)))
     .where(and(isPublished(), where))
