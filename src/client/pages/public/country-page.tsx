@@ -1,7 +1,7 @@
 import type { TranslatedCountryDto } from '@/shared/api/public';
 import { AreaHead } from '../../components/public/area-head';
 import { AreaIntro } from '../../components/public/area-intro';
-import { AreaGrid } from '../../components/public/area-card';
+import { AreaCard } from '../../components/public/area-card';
 import { useBreadcrumbTrail } from '../../components/public/breadcrumbs';
 import { MapDownloads } from '../../components/public/map-downloads';
 import { MapFigure } from '../../components/public/map-figure';
@@ -57,7 +57,11 @@ export default function CountryPage({ slug }: { slug: string }) {
           <Spinner label={t('common.loading')} />
         ) : cities.data && cities.data.items.length > 0 ? (
           <>
-            <AreaGrid areas={cities.data.items} />
+            <ul className="card-grid">
+              {cities.data.items.map((city, index) => (
+                <AreaCard key={city.id} area={city} index={index} />
+              ))}
+            </ul>
             <Pager page={cities.data} path={`/${lang}/${shown.slug}`} section="cities" />
             <MapDownloads slug={shown.slug} />
           </>
