@@ -30,28 +30,25 @@ export function query<T>(
   return { path, key: path.replace(/^\//, '').split('/'), onError, load, paged };
 }
 
-/** A list's address for one page: `cursor` ('' or absent for the first page) joins the path's own query. */
-function pagedPath(path: string, cursor: string | undefined): string {
-  if (!cursor) return path;
-  return `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}`;
-}
-
 /** The page's list cursor (`?cursor=`), as the page and the server's prefetch read it. */
 export function cursorOf(search: URLSearchParams): string | undefined {
   return search.get('cursor') || undefined;
 }
 
-const pageOf = (cursor: string | undefined): PageQuery => (cursor ? { cursor } : {});
 const seg = (value: string) => encodeURIComponent(value);
 
-/** One page of a list at `path`: `cursor` ('' or absent for the first) picks it, in the address and the read. */
+/**
+ * One page of the list at `path`: `cursor` ('' or absent for the first page) joins the path's own
+ * query in the address and is the page the source reads.
+ */
 function pagedQuery<T>(
   path: string,
   cursor: string | undefined,
   onError: PublicQuery<Page<T>>['onError'],
   load: (source: PublicDataSource, page: PageQuery) => Promise<Page<T> | null>,
 ): PublicQuery<Page<T>> {
-  return query<Page<T>>(pagedPath(path, cursor), onError, (s) => load(s, pageOf(cursor)), true);
+  const address = cursor ? `${path}${path.includes('?') ? '&' : '?'}cursor=${encodeURIComponent(cursor)}` : path;
+  return query<Page<T>>(address, onError, (s) => load(s, cursor ? { cursor } : {}), true);
 }
 
 /** Who publishes the site and where the footer links to (the same for every language). */
@@ -68,43 +65,39 @@ export const countriesQuery = (lang: LanguageCode, cursor?: string) =>
   pagedQuery(`/api/countries/translations/${lang}`, cursor, 'error', (s, page) => s.countries(lang, page));
 
 /**
- * A country's or city's queries by its slug: as stored (does it exist? the slug page asks), in a
- * language (its page; `null` when there is none), and a page of what it lists (a country's cities,
- * a city's places) at `listPath` below its address.
+ * A country's or city's queries by its slug, each with its read: `check`, as stored (does it exist?
+ * the slug page asks); `inLanguage`, its page (`null` when there is none); `list`, a page of what it
+ * lists (a country's cities, a city's places) at `listPath` and the language below its address.
  */
 function areaQueries<Stored, Translated, Item>(
   collection: 'countries' | 'cities',
-  reads: {
-    stored: (source: PublicDataSource, slug: string) => Promise<Stored | null>;
-    translated: (source: PublicDataSource, slug: string, lang: LanguageCode) => Promise<Translated | null>;
-    listPath: (lang: LanguageCode) => string;
+  listPath: string,
+  read: {
+    check: (source: PublicDataSource, slug: string) => Promise<Stored | null>;
+    inLanguage: (source: PublicDataSource, slug: string, lang: LanguageCode) => Promise<Translated | null>;
     list: (source: PublicDataSource, slug: string, lang: LanguageCode, page: PageQuery) => Promise<Page<Item> | null>;
   },
 ) {
   const path = (slug: string) => `/api/${collection}/by-slug/${seg(slug)}`;
   return {
-    check: (slug: string) => query<Stored | null>(path(slug), 'null', (s) => reads.stored(s, slug)),
+    check: (slug: string) => query<Stored | null>(path(slug), 'null', (s) => read.check(s, slug)),
     inLanguage: (slug: string, lang: LanguageCode) =>
-      query<Translated | null>(`${path(slug)}/translations/${lang}`, 'null', (s) => reads.translated(s, slug, lang)),
+      query<Translated | null>(`${path(slug)}/translations/${lang}`, 'null', (s) => read.inLanguage(s, slug, lang)),
     list: (slug: string, lang: LanguageCode, cursor?: string) =>
-      pagedQuery(`${path(slug)}/${reads.listPath(lang)}`, cursor, 'empty', (s, page) =>
-        reads.list(s, slug, lang, page),
-      ),
+      pagedQuery(`${path(slug)}/${listPath}${lang}`, cursor, 'empty', (s, page) => read.list(s, slug, lang, page)),
   };
 }
 
-const countryQueries = areaQueries('countries', {
-  stored: (s, slug) => s.countryBySlug(slug),
-  translated: (s, slug, lang) => s.translatedCountry(slug, lang),
-  listPath: (lang) => `cities/translations/${lang}`,
+const countryQueries = areaQueries('countries', 'cities/translations/', {
+  check: (s, slug) => s.countryBySlug(slug),
+  inLanguage: (s, slug, lang) => s.translatedCountry(slug, lang),
   list: (s, slug, lang, page) => s.citiesOfCountry(slug, lang, page),
 });
 export const { check: countryCheckQuery, inLanguage: countryQuery, list: citiesOfCountryQuery } = countryQueries;
 
-const cityQueries = areaQueries('cities', {
-  stored: (s, slug) => s.cityBySlug(slug),
-  translated: (s, slug, lang) => s.translatedCity(slug, lang),
-  listPath: (lang) => `places?languageCode=${lang}`,
+const cityQueries = areaQueries('cities', 'places?languageCode=', {
+  check: (s, slug) => s.cityBySlug(slug),
+  inLanguage: (s, slug, lang) => s.translatedCity(slug, lang),
   list: (s, slug, lang, page) => s.placesOfCity(slug, lang, page),
 });
 export const { check: cityCheckQuery, inLanguage: cityQuery, list: placesOfCityQuery } = cityQueries;

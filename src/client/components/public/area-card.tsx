@@ -18,7 +18,7 @@ interface CardArea {
 }
 
 /** A country or city card: image, name (and country), description; links to its page. */
-function AreaCard({
+export function AreaCard({
   area,
   index,
   heading: Heading = 'h3',
@@ -27,9 +27,9 @@ function AreaCard({
   area: CardArea;
   index: number;
   /** h2 where the cards sit right under the page title (the countries list). */
-  heading?: 'h2' | 'h3' | undefined;
+  heading?: 'h2' | 'h3';
   /** What the area holds, e.g. "3 cities", "12 places". */
-  counts?: readonly string[] | undefined;
+  counts?: readonly string[];
 }) {
   const lang = useLanguage();
   const { name, country, description, imageUrl } = area;
@@ -59,24 +59,5 @@ function AreaCard({
         </div>
       </SiteLink>
     </li>
-  );
-}
-
-/** A grid of country or city cards revealed one after another (0.1 s apart), like PlaceGrid. */
-export function AreaGrid<A extends CardArea>({
-  areas,
-  heading,
-  counts,
-}: {
-  areas: readonly A[];
-  heading?: 'h2' | 'h3';
-  counts?: (area: A) => readonly string[];
-}) {
-  return (
-    <ul className="card-grid">
-      {areas.map((area, index) => (
-        <AreaCard key={area.id} area={area} index={index} heading={heading} counts={counts?.(area)} />
-      ))}
-    </ul>
   );
 }

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { englishIf, useUiText } from '../../lib/i18n';
-import { AREA_LISTS } from './area-list';
 import { Breadcrumbs, type Crumb } from './breadcrumbs';
 import { Icon } from './icons';
 import { JumpButton, Paragraphs, PhotoHero, ReviewNote } from './page-sections';
@@ -14,7 +13,8 @@ import { JumpButton, Paragraphs, PhotoHero, ReviewNote } from './page-sections';
 export function AreaIntro({
   area,
   eyebrow,
-  kind,
+  listId,
+  listLabel,
   trail,
 }: {
   area: {
@@ -26,13 +26,13 @@ export function AreaIntro({
     machineTranslated?: boolean;
   };
   eyebrow?: ReactNode;
-  /** Which page it tops: its button goes down to that page's list (AREA_LISTS). */
-  kind: keyof typeof AREA_LISTS;
+  /** id of the section the button scrolls to */
+  listId: string;
+  listLabel: string;
   /** Home › … › this page (useBreadcrumbTrail). */
   trail: readonly Crumb[];
 }) {
   const t = useUiText();
-  const list = AREA_LISTS[kind];
   return (
     <>
       <PhotoHero image={area.imageUrl} alt={area.description || area.name}>
@@ -40,8 +40,8 @@ export function AreaIntro({
         {eyebrow && <p className="hero-eyebrow">{eyebrow}</p>}
         <h1 className="hero-title-large">{area.name}</h1>
         <div className="mt-8">
-          <JumpButton target={list.id}>
-            {t(list.jump)}
+          <JumpButton target={listId}>
+            {listLabel}
             <Icon name="arrow-down" size={18} />
           </JumpButton>
         </div>

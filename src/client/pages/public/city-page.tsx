@@ -2,11 +2,12 @@ import type { TranslatedCityDto } from '@/shared/api/public';
 import { cityAndCountry } from '@/shared/punctuation';
 import { AreaHead } from '../../components/public/area-head';
 import { AreaIntro } from '../../components/public/area-intro';
-import { AreaList } from '../../components/public/area-list';
 import { useBreadcrumbTrail } from '../../components/public/breadcrumbs';
 import { Icon } from '../../components/public/icons';
 import { Spinner } from '../../components/public/spinner';
-import { NotFoundView } from '../../components/public/page-sections';
+import { EmptyMessage, NotFoundView, SectionHeading } from '../../components/public/page-sections';
+import { MapDownloads } from '../../components/public/map-downloads';
+import { Pager } from '../../components/public/pager';
 import { PlaceGrid, PlaceGridSkeleton } from '../../components/public/place-card';
 import { useLanguage, useUiText } from '../../lib/i18n';
 import { SiteLink } from '../../lib/navigation';
@@ -60,15 +61,23 @@ export default function CityPage({ slug }: { slug: string }) {
             )}
           </>
         }
-        kind="city"
+        listId="places"
+        listLabel={t('cities.explorePlaces')}
       />
-      <AreaList
-        kind="city"
-        areaSlug={shown.slug}
-        list={places}
-        loading={<PlaceGridSkeleton label={t('common.loading')} />}
-        renderItems={(items) => <PlaceGrid places={items} />}
-      />
+      <section id="places" tabIndex={-1} aria-labelledby="places-title" className="page-section">
+        <SectionHeading id="places-title" title={t('cities.placesTitle')} />
+        {places.isPending ? (
+          <PlaceGridSkeleton label={t('common.loading')} />
+        ) : places.data && places.data.items.length > 0 ? (
+          <>
+            <PlaceGrid places={places.data.items} />
+            <Pager page={places.data} path={`/${lang}/${shown.slug}`} section="places" />
+            <MapDownloads slug={shown.slug} />
+          </>
+        ) : (
+          <EmptyMessage>{t('cities.placesEmpty')}</EmptyMessage>
+        )}
+      </section>
     </>
   );
 }

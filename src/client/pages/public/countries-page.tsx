@@ -1,5 +1,5 @@
 import { cursorSearch } from '@/shared/paging';
-import { AreaGrid } from '../../components/public/area-card';
+import { AreaCard } from '../../components/public/area-card';
 import { MapFigure } from '../../components/public/map-figure';
 import { useHead } from '../../components/public/head';
 import { Spinner } from '../../components/public/spinner';
@@ -58,14 +58,20 @@ export default function CountriesPage() {
               caption={t('map.countriesCaption')}
               className="mb-12"
             />
-            <AreaGrid
-              areas={countries.data.items}
-              heading="h2"
-              counts={(country) => [
-                formatCount(t, lang, 'countries.cities', country.cityCount),
-                formatCount(t, lang, 'countries.places', country.placeCount),
-              ]}
-            />
+            <ul className="card-grid">
+              {countries.data.items.map((country, index) => (
+                <AreaCard
+                  key={country.id}
+                  area={country}
+                  index={index}
+                  heading="h2"
+                  counts={[
+                    formatCount(t, lang, 'countries.cities', country.cityCount),
+                    formatCount(t, lang, 'countries.places', country.placeCount),
+                  ]}
+                />
+              ))}
+            </ul>
             <Pager page={countries.data} path={`/${lang}/countries`} section="countries" />
           </>
         ) : (

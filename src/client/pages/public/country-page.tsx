@@ -1,11 +1,13 @@
 import type { TranslatedCountryDto } from '@/shared/api/public';
 import { AreaHead } from '../../components/public/area-head';
 import { AreaIntro } from '../../components/public/area-intro';
-import { AreaList } from '../../components/public/area-list';
-import { AreaGrid } from '../../components/public/area-card';
+import { AreaCard } from '../../components/public/area-card';
 import { useBreadcrumbTrail } from '../../components/public/breadcrumbs';
+import { MapDownloads } from '../../components/public/map-downloads';
 import { MapFigure } from '../../components/public/map-figure';
 import { Spinner } from '../../components/public/spinner';
+import { EmptyMessage, SectionHeading } from '../../components/public/page-sections';
+import { Pager } from '../../components/public/pager';
 import { useLanguage, useUiText } from '../../lib/i18n';
 import { usePageParams, type PageParams } from '../../lib/page-data';
 import { citiesOfCountryQuery, countryQuery, cursorOf, usePublicQuery } from '../../lib/public-queries';
@@ -40,24 +42,33 @@ export default function CountryPage({ slug }: { slug: string }) {
         trail={trail}
         feed={shown.slug}
       />
-      <AreaIntro area={shown} trail={trail} kind="country" />
-      <AreaList
-        kind="country"
-        areaSlug={shown.slug}
-        list={cities}
-        loading={<Spinner label={t('common.loading')} />}
-        figure={
-          <MapFigure
-            id={`map-${lang}-country-${slug}`}
-            query={queries.map}
-            caption={t('map.citiesCaption', {
-              country: shown.name,
-            })}
-            className="mx-auto mb-12 max-w-3xl"
-          />
-        }
-        renderItems={(items) => <AreaGrid areas={items} />}
-      />
+      <AreaIntro area={shown} trail={trail} listId="cities" listLabel={t('countries.exploreCities')} />
+      <section id="cities" tabIndex={-1} aria-labelledby="cities-title" className="page-section">
+        <SectionHeading id="cities-title" title={t('countries.citiesTitle')} />
+        <MapFigure
+          id={`map-${lang}-country-${slug}`}
+          query={queries.map}
+          caption={t('map.citiesCaption', {
+            country: shown.name,
+          })}
+          className="mx-auto mb-12 max-w-3xl"
+        />
+        {cities.isPending ? (
+          <Spinner label={t('common.loading')} />
+        ) : cities.data && cities.data.items.length > 0 ? (
+          <>
+            <ul className="card-grid">
+              {cities.data.items.map((city, index) => (
+                <AreaCard key={city.id} area={city} index={index} />
+              ))}
+            </ul>
+            <Pager page={cities.data} path={`/${lang}/${shown.slug}`} section="cities" />
+            <MapDownloads slug={shown.slug} />
+          </>
+        ) : (
+          <EmptyMessage>{t('cities.empty')}</EmptyMessage>
+        )}
+      </section>
     </>
   );
 }

@@ -70,19 +70,19 @@ function PlaceNotFound() {
 function TranslatableSection({
   id,
   title,
-  contentLanguage,
+  languageCode,
   children,
 }: {
   id: string;
   title: string;
   /** The language its content is in (the answer's `languageCode`); undefined: the page's. */
-  contentLanguage: string | undefined;
+  languageCode: string | undefined;
   /** Its content, told the page's language for its own controls where the content is not in it. */
   children: (controlsLang: string | undefined) => ReactNode;
 }) {
   const lang = useLanguage();
   const t = useUiText();
-  const contentLang = langIfOther(contentLanguage ?? lang, lang);
+  const contentLang = langIfOther(languageCode ?? lang, lang);
   return (
     <Section id={id} title={title} lang={contentLang} titleLang={contentLang && lang}>
       {contentLang && (
@@ -256,13 +256,13 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
         </Section>
 
         {events.length > 0 && (
-          <TranslatableSection id="history" title={historyTitle} contentLanguage={history.data?.languageCode}>
+          <TranslatableSection id="history" title={historyTitle} languageCode={history.data?.languageCode}>
             {() => <HistoryTimeline events={events} />}
           </TranslatableSection>
         )}
 
         {trivia.length > 0 && (
-          <TranslatableSection id="trivia" title={triviaTitle} contentLanguage={facts.data?.languageCode}>
+          <TranslatableSection id="trivia" title={triviaTitle} languageCode={facts.data?.languageCode}>
             {(controlsLang) => <TriviaList facts={trivia} controlsLang={controlsLang} />}
           </TranslatableSection>
         )}
