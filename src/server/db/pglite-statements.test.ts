@@ -1,6 +1,79 @@
-import { PGlite } from '@electric-sql/pglite';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse, PGlite, protocol } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT_ROOT } from '../paths';
 import { reuseStatements } from './pglite-statements';
+
+/**
+ * reuseStatements reaches into PGlite's private side (`_runExclusiveQuery`, `_runExclusiveTransaction`)
+ * and its protocol helpers. package.json pins the exact version; these checks fail with a plain
+ * message when an upgrade takes them away or changes what they do, before anything else breaks.
+ */
+describe('the PGlite internals the statement reuse relies on', () => {
+  const upgrade = (what: string) =>
+    `PGlite ${installedVersion()} ${what}; src/server/db/pglite-statements.ts relies on it. ` +
+    'Check that file against the new PGlite (or go back to the version package.json pinned) before upgrading.';
+
+  function installedVersion(): string {
+    const file = join(PROJECT_ROOT, 'node_modules/@electric-sql/pglite/package.json');
+    return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+  }
+
+  it('is the exact version package.json pins (no range)', () => {
+    const pinned = (
+      JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+        dependencies: Record<string, string>;
+      }
+    ).dependencies['@electric-sql/pglite'];
+    expect(pinned, 'package.json must pin @electric-sql/pglite to one exact version').toMatch(/^\d+\.\d+\.\d+$/);
+    expect(installedVersion(), 'the installed PGlite is not the one package.json pins: run npm install').toBe(pinned);
+  });
+
+  it('still has the private methods and protocol helpers, of the same shape', () => {
+    const proto = PGlite.prototype as unknown as Record<string, unknown>;
+    for (const name of ['_runExclusiveQuery', '_runExclusiveTransaction']) {
+      expect(typeof proto[name], upgrade(`has no method ${name}`)).toBe('function');
+      expect((proto[name] as (...args: unknown[]) => unknown).length, upgrade(`changed ${name}(fn)`)).toBe(1);
+    }
+    for (const name of ['execProtocolStream', 'isInTransaction', 'syncToFs']) {
+      expect(typeof proto[name], upgrade(`has no method ${name}`)).toBe('function');
+    }
+    for (const name of ['parseResults', 'parseDescribeStatementResults'] as const) {
+      expect(typeof parse[name], upgrade(`has no parse.${name}`)).toBe('function');
+    }
+    for (const name of ['parse', 'describe', 'bind', 'execute', 'sync', 'close'] as const) {
+      expect(typeof protocol.serialize[name], upgrade(`has no protocol.serialize.${name}`)).toBe('function');
+    }
+  });
+
+  it('_runExclusiveQuery answers its callback’s value and holds other queries until it ends', async () => {
+    const db = new PGlite();
+    try {
+      await db.waitReady;
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const order: string[] = [];
+      const exclusive = db._runExclusiveQuery(async () => {
+        await held;
+        order.push('exclusive');
+        return 42;
+      });
+      const other = db.query('select 1').then(() => order.push('query'));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(order, upgrade('no longer makes other queries wait for _runExclusiveQuery')).toEqual([]);
+      release();
+      expect(await exclusive, upgrade('no longer answers the value of _runExclusiveQuery’s callback')).toBe(42);
+      await other;
+      expect(order, upgrade('no longer makes other queries wait for _runExclusiveQuery')).toEqual([
+        'exclusive',
+        'query',
+      ]);
+    } finally {
+      await db.close();
+    }
+  }, 60_000);
+});
 
 describe('named statements on embedded PGlite', () => {
   let client: PGlite;
