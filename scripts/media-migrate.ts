@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { loadConfigOrExit } from '../src/server/config';
 import { createS3Storage } from '../src/server/media/s3-storage';
 import { createLocalStorage, type Storage } from '../src/server/media/storage';
+import { usePrivateFileModes } from '../src/server/security/file-modes';
 
 /** Files copied at once. */
 const CONCURRENCY = 4;
@@ -100,6 +101,8 @@ async function main() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // The site's files it writes are this user's alone (docs/security.md, "Files on disk").
+  usePrivateFileModes();
   try {
     await main();
   } catch (error) {

@@ -11,6 +11,7 @@ import { openDatabase, type Database } from '../src/server/db/client';
 import { createStorage, type Storage } from '../src/server/media/storage';
 import { MEDIA_FOLDERS, urlForKey } from '../src/shared/media-names';
 import { unusedKeys } from '../src/server/services/media-files';
+import { usePrivateFileModes } from '../src/server/security/file-modes';
 
 /** Keys asked about in one database round trip. */
 const BATCH = 500;
@@ -110,6 +111,8 @@ async function main() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // The site's files it writes are this user's alone (docs/security.md, "Files on disk").
+  usePrivateFileModes();
   try {
     await main();
   } catch (error) {

@@ -10,6 +10,7 @@ import { ArchiveRefusedError, checkArchive } from '../src/server/backup/archive-
 import { describeTarget, restoreArchive, RestoreFailedError } from '../src/server/backup/restore';
 import { verifyArchive, VerifyFailedError } from '../src/server/backup/verify';
 import { loadConfigOrExit } from '../src/server/config';
+import { usePrivateFileModes } from '../src/server/security/file-modes';
 
 const USAGE = 'usage: npm run restore -- FILE [--verify]';
 
@@ -85,5 +86,7 @@ async function main(): Promise<number> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // The site's files it writes are this user's alone (docs/security.md, "Files on disk").
+  usePrivateFileModes();
   process.exitCode = await main();
 }

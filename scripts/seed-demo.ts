@@ -21,6 +21,7 @@ import {
 } from '../src/server/db/schema';
 import { storeImage } from '../src/server/media/image-storage';
 import { DEMO_CITIES, DEMO_COUNTRIES, DEMO_PLACES } from './demo-content';
+import { usePrivateFileModes } from '../src/server/security/file-modes';
 
 const OTHER_LANGUAGES = ['es', 'de', 'fr', 'zh'] as const;
 
@@ -184,5 +185,7 @@ async function main() {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // The site's files it writes are this user's alone (docs/security.md, "Files on disk").
+  usePrivateFileModes();
   await main();
 }

@@ -18,6 +18,7 @@ import { createStorage } from './media/storage';
 import { registerRoutes } from './routes';
 import type { PageRouteOptions } from './routes/pages';
 import { clientKey } from './security/client-key';
+import { privateFoldersAtStart, siteFolders, type OpenFilesFound } from './security/file-modes';
 import { nulGuard } from './security/nul-guard';
 import { sameOriginGuard } from './security/same-origin';
 import { createServices, type ServiceOptions } from './services';
@@ -31,6 +32,10 @@ export interface BuildOptions extends ServiceOptions {
 
 /** The whole application, ready to listen or to be driven by `app.inject()` in tests. */
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // The site's files are this user's alone (docs/security.md, "Files on disk"): what an older
+  // version left open to other users is narrowed before the database opens.
+  const folders = siteFolders(config);
+  const openAtStart = await privateFoldersAtStart(folders.now);
   const database =
     options.database ??
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') }));
@@ -59,6 +64,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  const report = (found: OpenFilesFound | undefined) => {
+    if (found) app.log[found.level](found.line);
+  };
+  report(openAtStart);
+  // The media may be many files: looked at while the site already answers.
+  const mediaModes = privateFoldersAtStart(folders.later).then(report, (error: unknown) =>
+    app.log.warn({ err: error }, 'Checking the modes of the media files failed'),
+  );
 
   const storage = await createStorage(config);
   app.decorate('config', config);
@@ -85,6 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await app.services.backups.stop();
     await app.services.translationQueue.stop();
     await changes.close();
+    await mediaModes;
     if (!options.database) await database.close();
   });
 

@@ -5,10 +5,12 @@ import { createServer as createViteServer } from 'vite';
 import { buildApp } from './app';
 import { loadConfigOrExit } from './config';
 import { PROJECT_ROOT } from './paths';
+import { usePrivateFileModes } from './security/file-modes';
 import type { SsrEntry } from './ssr/renderer';
 
 /** `npm run dev`: the real server with Vite in middleware mode (hot reload, on-the-fly SSR). */
 async function dev(): Promise<void> {
+  usePrivateFileModes();
   const config = loadConfigOrExit();
   const vite = await createViteServer({ root: PROJECT_ROOT, server: { middlewareMode: true }, appType: 'custom' });
   const app = await buildApp(config, {

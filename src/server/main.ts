@@ -1,9 +1,12 @@
 import { buildApp } from './app';
 import { loadConfigOrExit } from './config';
+import { usePrivateFileModes } from './security/file-modes';
 
 /** Process entry: validate configuration, open the database, listen, and shut down cleanly. */
 async function main(): Promise<void> {
   const startedAt = performance.now();
+  // Everything this process creates (database, media, backups) is its user's alone (docs/security.md).
+  usePrivateFileModes();
   const config = loadConfigOrExit();
 
   const app = await buildApp(config, {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { BackupConfig } from '../config';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../security/file-modes';
 import { ARCHIVE_NAME } from './archive-format';
 
 /** Where scheduled backups go: a folder or a key prefix in a bucket. */
@@ -21,10 +22,11 @@ function folderTarget(dir: string): BackupTarget {
   return {
     location: dir,
     async write(name, archive) {
-      await mkdir(dir, { recursive: true });
+      // An archive holds drafts, trash and revisions: this user's alone (docs/security.md).
+      await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
       const partial = join(dir, `${name}.partial`);
       try {
-        await pipeline(archive, createWriteStream(partial));
+        await pipeline(archive, createWriteStream(partial, { mode: PRIVATE_FILE_MODE }));
         await rename(partial, join(dir, name));
       } catch (error) {
         await rm(partial, { force: true });

@@ -12,6 +12,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { MIGRATIONS_DIR } from '../paths';
+import { makePrivate, PRIVATE_DIR_MODE } from '../security/file-modes';
 import { reuseStatements } from './pglite-statements';
 import * as schema from './schema';
 
@@ -166,7 +167,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       },
     };
   }
-  if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+  const { pgliteDir } = options;
+  if (pgliteDir) mkdirSync(pgliteDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const client = options.pgliteDir
     ? new PGlite(options.pgliteDir, {
         ...PGLITE_OPTIONS,
@@ -181,6 +183,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   parseOnTheInstance(client);
   const pg = drizzlePglite(client, { schema });
   if (options.migrate !== false) await migratePglite(pg, { migrationsFolder: MIGRATIONS_DIR });
+  // PGlite unpacks a new database's files with mode 0666 and rewrites its catalogue caches
+  // (pg_internal.init) 0644 on every start, whatever the umask: narrowed here, and again on closing
+  // for what it wrote meanwhile (security/file-modes.ts).
+  const privateFiles = async () => {
+    if (pgliteDir) await makePrivate(pgliteDir);
+  };
+  await privateFiles();
   const db = pg as unknown as Database;
   return {
     db,
@@ -205,7 +214,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         await client.query('select pg_advisory_unlock($1::int, $2::int)', [space, key]);
       },
     },
-    migrate: (folder = MIGRATIONS_DIR) => migratePglite(pg, { migrationsFolder: folder }),
-    close: () => client.close(),
+    migrate: async (folder = MIGRATIONS_DIR) => {
+      await migratePglite(pg, { migrationsFolder: folder });
+      await privateFiles();
+    },
+    close: async () => {
+      await client.close();
+      await privateFiles();
+    },
   };
 }

@@ -3,6 +3,7 @@ import { mkdir, opendir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { AppConfig } from '../config';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../security/file-modes';
 import { MEDIA_PREFIX } from '../../shared/media-names';
 
 /** Bytes `start` to `end` of a file, both included (as in an HTTP Range header). */
@@ -124,11 +125,12 @@ export function createLocalStorage(root: string): Storage {
     location: root,
     async put(key, data) {
       const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
+      // This user's alone whatever the umask (docs/security.md, "Files on disk").
+      await mkdir(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
       // write-then-rename: a reader never sees a half-written file. Keys are never written twice at
       // once (each image has a new random id), so the temporary name can follow from the key alone,
       // and removing the key (after a crash, see file-journal.ts) removes a half-written file too.
-      await writeFile(`${path}.tmp`, data);
+      await writeFile(`${path}.tmp`, data, { mode: PRIVATE_FILE_MODE });
       await rename(`${path}.tmp`, path);
     },
     async remove(key) {
