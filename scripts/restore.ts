@@ -68,7 +68,8 @@ async function main(): Promise<number> {
     console.log(`Restoring into ${where.database} and ${where.media}`);
     const result = await restoreArchive(archive, config, (line) => console.log(line));
     console.log(
-      `Restored ${result.rows} rows and ${result.mediaFiles} media files. Start the server (npm start) and sign in with the password of the backed-up site (or ADMIN_PASSWORD).`,
+      `Restored ${result.rows} rows and ${result.mediaFiles} media files. Start the server (npm start) and sign in with ADMIN_PASSWORD; ` +
+        'without it a new admin password is generated and printed once at that start (a backup holds no password).',
     );
     return 0;
   } catch (error) {

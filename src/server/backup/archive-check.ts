@@ -40,8 +40,11 @@ export class ArchiveRefusedError extends Error {
   }
 }
 
-/** Special entries are read into memory; none of ours is near this. */
-const MAX_SMALL_ENTRY = 512 * 1024 * 1024;
+/**
+ * Special entries are read into memory: the manifest (about 130 bytes a media file, so 64 MB is
+ * some 400,000 files), the identity and the checksum line (docs/deploy.md, "Backups").
+ */
+const MAX_SMALL_ENTRY = 64 * 1024 * 1024;
 
 async function readBytes(handle: FileHandle, offset: number, length: number): Promise<Buffer> {
   const buffer = Buffer.alloc(length);

@@ -18,8 +18,27 @@ const NOT_BACKED_UP = new Set(['admin_sessions', 'login_failures', 'pending_file
 /** The settings row that records the last scheduled backup: about this server, not the site. */
 export const BACKUP_RESULT_SETTING = 'backup_last_result';
 
+/**
+ * The admin password's hashes (services/auth.ts, auth-repo.ts): left out of backups, and of
+ * restores of archives made before that, so an archive holds no credential and a restored site asks
+ * for ADMIN_PASSWORD or generates one, as a fresh install does (docs/decisions/025-backups-without-password.md).
+ */
+const PASSWORD_SETTINGS = ['admin_password_hash', 'admin_password_current'];
+
 /** Rows of a table left out of a backup. */
-const LEFT_OUT: Record<string, string> = { settings: `key <> '${BACKUP_RESULT_SETTING}'` };
+const LEFT_OUT: Record<string, string> = {
+  settings: `key not in (${[BACKUP_RESULT_SETTING, ...PASSWORD_SETTINGS].map((key) => `'${key}'`).join(', ')})`,
+};
+
+/** Removes the admin password's hashes a restored archive made before they were left out may hold. */
+export async function forgetAdminPassword(tx: Tx): Promise<void> {
+  await tx.execute(
+    sql`delete from settings where key in (${sql.join(
+      PASSWORD_SETTINGS.map((key) => sql`${key}`),
+      sql`, `,
+    )})`,
+  );
+}
 
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 const quoted = (name: string) => {
