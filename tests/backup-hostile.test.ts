@@ -5,15 +5,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/server/app';
 import { ArchiveRefusedError, checkArchive } from '../src/server/backup/archive-check';
 import { RESTORE_LIMITS, type RestoreLimits } from '../src/server/backup/archive-contents';
 import { restoreArchive, RestoreFailedError } from '../src/server/backup/restore';
+import { testConfig } from '../src/server/config';
 import { PROJECT_ROOT } from '../src/server/paths';
 import { gzipLines, linesOf, readArchive, writeArchive, type ArchiveParts } from './helpers/archives';
 import { makePlace } from './helpers/factories';
 import { uploadRequest } from './helpers/multipart';
 import { makePhoto } from './helpers/photos';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { createTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app';
 
 /**
  * Archives that lie with correct checksums (issue 38): a restore checks what they say before it
@@ -74,12 +76,30 @@ async function expectRefused(path: string, message: RegExp, limits?: RestoreLimi
 }
 
 describe('an archive with correct checksums that lies', () => {
-  it('is restorable as taken (the checks refuse only what lies)', async () => {
+  it('is restorable as taken (the checks refuse only what lies), and holds no admin password', async () => {
+    const parts = await readArchive(archive);
+    const settings = linesOf(parts.tables.get('settings')!).join('\n');
+    expect(settings).not.toMatch(/admin_password|scrypt/);
     const dataDir = newTarget();
     const copy = await lyingArchive('unchanged', () => {});
     const result = await restoreArchive(await checkArchive(copy), { dataDir, databaseUrl: undefined });
     expect(result.mediaFiles).toBeGreaterThan(5);
-  }, 60_000);
+    // As a fresh install: without ADMIN_PASSWORD a password is generated and printed once.
+    const announced: string[] = [];
+    const restored = await buildApp(testConfig({ dataDir, adminPassword: undefined }), {
+      announcePassword: (password) => announced.push(password),
+      loginDelayPerFailureMs: 0,
+    });
+    try {
+      expect(announced).toHaveLength(1);
+      const signIn = (password: string) =>
+        restored.inject({ method: 'POST', url: '/api/admin/login', payload: { password } });
+      expect((await signIn(announced[0]!)).statusCode).toBe(200);
+      expect((await signIn(TEST_PASSWORD)).statusCode).toBe(401);
+    } finally {
+      await restored.close();
+    }
+  }, 90_000);
 
   for (const key of ['../../../../../tmp/x.jpg', '/tmp/x.jpg', 'web/../../db/x.jpg', 'db/x.jpg']) {
     it(`is refused for the media key ${key}`, async () => {
