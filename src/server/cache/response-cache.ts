@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gunzip, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { isAdminAddress } from '../../shared/admin-paths';
 import { isLanguageCode, LANGUAGE_COOKIE, toLanguageCode } from '../../shared/languages';
 import type { ChangeFeed } from './change-feed';
 import { cacheKeyOf, isNormalPath } from './cache-key';
@@ -285,6 +286,8 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
   app.addHook('onRequest', async (request, reply) => {
     const kind = request.routeOptions.config.publicCache;
     if (!kind || (request.method !== 'GET' && request.method !== 'HEAD')) return;
+    // An admin address in another spelling (`/ILADMIN/...` reaches the page route) is never kept.
+    if (isAdminAddress(request.url)) return;
     // A page at an address that is not normal is redirected to it (routes/pages.ts), never kept.
     if (kind === 'page' && !isNormalPath(request.url)) return;
     const state = stateFor(request, kind, await changes.fresh());
@@ -360,12 +363,12 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
     return respond(request, reply, entry, state.key, true);
   });
 
-  // Admin answers carry the session's data: never stored by a browser, proxy or CDN. An admin
-  // write is answered once its changes are applied here and purged from a shared cache in front, so
-  // whatever the admin opens next shows the write.
+  // Admin answers carry the session's data: never stored by a browser, proxy or CDN, decided on the
+  // decoded, normalised path (`/api/%61dmin/...` is routed to the admin API too). An admin write is
+  // answered once its changes are applied here and purged from a shared cache in front, so whatever
+  // the admin opens next shows the write.
   app.addHook('onSend', async (request, reply, payload) => {
-    const path = request.url;
-    if (path.startsWith('/api/admin') || path.startsWith('/iladmin')) {
+    if (isAdminAddress(request.url)) {
       reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
       if (request.method !== 'GET' && request.method !== 'HEAD') await changes.settled().catch(() => {});
     }
