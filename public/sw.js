@@ -8,7 +8,8 @@
 //   reused): the stored copy first.
 // - An address not stored offline: the short offline page in the page's language, which lists the
 //   saved places (/{lang}/offline, public/offline.js).
-// - Never stored: the admin (/iladmin, /api/admin), answers marked private or no-store, originals.
+// - Never stored: the admin (/iladmin, /api/admin, in any spelling: plainPath), answers marked
+//   private or no-store, originals.
 // - Bounded: at most MAX_PAGES pages and MAX_BYTES of pages, answers and photos; the oldest that
 //   are not saved go first. The pages (src/client/lib/saved-places.ts) send the saved places'
 //   pages and photos, which stay until they are unsaved.
@@ -49,11 +50,30 @@ const keyOf = (url) => {
   return parsed.origin === self.location.origin ? parsed.pathname + parsed.search : undefined;
 };
 
-const neverStored = (path) =>
-  path.startsWith('/iladmin') ||
-  path.startsWith('/api/admin') ||
-  path === '/sw.js' ||
-  path.startsWith('/media/originals/');
+/**
+ * A path as the server routes it, whatever its spelling: escapes decoded (escapes of escapes too),
+ * letter case, backslashes, repeated slashes and dot segments ignored; `/api/%61dmin/x` is the
+ * admin API. The rule of isAdminAddress in src/shared/admin-paths.ts (src/shared/admin-paths.test.ts
+ * holds the two to the same answers).
+ */
+function plainPath(path) {
+  for (let round = 0; round < 4 && path.includes('%'); round++) {
+    const decoded = path.replace(/%([0-9a-fA-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+    if (decoded === path) break;
+    path = decoded;
+  }
+  const segments = [];
+  for (const part of path.replace(/\\/g, '/').split('/')) {
+    if (part === '..') segments.pop();
+    else if (part !== '' && part !== '.') segments.push(part);
+  }
+  return `/${segments.join('/')}`.toLowerCase();
+}
+
+function neverStored(path) {
+  const plain = plainPath(path);
+  return /^\/(api\/admin|iladmin)/.test(plain) || plain === '/sw.js' || plain.startsWith('/media/originals/');
+}
 
 /** Whether an answer may be kept: a whole 200 of this site, stored by caches (not private, not no-store). */
 function storable(response) {

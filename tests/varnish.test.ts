@@ -221,6 +221,19 @@ describe.skipIf(!varnishd && !process.env.CI)(
       }
     });
 
+    it('passes the admin in any spelling the site routes to it, and still keeps pages with escapes in their query', async () => {
+      for (const path of ['/api/%61dmin/cities', '/%61pi/admin/cities', '/%69ladmin/dashboard', '/ILADMIN/dashboard']) {
+        for (const round of [1, 2]) {
+          const answer = await get(path);
+          expect(answer.reachedOrigin, `${path}, request ${round}`).toBe(true);
+          expect(answer.cacheStatus, path).toMatch(/varnish; fwd=bypass$/);
+          expect(answer.headers.get('cache-control'), path).toBe('private, no-store');
+        }
+      }
+      await get('/en/search?q=%41lfama');
+      expect(varnishHit((await get('/en/search?q=%41lfama')).cacheStatus)).toBe(true);
+    });
+
     it('a page of one language is the same for every language cookie, and a page without one follows it', async () => {
       const german = await get('/en/old-stone-bridge', { cookie: 'lang=de; theme=dark' });
       expect(german.body).toMatch(/<html[^>]*lang="en"/);

@@ -45,8 +45,13 @@ sub vcl_recv {
 	}
 	# The admin's screens and API, anyone signed in (the session cookie, src/server/security/session.ts)
 	# and any request with credentials: never from the cache, never stored (the site marks these
-	# answers private too).
-	if (req.url ~ "^/(api/admin|iladmin)" ||
+	# answers private too). The site's router decodes escapes (`/api/%61dmin/cities` is the admin
+	# API), so the admin is also any letter case of its prefixes, and any path Varnish cannot tell
+	# apart from them without decoding: one with an escape, a backslash, `//` or a dot segment. No
+	# address the site links to has any of these (slugs and media names are plain ASCII; the site
+	# answers other spellings of a page with a redirect to its one spelling).
+	if (req.url ~ "(?i)^/(api/admin|iladmin)" ||
+	    req.url ~ "^[^?]*(%|\\|//|/\.\.?(/|\?|$))" ||
 	    req.http.Authorization ||
 	    req.http.Cookie ~ "(^|;\s*)tp_session=") {
 		set req.http.X-Travel-Fwd = "bypass";

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADMIN_SCREENS } from '../shared/admin-paths';
+import { pageParamsAt } from '../shared/public-pages';
+import { PUBLIC_ROUTES } from './pages/public/public-routes';
 import { matchAppRoutes } from './routes';
 
 /** The innermost route's path, the params the page reads and how many routes are nested. */
@@ -26,6 +28,18 @@ describe('which screen an address shows', () => {
   it('shows admin screens whatever the letter case or trailing slash', () => {
     expect(page('/iladmin/Dashboard/')).toEqual({ path: ADMIN_SCREENS.dashboard, params: {}, depth: 1 });
     expect(page(ADMIN_SCREENS.trash).path).toBe(ADMIN_SCREENS.trash);
+  });
+
+  it('finds every page of the route table at its address, with the query parameters it reads', () => {
+    for (const route of PUBLIC_ROUTES.filter((r) => r.path !== ':slug')) {
+      expect(page(`/de/${route.path}`).path).toBe(route.path);
+    }
+    expect(pageParamsAt('/en/search')).toEqual(['cursor', 'q']);
+    expect(pageParamsAt('/en/saved')).toEqual(['ids']);
+    expect(pageParamsAt('/en/home')).toEqual(['cursor']);
+    expect(pageParamsAt('/en/about')).toEqual([]);
+    expect(pageParamsAt('/en/rome')).toEqual(['cursor']);
+    expect(pageParamsAt('/en/a/b')).toEqual([]);
   });
 
   it('shows the not-found screen for anything else', () => {

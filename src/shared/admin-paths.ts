@@ -40,3 +40,26 @@ export function adminScreenAt(url: string): AdminScreen | undefined {
 
 /** Does this request URL show an admin screen? (see adminScreenAt) */
 export const isAdminScreenPath = (url: string): boolean => adminScreenAt(url) !== undefined;
+
+/**
+ * Whether a request URL (path, maybe a query) is under the admin, its screens (/iladmin) or its API
+ * (/api/admin), however it is spelled: percent-escapes decoded (as the router decodes them, and
+ * again for escapes of escapes), letter case, backslashes, repeated slashes and dot segments
+ * ignored. Such answers are never stored by any cache: the server marks them `private, no-store`
+ * (server/cache/response-cache.ts) and the service worker (public/sw.js, which repeats this rule)
+ * and Varnish (deploy/varnish/travel-places.vcl) pass them by. Wider than the router on purpose.
+ */
+export function isAdminAddress(url: string): boolean {
+  let path = url.split(/[?#]/, 1)[0] ?? '';
+  for (let round = 0; round < 4 && path.includes('%'); round++) {
+    const decoded = path.replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    if (decoded === path) break;
+    path = decoded;
+  }
+  const segments: string[] = [];
+  for (const part of path.replace(/\\/g, '/').split('/')) {
+    if (part === '..') segments.pop();
+    else if (part !== '' && part !== '.') segments.push(part);
+  }
+  return /^(api\/admin|iladmin)/i.test(segments.join('/'));
+}

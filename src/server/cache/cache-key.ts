@@ -1,7 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-
-/** Query parameters a public page reads: a list's page (`cursor`), a search (`q`), a shared list of saved places (`ids`). */
-const PAGE_PARAMS = ['cursor', 'ids', 'q'];
+import { pageParamsAt } from '../../shared/public-pages';
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
 
 /**
@@ -45,17 +43,21 @@ function routeParams(request: FastifyRequest, given: URLSearchParams): readonly 
 
 /**
  * The address an answer is made and kept for: the normalised path and only the query parameters
- * the route reads, in one order (the first value of each). Any other parameter is left out of the
- * key and of the page's render, so it can neither fill the cache nor cause a render.
+ * its route reads, in one order (the first value of each): a page's from the public pages' table
+ * (shared/public-pages.ts: `/{lang}/search` reads `q` and `cursor`, `/{lang}/saved` `ids`, home and
+ * the lists `cursor`), an API route's from its querystring schema. Any other parameter is left out of
+ * the key and of the render (routes/pages.ts renders this address, routes/paging.ts links from it),
+ * so it can neither fill the cache, nor cause a render, nor show in the answer.
  */
 export function cacheKeyOf(request: FastifyRequest, kind: 'api' | 'page'): string {
-  const [path = '/', query = ''] = request.url.split(/\?(.*)/s, 2);
+  const [rawPath = '/', query = ''] = request.url.split(/\?(.*)/s, 2);
+  const path = normalizePath(rawPath);
   const given = new URLSearchParams(query);
   const kept = new URLSearchParams();
-  for (const name of [...(kind === 'page' ? PAGE_PARAMS : routeParams(request, given))].sort()) {
+  for (const name of [...(kind === 'page' ? pageParamsAt(path) : routeParams(request, given))].sort()) {
     const value = given.get(name);
     if (value !== null) kept.set(name, value);
   }
   const search = kept.toString();
-  return `${normalizePath(path)}${search ? `?${search}` : ''}`;
+  return `${path}${search ? `?${search}` : ''}`;
 }

@@ -3,8 +3,10 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gunzip, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { isAdminAddress } from '../../shared/admin-paths';
 import { isLanguageCode, LANGUAGE_COOKIE, toLanguageCode } from '../../shared/languages';
 import type { ChangeFeed } from './change-feed';
+import { isNotModified, pickEncoding, type Encoding } from './conditional-get';
 import { cacheKeyOf, isNormalPath } from './cache-key';
 import { createRenderBudget } from './render-budget';
 import { ANY_TAG, SITE_TAG, type TagSink } from './tags';
@@ -46,8 +48,6 @@ export const publicCacheControl = (cdnMaxAge: number) =>
   cdnMaxAge > 0 ? `public, max-age=0, s-maxage=${cdnMaxAge}, must-revalidate` : 'public, max-age=0, must-revalidate';
 /** Admin screens and the admin API are never stored anywhere. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
-
-type Encoding = 'br' | 'gzip';
 
 interface CacheState {
   key: string;
@@ -110,31 +110,11 @@ function compress(body: Buffer, encoding: Encoding, brotliQuality = BROTLI_QUALI
     : gzipAsync(body, { level: 6 });
 }
 
-/** The client's preferred encoding we offer (brotli over gzip), honouring `;q=0`. */
-export function pickEncoding(header: string | undefined): Encoding | undefined {
-  if (!header) return undefined;
-  const accepted = new Set<string>();
-  for (const part of header.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
-  return undefined;
-}
-
 const etagFor = (entry: Entry, encoding: Encoding | undefined) => `"${entry.hash}${encoding ? `-${encoding}` : ''}"`;
 
 /** If-None-Match names this content in any encoding (the content, not the bytes, is what is known). */
-function notModified(request: FastifyRequest, entry: Entry): boolean {
-  const header = request.headers['if-none-match'];
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const value = tag.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
-    return value === '*' || value.replace(/-(br|gzip)$/, '') === entry.hash;
-  });
-}
+const notModified = (request: FastifyRequest, entry: Entry) =>
+  isNotModified(request.headers, { etag: (opaque) => opaque.replace(/-(br|gzip)$/, '') === entry.hash });
 
 export interface ResponseCacheOptions {
   changes: ChangeFeed;
@@ -285,6 +265,8 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
   app.addHook('onRequest', async (request, reply) => {
     const kind = request.routeOptions.config.publicCache;
     if (!kind || (request.method !== 'GET' && request.method !== 'HEAD')) return;
+    // An admin address in another spelling (`/ILADMIN/...` reaches the page route) is never kept.
+    if (isAdminAddress(request.url)) return;
     // A page at an address that is not normal is redirected to it (routes/pages.ts), never kept.
     if (kind === 'page' && !isNormalPath(request.url)) return;
     const state = stateFor(request, kind, await changes.fresh());
@@ -360,12 +342,12 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
     return respond(request, reply, entry, state.key, true);
   });
 
-  // Admin answers carry the session's data: never stored by a browser, proxy or CDN. An admin
-  // write is answered once its changes are applied here and purged from a shared cache in front, so
-  // whatever the admin opens next shows the write.
+  // Admin answers carry the session's data: never stored by a browser, proxy or CDN, decided on the
+  // decoded, normalised path (`/api/%61dmin/...` is routed to the admin API too). An admin write is
+  // answered once its changes are applied here and purged from a shared cache in front, so whatever
+  // the admin opens next shows the write.
   app.addHook('onSend', async (request, reply, payload) => {
-    const path = request.url;
-    if (path.startsWith('/api/admin') || path.startsWith('/iladmin')) {
+    if (isAdminAddress(request.url)) {
       reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
       if (request.method !== 'GET' && request.method !== 'HEAD') await changes.settled().catch(() => {});
     }

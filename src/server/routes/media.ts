@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,6 +12,7 @@ import {
   type StoredFile,
 } from '../media/storage';
 import { DOWNLOAD_NAME, DOWNLOAD_NAME_MAX_LENGTH } from '../../shared/media';
+import { isNotModified } from '../cache/conditional-get';
 
 /** The answer to a Range header for a file of `size` bytes: a range, the whole file, or 416. */
 type RangeAnswer = ByteRange | 'whole' | 'unsatisfiable';
@@ -46,17 +47,6 @@ function rangeStillValid(ifRange: string | string[] | undefined, file: StoredFil
   return (
     file.lastModified !== undefined && Date.parse(ifRange) === Math.floor(file.lastModified.getTime() / 1000) * 1000
   );
-}
-
-function notModified(req: FastifyRequest, file: StoredFile): boolean {
-  const noneMatch = req.headers['if-none-match'];
-  if (noneMatch !== undefined) {
-    return file.etag !== undefined && noneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag);
-  }
-  const since = req.headers['if-modified-since'];
-  if (since === undefined || file.lastModified === undefined) return false;
-  const sinceMs = Date.parse(since);
-  return !Number.isNaN(sinceMs) && file.lastModified.getTime() < sinceMs + 1000;
 }
 
 /** Waits for the first bytes (or the end), so a file that cannot be read is still answered with a status. */
@@ -124,7 +114,8 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('Cross-Origin-Resource-Policy', 'cross-origin');
       if (file.etag) reply.header('ETag', file.etag);
       if (file.lastModified) reply.header('Last-Modified', file.lastModified.toUTCString());
-      if (notModified(req, file)) return reply.status(304).send();
+      if (isNotModified(req.headers, { etag: file.etag, lastModified: file.lastModified }))
+        return reply.status(304).send();
 
       const answer = rangeStillValid(req.headers['if-range'], file)
         ? parseRange(req.headers.range, file.size)

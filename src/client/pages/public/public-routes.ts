@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
-import { isLanguageCode, type LanguageCode } from '../../../shared/languages';
+import type { LanguageCode } from '../../../shared/languages';
+import { publicPageAt, SLUG_PAGE } from '../../../shared/public-pages';
 import { HOW_WE_WRITE_PAGE, INFO_PAGES } from '../../../shared/site';
 import { NOT_FOUND_PAGE } from '../../components/public/not-found-suggestions';
 import type { PageModule } from '../../lib/page-data';
@@ -8,7 +9,8 @@ import * as slugPage from './slug-page';
 
 /**
  * The public pages, each defined once: its path under `/{lang}/`, and its module, which holds the
- * component and the data it needs (lib/page-data.ts). The router builds its routes from this table
+ * component and the data it needs (lib/page-data.ts). The paths and the query parameters each page
+ * reads are declared in shared/public-pages.ts, which the server's render cache asks too. The router builds its routes from this table
  * (routes.tsx), the server's prefetch finds a URL's page here (matchPublicPage) and loads that
  * page's data before rendering (ssr/prefetch.ts), and each page reads the same data with its hooks.
  * The data's reads record the answer's dependency tags on the server (server/cache/tags.ts).
@@ -41,29 +43,21 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     marksItself: true,
   })),
   // a country, a city or a place, in that order (slug-page.tsx)
-  { path: ':slug', module: () => Promise.resolve(slugPage), marksItself: true, component: slugPage.default },
+  { path: SLUG_PAGE, module: () => Promise.resolve(slugPage), marksItself: true, component: slugPage.default },
 ];
 
 /** On every page: the interface text, the languages and the site's settings. */
 export const chromeQueries = (lang: LanguageCode) => [uiTextQuery(lang), languagesQuery(), siteSettingsQuery()];
 
 /**
- * Which public page `pathname` is, and its language and slug: the one place a URL becomes a page
- * (the router, routes.tsx, and the server's prefetch both ask this). Anything but
- * `/{lang}/{one segment}` in one of the five languages is no public page (the not-found page).
+ * Which public page `pathname` is, and its language and slug (shared/public-pages.ts): the router
+ * (routes.tsx) and the server's prefetch both ask this.
  */
 export function publicRouteAt(pathname: string): { route: PublicRoute; lang: LanguageCode; slug: string } | undefined {
-  const segments = pathname.split('/').filter(Boolean);
-  const lang = segments[0];
-  if (segments.length !== 2 || !isLanguageCode(lang)) return undefined;
-  let slug: string;
-  try {
-    slug = decodeURIComponent(segments[1]!);
-  } catch {
-    return undefined;
-  }
-  const route = PUBLIC_ROUTES.find((candidate) => candidate.path === slug) ?? PUBLIC_ROUTES.at(-1)!;
-  return { route, lang, slug };
+  const page = publicPageAt(pathname);
+  if (!page) return undefined;
+  const route = PUBLIC_ROUTES.find((candidate) => candidate.path === page.path) ?? PUBLIC_ROUTES.at(-1)!;
+  return { route, lang: page.lang, slug: page.slug };
 }
 
 /** The module of the public page at `pathname` (its data and component), or the not-found page's. */
