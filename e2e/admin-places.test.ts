@@ -187,7 +187,7 @@ describe('Edit Places and galleries in the admin', () => {
       .getByText("The page's address after /en/. The old address keeps working: it forwards to the new one.")
       .waitFor();
 
-    // choosing a town fills location, country and coordinates
+    // choosing a town fills location and country; the map position stays the photo's, and the dialog says so
     await where.getByRole('combobox', { name: 'Town or city' }).fill('Sintra');
     await where
       .getByRole('listbox', { name: 'Matching towns' })
@@ -195,8 +195,17 @@ describe('Edit Places and galleries in the admin', () => {
       .click();
     await expect(where.getByLabel('Location').inputValue()).resolves.toBe('Sintra');
     await expect(where.getByLabel('Country').inputValue()).resolves.toBe('Portugal');
-    await expect(where.getByLabel('Latitude').inputValue()).resolves.toBe('38.80097');
-    await expect(where.getByLabel('Longitude').inputValue()).resolves.toBe('-9.37826');
+    await expect(where.getByLabel('Latitude').inputValue()).resolves.toBe(String(before!.latitude));
+    await expect(where.getByLabel('Longitude').inputValue()).resolves.toBe(String(before!.longitude));
+    await where
+      .getByText(
+        `The map position stays at ${before!.latitude}, ${before!.longitude}, where the photo was taken: choosing a town changes only the town's name. Type new coordinates to move it.`,
+      )
+      .waitFor();
+    // typed coordinates move it, and the dialog says where to
+    await where.getByLabel('Latitude').fill('38.80097');
+    await where.getByLabel('Longitude').fill('-9.37826');
+    await where.getByText('Saving moves the place on the map to 38.80097, -9.37826.').waitFor();
     const scan = await axe(page).include('[role="dialog"]').analyze();
     expect(scan.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
 

@@ -54,6 +54,8 @@ describe('a place’s history in the admin', () => {
 
     await oldest.getByRole('button', { name: /^Restore the version of/ }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Restore this version?' });
+    // a restore keeps the place published or a draft, and the confirmation says which
+    await confirm.getByText(/It stays published: restoring never unpublishes it\./).waitFor();
     await confirm.getByRole('button', { name: 'Restore' }).click();
     await page.locator('[data-sonner-toast]').filter({ hasText: 'Version restored' }).first().waitFor();
     await expect.poll(() => versions.count()).toBe(3);

@@ -99,6 +99,34 @@ describe('GPX and KML downloads', () => {
     expect(response.body).toContain('<coordinates>135.7292,35.0394</coordinates>');
   });
 
+  it('writes a hostile place text into KML as characters no map viewer turns into markup', async () => {
+    const hostile = `<img src=x onerror="alert('kml')"> & <script>alert(1)</script> ]]> <b>bold</b>`;
+    await makePlace(t.db, {
+      location: 'Gyeongju',
+      country: 'South Korea',
+      slug: 'hostile-deer-park',
+      title: 'Deer park',
+      description: hostile,
+      latitude: 34.685,
+      longitude: 135.843,
+    });
+    const response = await get('/en/hostile-deer-park/places.kml');
+    expect(response.statusCode).toBe(200);
+    const [report] = await checkXml([response.body], { xpaths: ['string(//kml:Placemark/kml:description)'] });
+    expect(report).toMatchObject({ wellFormed: true, errors: [] });
+    // What Google Earth and My Maps read as HTML (the element's text once the XML is parsed)
+    // holds no tag at all; read as HTML, it is the text as written, followed by the page's address.
+    const asHtml = report!.values[0]!;
+    expect(asHtml).not.toMatch(/[<>]/);
+    const shown = asHtml
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&apos;/g, "'")
+      .replace(/&amp;/g, '&');
+    expect(shown).toBe(`${hostile}\n${t.config.publicUrl}/en/hostile-deer-park`);
+  });
+
   it('downloads a country, a place and a list of ids; an address no page has is 404', async () => {
     const japan = await get('/en/japan/places.gpx');
     const place = await get('/en/fushimi-inari/places.kml');

@@ -27,6 +27,10 @@ function placeFields(s: PlaceSnapshot): ReadableField[] {
     { label: 'Full article', text: p.fullDescription ?? '' },
     { label: 'City', text: p.location },
     { label: 'Country', text: p.country },
+    {
+      label: 'Map position',
+      text: p.latitude === null || p.longitude === null ? 'None' : `${p.latitude}, ${p.longitude}`,
+    },
     { label: 'Date', text: p.date },
     { label: 'Web address', text: p.slug ?? '' },
     { label: 'State', text: p.state === 'published' ? 'Published' : 'Draft' },

@@ -9,7 +9,7 @@ import { listLanguages, listUiText } from '../db/repos/languages-repo';
 import { findPart, type PlacePart, type PlaceParts } from '../db/repos/place-content-repo';
 import * as placePageRepo from '../db/repos/place-page-repo';
 import * as placesRepo from '../db/repos/places-repo';
-import { movedSlugTarget } from '../db/repos/slugs-repo';
+import { publicMovedSlugTarget } from '../db/repos/slugs-repo';
 import { NotFoundError } from '../errors';
 import { localizeCity, localizeCountry, localizePlace, localizePlaceCard, localizePlacePage } from './localize';
 import { pageOfList, readPage } from './paging';
@@ -91,8 +91,8 @@ export function createCatalogService({ db, site = NO_SITE }: { db: Database; sit
   }
 
   return {
-    /** Where a place, city or country that moved lives now (see services/slugs.ts). */
-    movedSlug: (slug: string): Promise<string | undefined> => movedSlugTarget(db, slug),
+    /** Where a place, city or country that moved lives now, if visitors may see it (see services/slugs.ts). */
+    movedSlug: (slug: string): Promise<string | undefined> => publicMovedSlugTarget(db, slug),
 
     languages: (): Promise<dto.LanguageDto[]> => listLanguages(db),
     uiText: async (lang: string): Promise<dto.UiTextEntryDto[]> => {

@@ -66,6 +66,16 @@ const base = (site: CompanionSite) => site.publicUrl.replace(/\/+$/, '');
 export const pageUrl = (site: CompanionSite, lang: string, slug: string) =>
   `${base(site)}/${lang}/${encodeURIComponent(slug)}`;
 const element = (name: string, text: string, indent: string) => `${indent}<${name}>${escapeXml(text)}</${name}>`;
+
+/**
+ * A KML description (docs/decisions/029-kml-descriptions.md): Google Earth and Google My Maps read
+ * the text of `<description>` as HTML, whether the file wrote it with entity references or in CDATA,
+ * so XML escaping alone lets `<img onerror=...>` in a place's text become markup there. The text is
+ * escaped for HTML (the same five references XML has) and carried in CDATA unchanged, so a viewer
+ * shows exactly the characters written; escaped text holds no `>`, so never `]]>`.
+ */
+const plainDescription = (text: string, indent: string) =>
+  `${indent}<description><![CDATA[${escapeXml(text)}]]></description>`;
 /** Degrees with at most 7 decimals (about a centimetre): what GPS gives, without float noise. */
 const degrees = (value: number) => String(Math.round(value * 1e7) / 1e7);
 const newestUpdate = (items: readonly CompanionPlace[]) =>
@@ -112,7 +122,7 @@ export function kml(collection: PlaceCollection, site: CompanionSite): string {
     return [
       '    <Placemark>',
       element('name', place.title, '      '),
-      element('description', `${place.description}\n${url}`, '      '),
+      plainDescription(`${place.description}\n${url}`, '      '),
       `      <atom:link href="${escapeXml(url)}"/>`,
       '      <Point>',
       element('coordinates', `${degrees(place.longitude)},${degrees(place.latitude)}`, '        '),

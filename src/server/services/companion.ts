@@ -17,6 +17,7 @@ import { NotFoundError } from '../errors';
 import { localCountryName } from '../geo/country-names';
 import type { CompanionPlace, PlaceCollection } from './companion-formats';
 import { localizeCity, localizeCountry } from './localize';
+import { titleIn } from './place-titles';
 
 /** Waypoints in one download at most: a country of thousands of places is still one file a phone opens. */
 export const EXPORT_MAX_PLACES = 2_000;
@@ -48,6 +49,7 @@ function companionPlace(row: CompanionPlaceRow, lang: LanguageCode): CompanionPl
   return {
     ...row,
     slug: row.slug,
+    title: titleIn(row, lang),
     latitude: row.latitude ?? 0,
     longitude: row.longitude ?? 0,
     // a translation stores its own country name; without one the stored name is English
@@ -139,6 +141,7 @@ export function createCompanionService({ db }: { db: Database }) {
       }
       return rows.map((row) => ({
         ...row,
+        title: titleIn(row, lang),
         country: row.languageCode === 'en' ? localCountryName(row.country, lang) : row.country,
         distanceMeters: Math.round(row.distanceMeters),
       }));

@@ -4,12 +4,14 @@ import type { TranslatedCityRow, TranslatedCountryRow } from '../db/repos/areas-
 import type { PlacePage, PlacePageRow } from '../db/repos/place-page-repo';
 import type { TranslatedCardRow, TranslatedPlaceRow } from '../db/repos/places-repo';
 import { localCountryName } from '../geo/country-names';
+import { titleIn } from './place-titles';
 
 /*
  * The last step of every translated public answer, shared by the API and server rendering so both
  * say the same: a country without a stored translation is named in the page's language from CLDR
- * (Intl.DisplayNames, offline), and the text fields still in English are listed in `englishFields`
- * so the page can mark them lang="en".
+ * (Intl.DisplayNames, offline), a day in an English title is written as the page's language writes
+ * it (place-titles.ts), and the text fields still in English are listed in `englishFields` so the
+ * page can mark them lang="en".
  */
 
 type PlaceTextField = PlaceDto['englishFields'][number];
@@ -38,13 +40,18 @@ const placeCountry = (row: TranslatedCardRow, lang: LanguageCode) =>
 
 export function localizePlace(row: TranslatedPlaceRow, lang: LanguageCode): PlaceDto {
   const { fullDescriptionTranslated: _translated, ...place } = row;
-  return { ...place, country: placeCountry(row, lang), englishFields: placeEnglishFields(row, lang) };
+  return {
+    ...place,
+    title: titleIn(row, lang),
+    country: placeCountry(row, lang),
+    englishFields: placeEnglishFields(row, lang),
+  };
 }
 
 /** A card has no article: only its title and summary can still be English. */
 export function localizePlaceCard(row: TranslatedCardRow, lang: LanguageCode): PlaceCardDto {
   const englishFields = lang !== 'en' && row.languageCode === 'en' ? UNTRANSLATED_SHORT : CARD_NONE;
-  return { ...row, country: placeCountry(row, lang), englishFields };
+  return { ...row, title: titleIn(row, lang), country: placeCountry(row, lang), englishFields };
 }
 
 /** A country named by a stored translation keeps that name; otherwise CLDR names it in `lang`. */

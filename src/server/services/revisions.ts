@@ -1,3 +1,4 @@
+import type { PlaceState } from '../../shared/api/publishing';
 import type { RevisionCollection, RevisionCompare, RevisionList, RevisionRestored } from '../../shared/api/revisions';
 import type { Database, DbOrTx } from '../db/client';
 import { isUuid } from '../db/ids';
@@ -10,11 +11,11 @@ import {
   replaceAreaTranslations,
   replacePart,
   replacePlaceTranslations,
+  restorePlaceColumns,
   type EntitySnapshot,
   type AreaSnapshot,
   type PlaceSnapshot,
 } from '../db/repos/snapshots-repo';
-import { setPlaceState } from '../db/repos/publishing-repo';
 import { movedSlugTarget, slugHolder } from '../db/repos/slugs-repo';
 import { enqueueJob } from '../db/repos/translation-jobs-repo';
 import { NotFoundError } from '../errors';
@@ -35,9 +36,22 @@ const NOT_FOUND: Record<RevisionEntity, string> = {
 const REVISION_NOT_FOUND =
   'That version is no longer kept (only the last 50 are). Reload the history and choose another.';
 
+const STATE_KEPT = {
+  published: ' It stays published.',
+  draft: ' It stays a draft: visitors see it once you publish it.',
+} as const;
+
 /** "26 Nov 2026, 13:55 UTC": when a version was made, the same for every reader. */
 export const versionDate = (date: Date) =>
   `${date.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+
+/** What a restore did: files to remove, whether a job was queued, whether the address stayed, a place's (kept) state. */
+interface Restored {
+  unused: string[];
+  queued: boolean;
+  addressKept: boolean;
+  state?: PlaceState;
+}
 
 interface RevisionDeps {
   db: Database;
@@ -83,7 +97,7 @@ export function createRevisionService({ db, files, queue, adminCities, adminCoun
     return free ? { slug: then, kept: false } : { slug: now ?? undefined, kept: true };
   }
 
-  async function restorePlace(tx: DbOrTx, id: string, then: PlaceSnapshot) {
+  async function restorePlace(tx: DbOrTx, id: string, then: PlaceSnapshot): Promise<Restored> {
     const now = await readSnapshot(tx, 'place', id);
     if (!now || now.kind !== 'place') throw new NotFoundError(NOT_FOUND.place);
     const address = await addressOf(tx, 'place', id, then.place.slug, now.place.slug);
@@ -98,7 +112,8 @@ export function createRevisionService({ db, files, queue, adminCities, adminCoun
       slug: address.slug,
     });
     if (!outcome) throw new NotFoundError(NOT_FOUND.place);
-    if (then.place.state !== now.place.state) await setPlaceState(tx, id, then.place.state);
+    // The map position, the review flag and any other column the edit form does not write.
+    await restorePlaceColumns(tx, then);
     const english = await readSnapshot(tx, 'place', id);
     if (!english || english.kind !== 'place') throw new NotFoundError(NOT_FOUND.place);
     await replacePlaceTranslations(tx, then, english.place.sourceVersion);
@@ -108,10 +123,15 @@ export function createRevisionService({ db, files, queue, adminCities, adminCoun
     // The job translates only what lags behind the English (a person's text is kept, decision 014).
     const queued = queue.active && then.translations.some((t) => t.languageCode !== 'en');
     if (queued) await enqueueJob(tx, { type: 'place', id }, { allLanguages: false, describe: false });
-    return { unused: outcome.unused, queued: queued || outcome.queued, addressKept: address.kept };
+    return {
+      unused: outcome.unused,
+      queued: queued || outcome.queued,
+      addressKept: address.kept,
+      state: now.place.state,
+    };
   }
 
-  async function restoreArea(tx: DbOrTx, type: 'city' | 'country', id: string, then: AreaSnapshot) {
+  async function restoreArea(tx: DbOrTx, type: 'city' | 'country', id: string, then: AreaSnapshot): Promise<Restored> {
     const now = await readSnapshot(tx, type, id);
     if (!now || now.kind === 'place') throw new NotFoundError(NOT_FOUND[type]);
     const address = await addressOf(tx, type, id, then.row.slug, now.row.slug);
@@ -183,7 +203,9 @@ export function createRevisionService({ db, files, queue, adminCities, adminCoun
         ? ' Its web address of then now belongs to another page, so it keeps its current address.'
         : '';
       const languages = outcome.queued ? ' Languages that no longer match are being translated again.' : '';
-      return { success: true, message: `Restored the version of ${when}.${address}${languages}` };
+      // A restore never publishes or unpublishes: the place stays as it is now, and the answer says which.
+      const state = outcome.state ? STATE_KEPT[outcome.state] : '';
+      return { success: true, message: `Restored the version of ${when}.${state}${address}${languages}` };
     },
   };
 }

@@ -21,6 +21,7 @@ import {
 } from '../db/repos/search-repo';
 import { ALIASES, englishCountryName, translateCountryName } from '../geo/country-names';
 import { BadRequestError } from '../errors';
+import { titleIn } from './place-titles';
 
 /** A result's description: enough for a card, around the words searched for. */
 const DESCRIPTION_CHARS = 220;
@@ -58,7 +59,7 @@ function toDto(row: SearchRow, text: string, lang: LanguageCode): SearchResultDt
     kind: row.kind,
     id: row.entityId,
     slug: row.slug,
-    title: row.title,
+    title: row.kind === 'place' ? titleIn({ title: row.title, languageCode: row.titleLang }, lang) : row.title,
     titleLang: row.titleLang,
     subtitle: subtitleIn(row, lang),
     description: excerptAround(row.body, text, DESCRIPTION_CHARS),

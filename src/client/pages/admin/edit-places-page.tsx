@@ -225,7 +225,9 @@ export default function EditPlacesPage() {
                 onAiAction={(action) => void ai.run(action, place)}
                 onGallery={() => setGalleryOf(place)}
                 onLanguages={() => setWriting({ kind: 'place', id: place.id, name: place.title })}
-                onHistory={() => setHistoryOf({ collection: 'places', id: place.id, name: place.title })}
+                onHistory={() =>
+                  setHistoryOf({ collection: 'places', id: place.id, name: place.title, state: place.state })
+                }
                 onEdit={() => setEditing(place)}
                 onDelete={() => setDeleting(place)}
               />

@@ -1,4 +1,4 @@
-import { eq, like, or, sql } from 'drizzle-orm';
+import { and, eq, exists, like, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../client';
 import { cities, countries, places, slugRedirects, trash } from '../schema';
@@ -100,6 +100,44 @@ export async function movedSlugTarget(db: DbOrTx, slug: string): Promise<string 
     .select({ target: slugRedirects.targetSlug })
     .from(slugRedirects)
     .where(eq(slugRedirects.slug, slug));
+  return row?.target;
+}
+
+/**
+ * Where an address that moved lives now, when a visitor may see it there: a published place, a city
+ * or a country. A draft's old addresses answer 404 like the draft itself, so its new address never
+ * shows through them; once it is published they forward again.
+ */
+export async function publicMovedSlugTarget(db: DbOrTx, slug: string): Promise<string | undefined> {
+  const target = slugRedirects.targetSlug;
+  const [row] = await db
+    .select({ target })
+    .from(slugRedirects)
+    .where(
+      and(
+        eq(slugRedirects.slug, slug),
+        or(
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(places)
+              .where(and(eq(places.slug, target), eq(places.state, 'published'))),
+          ),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(cities)
+              .where(eq(cities.slug, target)),
+          ),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(countries)
+              .where(eq(countries.slug, target)),
+          ),
+        ),
+      ),
+    );
   return row?.target;
 }
 

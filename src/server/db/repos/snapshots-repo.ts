@@ -212,6 +212,28 @@ export async function insertAreaSnapshot(tx: DbOrTx, snapshot: AreaSnapshot, slu
 export const restoredVersion = (row: number, snapshotEnglish: number, english: number) =>
   row >= snapshotEnglish ? english : Math.min(row, english - 1);
 
+/**
+ * Every column of a place row back as the snapshot holds it, but those a restore writes another way
+ * or keeps on purpose: its id and when it was made (the same), its address and cover (back when
+ * still free and still ours), its source version (a new one, so what lagged stays outdated), when
+ * it changed (now) and whether it is published (a restore never publishes or unpublishes). A
+ * column added later comes back too without anyone remembering it.
+ */
+export async function restorePlaceColumns(tx: DbOrTx, snapshot: PlaceSnapshot) {
+  const {
+    id,
+    createdAt: _createdAt,
+    slug: _slug,
+    imageUrl: _imageUrl,
+    originalImagePath: _originalImagePath,
+    sourceVersion: _sourceVersion,
+    updatedAt: _updatedAt,
+    state: _state,
+    ...columns
+  } = snapshot.place;
+  await tx.update(places).set(columns).where(eq(places.id, id));
+}
+
 /** A place's other languages of its text back as they were (English is the place row, written by the edit path). */
 export async function replacePlaceTranslations(tx: DbOrTx, snapshot: PlaceSnapshot, englishVersion: number) {
   await tx
@@ -270,13 +292,15 @@ export async function replaceGalleryTexts(tx: DbOrTx, snapshot: PlaceSnapshot) {
     .orderBy(...galleryOrder);
   const ids = new Set(current.map((row) => row.id));
   const kept = snapshot.gallery.filter((g) => ids.has(g.image.id));
-  const keptIds = new Set(kept.map((g) => g.image.id));
-  const order = [...kept.map((g) => g.image.id), ...current.map((row) => row.id).filter((id) => !keptIds.has(id))];
-  for (const [i, id] of order.entries()) {
+  // The kept photos take their positions of then; the ones added since follow them.
+  const positions = new Map(kept.map((g) => [g.image.id, g.image.position]));
+  let last = Math.max(0, ...positions.values());
+  for (const { id } of current) {
+    const position = positions.get(id) ?? ++last;
     await tx
       .update(galleryImages)
-      .set({ position: i + 1 })
-      .where(and(eq(galleryImages.id, id), ne(galleryImages.position, i + 1)));
+      .set({ position })
+      .where(and(eq(galleryImages.id, id), ne(galleryImages.position, position)));
   }
   for (const g of kept) {
     await tx.delete(galleryImageTexts).where(eq(galleryImageTexts.imageId, g.image.id));

@@ -158,20 +158,47 @@ const COORDINATES = [
   { name: 'longitude', label: 'Longitude', hint: 'From -180 to 180, e.g. -9.37826.' },
 ] as const;
 
+/** A typed coordinate as the form holds it (text while typing, a number from the defaults), or undefined. */
+const typedNumber = (value: unknown) => {
+  const number = optionalNumber(value);
+  return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
+};
+
 /**
- * Where the place is: a town from the offline gazetteer fills location, country and coordinates at
- * once; each can still be typed. Coordinates are both or neither; left empty, they stay.
+ * What saving will do with the map position, said before saving: it stays (a town chosen or typed
+ * changes only the town's name: the position is where the photo was taken), or it moves to the
+ * coordinates typed.
+ */
+function positionNote(saved: { latitude: number | null; longitude: number | null }, typed: unknown[]): string {
+  const [latitude, longitude] = typed.map(typedNumber);
+  const moved =
+    latitude !== undefined && longitude !== undefined && (latitude !== saved.latitude || longitude !== saved.longitude);
+  if (moved) return `Saving moves the place on the map to ${latitude}, ${longitude}.`;
+  if (saved.latitude === null || saved.longitude === null)
+    return 'This place has no map position. Type its coordinates to put it on the map.';
+  return `The map position stays at ${saved.latitude}, ${saved.longitude}, where the photo was taken: choosing a town changes only the town's name. Type new coordinates to move it.`;
+}
+
+/**
+ * Where the place is: a town from the offline gazetteer fills location and country; each can still
+ * be typed. The map position belongs to the photo: it changes only when coordinates are typed (both
+ * or neither; left empty, they stay), and the note under them says which saving will do.
  */
 function WhereFieldset({
+  place,
+  control,
   register,
   setValue,
   errors,
 }: {
+  place: AdminPlaceDto;
+  control: Control<FormInput, unknown, UpdatePlaceRequest>;
   register: UseFormRegister<FormInput>;
   setValue: UseFormSetValue<FormInput>;
   errors: FieldErrors<FormInput>;
 }) {
   const options = { shouldDirty: true, shouldValidate: true } as const;
+  const typed = useWatch({ control, name: ['latitude', 'longitude'] });
   return (
     <fieldset className="flex flex-col gap-4 rounded-lg border border-slate-200 p-4">
       <legend className="px-1 text-sm font-medium text-slate-800">Where</legend>
@@ -179,8 +206,6 @@ function WhereFieldset({
         onChoose={(city) => {
           setValue('location', city.name, options);
           setValue('country', city.country, options);
-          setValue('latitude', city.latitude, options);
-          setValue('longitude', city.longitude, options);
         }}
       />
       <div className="grid gap-4 sm:grid-cols-2">
@@ -198,6 +223,9 @@ function WhereFieldset({
           />
         ))}
       </div>
+      <p className="text-sm text-slate-700" aria-live="polite">
+        {positionNote(place, typed)}
+      </p>
     </fieldset>
   );
 }
@@ -264,7 +292,7 @@ function EditPlaceForm({ place, onDone }: { place: AdminPlaceDto; onDone: () => 
         optional
         hint="The text of the place page. Left empty, the page shows the description."
       />
-      <WhereFieldset register={register} setValue={setValue} errors={errors} />
+      <WhereFieldset place={place} control={control} register={register} setValue={setValue} errors={errors} />
       <Field
         label="Web address"
         error={errors.slug}

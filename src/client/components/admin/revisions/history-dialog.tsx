@@ -22,6 +22,16 @@ export interface HistoryTarget {
   collection: RevisionCollection;
   id: string;
   name: string;
+  /** A place's state now, when the opener knows it: a restore keeps it, and the dialog says so. */
+  state?: 'draft' | 'published';
+}
+
+/** What a restore does to a place's published/draft state (nothing), in words for the confirmation. */
+function stateKept(target: HistoryTarget): string {
+  if (target.collection !== 'places') return '';
+  if (target.state === 'draft') return ' It stays a draft: restoring never publishes it.';
+  if (target.state === 'published') return ' It stays published: restoring never unpublishes it.';
+  return ' It stays published or a draft, as it is now: restoring never publishes or unpublishes it.';
 }
 
 /** "26 Nov 2026, 13:55" in the admin's own time. */
@@ -219,7 +229,7 @@ function HistoryBody({ target }: { target: HistoryTarget }) {
         title="Restore this version?"
         message={
           restoring
-            ? `${target.name} goes back to the version of ${whenText(restoring.createdAt)}. The current version stays in the history, so you can come back to it. Languages that no longer match the English are marked outdated, as after an edit.`
+            ? `${target.name} goes back to the version of ${whenText(restoring.createdAt)}. The current version stays in the history, so you can come back to it.${stateKept(target)} Languages that no longer match the English are marked outdated, as after an edit.`
             : ''
         }
         confirmLabel="Restore"
