@@ -9,6 +9,12 @@ import type { TrashList } from '../src/shared/api/trash';
 import { LANGUAGE_CODES } from '../src/shared/languages';
 import { galleryImages, places, placeTranslations, revisions } from '../src/server/db/schema';
 import { makePlace, makePlaceTranslation } from './helpers/factories';
+import {
+  chatModel,
+  schemaNameOf,
+  startFakeChatCompletions,
+  type FakeChatCompletions,
+} from './helpers/fake-chat-completions';
 import { unreferencedFiles } from './helpers/media-files';
 import { multipart, uploadRequest } from './helpers/multipart';
 import { sourceRenderSource } from './helpers/page-source';
@@ -140,6 +146,14 @@ describe('merging two places and splitting a gallery photo off', () => {
       }),
     ]);
     expect(await unreferencedFiles(t.db, join(t.dataDir, 'media'))).toEqual([]);
+    // the merged place's photo uploaded again answers with the place that remains
+    const again = await t.admin(
+      uploadRequest(await makePhoto({ gps: PERGOLA, seed: 1, dateTaken: '2015:04:10 10:00:00' })),
+    );
+    expect(again.json<{ duplicate: boolean; place: { id: string } }>()).toMatchObject({
+      duplicate: true,
+      place: { id: target.id },
+    });
 
     // undo: both places as they were
     const undo = await t.admin({
@@ -248,5 +262,65 @@ describe('merging two places and splitting a gallery photo off', () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json<{ error: string }>().error).toContain('no stored position');
     expect((await t.admin({ method: 'POST', url: '/api/admin/gallery/nope/to-place' })).statusCode).toBe(404);
+  });
+});
+
+describe('a gallery photo made its own place with an AI model', () => {
+  let fake: FakeChatCompletions;
+  let t: TestApp;
+  beforeAll(async () => {
+    fake = await startFakeChatCompletions();
+    t = await createTestApp({ ai: chatModel(fake.baseUrl, 'test-vision') });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  it('sends the stored photo to the model and writes the place with its texts', async () => {
+    let title = 'First pergola';
+    const photos: string[] = [];
+    fake.reply = (request) => {
+      expect(schemaNameOf(request)).toBe('image_analysis');
+      photos.push(JSON.stringify(request).includes('data:image/jpeg;base64,/9j/') ? 'jpeg' : 'none');
+      return {
+        content: JSON.stringify({
+          title,
+          summary: `${title} in flower.`,
+          travelArticle: 'Wisteria over the path.',
+          imageDescription: 'A pergola.',
+          placeName: 'Pergola',
+        }),
+      };
+    };
+    const ids: string[] = [];
+    for (const [seed, gps] of [
+      [60, PERGOLA],
+      [61, NEXT_TO_IT],
+    ] as const) {
+      const response = await t.admin(uploadRequest(await makePhoto({ gps, seed })));
+      expect(response.statusCode).toBe(200);
+      ids.push(response.json<{ place: { id: string } }>().place.id);
+      title = 'Second pergola';
+    }
+    expect(
+      (await t.admin({ method: 'POST', url: `/api/admin/places/${ids[0]}/merge`, payload: { into: ids[1] } }))
+        .statusCode,
+    ).toBe(200);
+    const [photoId] = (await t.admin({ method: 'GET', url: `/api/admin/places/${ids[1]}/gallery/positioned` })).json<{
+      imageIds: string[];
+    }>().imageIds;
+    title = 'Pergola on its own';
+    const split = await t.admin({ method: 'POST', url: `/api/admin/gallery/${photoId}/to-place` });
+    expect(split.statusCode).toBe(200);
+    const made = split.json<ToPlaceResponse>();
+    expect(made.aiWarning).toBeNull();
+    expect(made.place.title).toBe('Pergola on its own');
+    const [row] = await t.db.select().from(places).where(eq(places.id, made.place.id));
+    expect(row).toMatchObject({
+      description: 'Pergola on its own in flower.',
+      fullDescription: 'Wisteria over the path.',
+    });
+    expect(photos).toEqual(['jpeg', 'jpeg', 'jpeg']);
   });
 });
