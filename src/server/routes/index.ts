@@ -4,6 +4,7 @@ import { adminAuthRoutes } from './admin/auth';
 import { adminBackupRoutes } from './admin/backup';
 import { adminGalleryRoutes } from './admin/gallery';
 import { adminPlaceRoutes } from './admin/places';
+import { adminPlaceMergeRoutes } from './admin/place-merge';
 import { adminAreaRoutes } from './admin/areas';
 import { adminCityContracts, adminCountryContracts } from '../../shared/api/admin-areas';
 import { adminPlaceAiRoutes } from './admin/place-ai';
@@ -42,6 +43,7 @@ const OPEN_ROUTES = [
 const ADMIN_ROUTES = [
   adminPlaceRoutes,
   adminGalleryRoutes,
+  adminPlaceMergeRoutes,
   adminAreaRoutes('cities', adminCityContracts, (scope) => scope.services.adminCities),
   adminAreaRoutes('countries', adminCountryContracts, (scope) => scope.services.adminCountries),
   adminUploadRoutes,

@@ -17,6 +17,8 @@ import { createContentEditorService, type ContentEditorService } from './content
 import { createMapService, type MapService } from './maps';
 import { createNearbyService, type NearbyService } from './nearby';
 import { createPlaceAiService, type PlaceAiService } from './place-ai';
+import { createPlaceMergeService, type PlaceMergeService } from './place-merge';
+import { createPlaceSplitService, type PlaceSplitService } from './place-split';
 import { createPublishingService, type PublishingService } from './publishing';
 import { createReviewService, type ReviewService } from './review';
 import { createRevisionService, type RevisionService } from './revisions';
@@ -47,6 +49,10 @@ export interface AppServices {
   geocoder: ReverseGeocoder;
   uploads: UploadService;
   placeAi: PlaceAiService;
+  /** Merging two places into one (and undoing it). */
+  placeMerge: PlaceMergeService;
+  /** A gallery photo with a stored position made a place of its own. */
+  placeSplit: PlaceSplitService;
   adminCities: AdminCitiesService;
   adminCountries: AdminCountriesService;
   /** Drafts and publishing, and what an upload becomes. */
@@ -136,6 +142,8 @@ export async function createServices(
       limits: { maxBytes: config.maxUploadBytes },
     }),
     placeAi: createPlaceAiService({ db, ai, queue: translationQueue }),
+    placeMerge: createPlaceMergeService({ db, queue: translationQueue }),
+    placeSplit: createPlaceSplitService({ db, ai, storage, publishing }),
     adminCities,
     adminCountries,
     review: createReviewService({ db }),

@@ -22,6 +22,7 @@ import {
 import * as repo from '../db/repos/trash-repo';
 import { ConflictError, NotFoundError } from '../errors';
 import type { MediaFiles } from './media-files';
+import { isMerged, mergedSubtitle, undoMerge } from './place-merge';
 import { uniqueSlug } from './slugs';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -78,6 +79,7 @@ function nameOf(snapshot: Trashed): { title: string; slug: string | null } {
 
 /** Where it was and when, for the Trash list: a place's city and date, a city's country, a photo's place. */
 function subtitleOf(snapshot: Trashed): string {
+  if (isMerged(snapshot)) return mergedSubtitle(snapshot);
   if (snapshot.kind === 'place')
     return `${[snapshot.place.location, snapshot.place.country].filter(Boolean).join(', ')} · ${snapshot.place.date}`;
   if (snapshot.kind === 'gallery_image') return snapshot.placeTitle;
@@ -134,6 +136,8 @@ export function createTrashService({ db, files }: { db: Database; files: MediaFi
       await insertGalleryImage(tx, snapshot);
       return `The photo is back in the gallery of “${snapshot.placeTitle}”.`;
     }
+    // A place merged into another: restoring it undoes the merge (both places as they were).
+    if (isMerged(snapshot)) return undoMerge(tx, snapshot);
     if (snapshot.kind === 'place') {
       const { slug, moved } = await freeSlug(tx, snapshot.place.slug, `${snapshot.place.title} ${snapshot.place.date}`);
       await insertPlaceSnapshot(tx, snapshot, slug);

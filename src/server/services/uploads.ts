@@ -11,7 +11,7 @@ import {
   type UploadResponse,
 } from '../../shared/api/uploads';
 import { MIN_PHOTO_LONG_SIDE } from '../../shared/limits';
-import { offlineAnalysis, type AiProvider, type ImageAnalysis } from '../ai';
+import type { AiProvider, ImageAnalysis } from '../ai';
 import type { Database } from '../db/client';
 import { violatedUniqueConstraint } from '../db/errors';
 import type { PlaceState } from '../../shared/api/publishing';
@@ -28,6 +28,7 @@ import type { StoredImage } from '../media/image-storage';
 import type { MediaFiles } from './media-files';
 import type { PublishingService } from './publishing';
 import { distinctTitle } from './place-titles';
+import { analyzePhoto } from './photo-analysis';
 import { placeSlugText, uniqueSlug } from './slugs';
 
 export interface UploadInput {
@@ -159,18 +160,6 @@ export function createUploadService(deps: UploadDeps) {
     );
   }
 
-  async function analyze(input: Parameters<AiProvider['analyzeImage']>[0]) {
-    try {
-      return { analysis: await ai.analyzeImage(input), aiWarning: null };
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : 'The AI provider failed';
-      return {
-        analysis: offlineAnalysis(input),
-        aiWarning: `${reason.replace(/\.$/, '')}. The photo was saved with text written offline; you can edit it in Edit Places.`,
-      };
-    }
-  }
-
   return {
     /** Loads the geocoder's data ahead of the first upload. */
     warmUp: () => geocoder.warmUp(),
@@ -226,7 +215,7 @@ export function createUploadService(deps: UploadDeps) {
       const image = await processImage(input.bytes, limits);
       // NUL cannot be stored (PostgreSQL text); the route removes it already, any other caller too.
       const story = stripNul(input.description).trim();
-      const { analysis, aiWarning } = await analyze({
+      const { analysis, aiWarning } = await analyzePhoto(ai, {
         image: image.webJpeg,
         mimeType: 'image/jpeg',
         latitude,

@@ -9,6 +9,7 @@ import { EditPlaceDialog } from '../../components/admin/places/edit-place-dialog
 import { LanguagesDialog } from '../../components/admin/content/languages-dialog';
 import type { ContentTarget } from '../../components/admin/content/use-content';
 import { GalleryDialog } from '../../components/admin/places/gallery-dialog';
+import { MergeDialog } from '../../components/admin/places/merge-dialog';
 import { DeletePreview } from '../../components/admin/delete-preview';
 import { HistoryDialog, type HistoryTarget } from '../../components/admin/revisions/history-dialog';
 import { formatDate } from '../../lib/format-date';
@@ -93,6 +94,7 @@ export default function EditPlacesPage() {
   const [galleryOf, setGalleryOf] = useState<AdminPlaceDto | undefined>();
   const [deleting, setDeleting] = useState<AdminPlaceDto | undefined>();
   const [historyOf, setHistoryOf] = useState<HistoryTarget | undefined>();
+  const [merging, setMerging] = useState<AdminPlaceDto | undefined>();
 
   // The pages loaded so far: the latest ten first, then each 'Load more'.
   const shown = useMemo(() => places.data?.pages.flatMap((page) => page.items) ?? [], [places.data]);
@@ -228,6 +230,7 @@ export default function EditPlacesPage() {
                 onHistory={() =>
                   setHistoryOf({ collection: 'places', id: place.id, name: place.title, state: place.state })
                 }
+                onMerge={() => setMerging(place)}
                 onEdit={() => setEditing(place)}
                 onDelete={() => setDeleting(place)}
               />
@@ -253,6 +256,7 @@ export default function EditPlacesPage() {
       <LanguagesDialog target={writing} onClose={() => setWriting(undefined)} />
       <GalleryDialog place={galleryPlace} onClose={() => setGalleryOf(undefined)} />
       <HistoryDialog target={historyOf} onClose={() => setHistoryOf(undefined)} />
+      <MergeDialog place={merging} onClose={() => setMerging(undefined)} />
       <ConfirmDialog
         {...openFor(deleting, setDeleting)}
         title="Delete place"

@@ -1,4 +1,4 @@
-import { BookOpen, History, Images, Languages, Loader2, PenLine, Sparkles } from 'lucide-react';
+import { BookOpen, History, Images, Languages, Loader2, Merge, PenLine, Sparkles } from 'lucide-react';
 import type { AdminPlaceDto } from '@/shared/api/admin-places';
 import { EditDeleteButtons } from '../card-actions';
 import { LanguageBadges } from '../language-badges';
@@ -20,6 +20,8 @@ interface PlaceCardProps {
   onLanguages: () => void;
   /** Opens its history: every kept version, compared with now and restorable. */
   onHistory: () => void;
+  /** Opens the Merge dialog: this place joins another that shows the same spot. */
+  onMerge: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }
@@ -48,6 +50,7 @@ export function AdminPlaceCard({
   onGallery,
   onLanguages,
   onHistory,
+  onMerge,
   onEdit,
   onDelete,
 }: PlaceCardProps) {
@@ -110,6 +113,14 @@ export function AdminPlaceCard({
             </Button>
             <Button variant="outline" size="sm" onClick={onHistory} aria-label={`History of ${place.title}`}>
               <History aria-hidden="true" /> History
+            </Button>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={onMerge}
+              aria-label={`Merge ${place.title} into another place`}
+            >
+              <Merge aria-hidden="true" /> Merge
             </Button>
             <EditDeleteButtons name={place.title} onEdit={onEdit} onDelete={onDelete} />
           </div>

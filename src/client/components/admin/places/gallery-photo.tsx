@@ -10,6 +10,7 @@ import { Input, Label, Textarea } from '../../ui/input';
 import { toast } from '../../ui/toaster';
 import { imageAttributes } from '@/shared/media';
 import { MoveButtons } from '../card-actions';
+import { PhotoToPlace } from './photo-to-place';
 import { useSaveGalleryTexts } from './use-admin-places';
 
 const LANGUAGE_CHOICES = LANGUAGES.map((language) => ({ value: language.code, label: language.name }));
@@ -128,6 +129,7 @@ export function GalleryPhoto({ placeId, image, number, count, onMove, onDelete, 
             <Trash2 aria-hidden="true" /> Delete
           </Button>
         </div>
+        <PhotoToPlace placeId={placeId} imageId={image.id} number={number} />
       </div>
       <div className="flex flex-col gap-2">
         <div className="flex flex-col gap-1">

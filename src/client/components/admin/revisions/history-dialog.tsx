@@ -12,6 +12,7 @@ import type {
 import { apiJson, errorText } from '@/client/lib/api';
 import { wordDiff } from '@/client/lib/word-diff';
 import { invalidatePlaceLists } from '../places/use-admin-places';
+import { UndoMergeButton, useUndoableMerges } from '../places/merge-undo';
 import { Button } from '../../ui/button';
 import { ConfirmDialog, openFor } from '../../ui/confirm-dialog';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
@@ -134,6 +135,7 @@ export function HistoryDialog({ target, onClose }: { target: HistoryTarget | und
 function HistoryBody({ target }: { target: HistoryTarget }) {
   const queryClient = useQueryClient();
   const list = useQuery<RevisionList>({ queryKey: revisionsKey(target) });
+  const merges = useUndoableMerges(target);
   const [comparing, setComparing] = useState<number>();
   const [restoring, setRestoring] = useState<RevisionDto>();
   const restore = useMutation({
@@ -217,6 +219,9 @@ function HistoryBody({ target }: { target: HistoryTarget }) {
                     )}{' '}
                     Restore this version
                   </Button>
+                  {merges.has(revision.id) && (
+                    <UndoMergeButton placeId={target.id} placeName={target.name} merge={merges.get(revision.id)!} />
+                  )}
                 </div>
                 {comparing === revision.id && <Comparison target={target} revision={revision} />}
               </li>

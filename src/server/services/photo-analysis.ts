@@ -1,0 +1,17 @@
+import { offlineAnalysis, type AiProvider } from '../ai';
+
+/**
+ * A photo's title, summary, article and description by the configured AI provider; when it fails,
+ * the offline writer's, with a warning the admin reads (uploads, and a gallery photo made a place).
+ */
+export async function analyzePhoto(ai: AiProvider, input: Parameters<AiProvider['analyzeImage']>[0]) {
+  try {
+    return { analysis: await ai.analyzeImage(input), aiWarning: null };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'The AI provider failed';
+    return {
+      analysis: offlineAnalysis(input),
+      aiWarning: `${reason.replace(/\.$/, '')}. The photo was saved with text written offline; you can edit it in Edit Places.`,
+    };
+  }
+}

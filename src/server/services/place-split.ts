@@ -1,0 +1,112 @@
+import type { ToPlaceResponse } from '../../shared/api/place-merge';
+import type { AiProvider } from '../ai';
+import type { Database } from '../db/client';
+import { isUuid } from '../db/ids';
+import { deleteGalleryRow, insertPlace, lockPlaceTitlesIn } from '../db/repos/admin-places-repo';
+import { lockImage } from '../db/repos/gallery-repo';
+import { findGalleryPhoto, listPositionedImages, movePhotos } from '../db/repos/place-merge-repo';
+import { AppError, NotFoundError } from '../errors';
+import { photoFacts } from '../media/exif';
+import { keyFromUrl, type Storage } from '../media/storage';
+import { PERSON, withRevision } from '../revisions/record';
+import { analyzePhoto } from './photo-analysis';
+import { distinctTitle } from './place-titles';
+import type { PublishingService } from './publishing';
+import { placeSlugText, uniqueSlug } from './slugs';
+
+const IMAGE_NOT_FOUND =
+  'Gallery photo not found. It may have been deleted or made a place already: reload the gallery.';
+const PLACE_NOT_FOUND = 'Place not found. It may have been deleted: reload Edit Places.';
+/** A gallery photo added with "Add photos" keeps no position: nothing to make a place from. */
+export const NO_POSITION =
+  'This photo has no stored position (photos added to a gallery keep no GPS data), so it cannot become a place of its own. To make a place of it, upload the original photo on the Upload screen.';
+
+interface SplitDeps {
+  db: Database;
+  ai: AiProvider;
+  storage: Storage;
+  publishing: Pick<PublishingService, 'stateForUpload'>;
+}
+
+/** The stored web image's bytes, for the AI model (the offline writer needs none). */
+async function readImage(storage: Storage, url: string): Promise<Buffer> {
+  const key = keyFromUrl(url);
+  const file = key ? await storage.open(key) : undefined;
+  if (!file) return Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * "Make this photo its own place" (docs/decisions/028-merge-and-split.md): a gallery photo that has
+ * its uploaded photo's row becomes a new place at that photo's position, in its town, on its date,
+ * with texts written as for a new upload and the state new uploads get. Its files and photo row
+ * move to the new place in one transaction with a revision of the place it leaves.
+ */
+export function createPlaceSplitService({ db, ai, storage, publishing }: SplitDeps) {
+  return {
+    /** The gallery photos of a place that can become places (they have a stored position). */
+    async positioned(placeId: string): Promise<{ imageIds: string[] }> {
+      if (!isUuid(placeId)) throw new NotFoundError(PLACE_NOT_FOUND);
+      return { imageIds: await listPositionedImages(db, placeId) };
+    },
+
+    async toPlace(imageId: string): Promise<ToPlaceResponse> {
+      const found = isUuid(imageId) ? await findGalleryPhoto(db, imageId) : undefined;
+      if (!found) throw new NotFoundError(IMAGE_NOT_FOUND);
+      const { image, photo } = found;
+      if (!photo) throw new AppError(422, NO_POSITION);
+      const facts = photoFacts(photo.exifData);
+      const where = { city: photo.city, country: photo.country, date: facts.dateTaken ?? today() };
+      const { analysis, aiWarning } = await analyzePhoto(ai, {
+        image: ai.name === 'offline' ? Buffer.alloc(0) : await readImage(storage, image.imageUrl),
+        mimeType: 'image/jpeg',
+        latitude: photo.latitude,
+        longitude: photo.longitude,
+        city: photo.city,
+        country: photo.country,
+        date: facts.dateTaken,
+      });
+      const state = await publishing.stateForUpload();
+      const place = await db.transaction(async (tx) => {
+        const locked = await lockImage(tx, imageId);
+        if (!locked) throw new NotFoundError(IMAGE_NOT_FOUND);
+        const note = { author: PERSON, summary: 'A gallery photo became a place of its own', always: true };
+        return withRevision(tx, { type: 'place', id: locked.placeId }, note, async () => {
+          const taken = await lockPlaceTitlesIn(tx, { location: where.city, country: where.country });
+          const title = distinctTitle(analysis.title, taken, facts.dateTaken);
+          const slug = await uniqueSlug(tx, placeSlugText(title, where));
+          const inserted = await insertPlace(tx, {
+            slug,
+            state,
+            title,
+            description: analysis.summary,
+            fullDescription: analysis.travelArticle,
+            imageUrl: image.imageUrl,
+            originalImagePath: image.originalImagePath,
+            location: where.city,
+            country: where.country,
+            date: where.date,
+            latitude: photo.latitude,
+            longitude: photo.longitude,
+          });
+          await movePhotos(tx, [photo.id], inserted.id);
+          await deleteGalleryRow(tx, imageId);
+          return { ...inserted, title };
+        });
+      });
+      const draft = place.state === 'draft' ? ' It is a draft: publish it in Edit Places when it is ready.' : '';
+      return {
+        success: true,
+        message: `The photo is now the place “${place.title}”, at the position it was taken.${draft}`,
+        place,
+        aiWarning,
+      };
+    },
+  };
+}
+
+export type PlaceSplitService = ReturnType<typeof createPlaceSplitService>;
