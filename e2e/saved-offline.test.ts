@@ -127,6 +127,43 @@ describe('saved places and offline reading', () => {
     await editTitle('belem-tower', 'Belém Tower');
   });
 
+  it('never stores an admin answer, whatever the spelling of its address (issue 38)', async () => {
+    const { context, page } = await fresh(false);
+    await open(page, '/en/home');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await waitForHydration(page);
+    const statuses = await page.evaluate(async (password) => {
+      const login = await fetch('/api/admin/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ password }),
+      });
+      const admin = [];
+      for (const path of ['/api/%61dmin/cities', '/%61pi/admin/cities']) {
+        admin.push((await fetch(path)).status);
+      }
+      // a public answer after them: once it is stored, anything before it would have been too
+      const open = (await fetch('/api/countries/translations/en')).status;
+      return { login: login.status, admin, open };
+    }, ADMIN_PASSWORD);
+    expect(statuses).toEqual({ login: 200, admin: [200, 200], open: 200 });
+    await expect.poll(() => stored(page, '/api/countries/translations/en'), { timeout: 15_000 }).toBe(true);
+    for (const path of ['/api/%61dmin/cities', '/%61pi/admin/cities'])
+      expect(await stored(page, path), path).toBe(false);
+
+    await context.clearCookies();
+    await context.setOffline(true);
+    const offline = await page.evaluate(() =>
+      fetch('/api/%61dmin/cities').then(
+        (response) => response.status,
+        () => 'failed',
+      ),
+    );
+    expect(offline).toBe('failed');
+    await context.setOffline(false);
+  });
+
   it('lists saved places in the page language, removes one, clears all, and shares the list by address', async () => {
     const { page, errors } = await fresh(false);
     await open(page, '/en/belem-tower');
