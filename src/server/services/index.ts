@@ -17,6 +17,7 @@ import { createContentEditorService, type ContentEditorService } from './content
 import { createMapService, type MapService } from './maps';
 import { createNearbyService, type NearbyService } from './nearby';
 import { createPlaceAiService, type PlaceAiService } from './place-ai';
+import { createPhotoGroupingService, type PhotoGroupingService } from './photo-grouping';
 import { createPublishingService, type PublishingService } from './publishing';
 import { createReviewService, type ReviewService } from './review';
 import { createRevisionService, type RevisionService } from './revisions';
@@ -51,6 +52,8 @@ export interface AppServices {
   adminCountries: AdminCountriesService;
   /** Drafts and publishing, and what an upload becomes. */
   publishing: PublishingService;
+  /** Photos of one spot become one place: the place an upload joins, and the places near a photo. */
+  photoGrouping: PhotoGroupingService;
   /** Every language of a place, city and country, written by a person (the editor's desk). */
   contentEditor: ContentEditorService;
   /** "Mark reviewed" and the dashboard's counts of what needs the editor. */
@@ -104,6 +107,13 @@ export async function createServices(
   const password = await resolvePasswordHash(db, config.adminPassword, options.announcePassword ?? (() => {}));
   const adminPlaces = createAdminPlacesService({ db, files, queue: translationQueue });
   const publishing = createPublishingService({ db, aiConfigured: ai.name !== 'offline' });
+  const photoGrouping = createPhotoGroupingService({ db, publishing });
+  const gallery = createGalleryService({
+    db,
+    files,
+    limits: { maxUploadBytes: config.maxUploadBytes },
+    queue: translationQueue,
+  });
   const adminCities = createAdminCitiesService({ db, ai, files, queue: translationQueue });
   const adminCountries = createAdminCountriesService({ db, ai, files, queue: translationQueue });
   return {
@@ -118,15 +128,11 @@ export async function createServices(
     sessionsEndedAtStart: password.endedSessions,
     health: { check: () => database.ping() },
     adminPlaces,
-    gallery: createGalleryService({
-      db,
-      files,
-      limits: { maxUploadBytes: config.maxUploadBytes },
-      queue: translationQueue,
-    }),
+    gallery,
     ai,
     geocoder,
     publishing,
+    photoGrouping,
     uploads: createUploadService({
       db,
       publishing,
@@ -134,6 +140,8 @@ export async function createServices(
       ai,
       geocoder,
       limits: { maxBytes: config.maxUploadBytes },
+      grouping: photoGrouping,
+      gallery,
     }),
     placeAi: createPlaceAiService({ db, ai, queue: translationQueue }),
     adminCities,

@@ -19,7 +19,7 @@ export function NewUploadsSetting() {
   const id = useId();
   const settings = useAdminSettings();
   const save = useSaveAdminSettings();
-  const current = save.isPending ? save.variables.newUploads : settings.data?.newUploads;
+  const current = (save.isPending ? save.variables.newUploads : undefined) ?? settings.data?.newUploads;
 
   function choose(value: NewUploadsMode) {
     save.mutate(

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { LATITUDE_ERROR, LONGITUDE_ERROR, parseCoordinate } from './uploads';
+import { placeState } from './publishing';
+
+/** How many places the Upload screen offers as targets for a photo, nearest first. */
+export const NEAR_TARGETS = 5;
+/** How far those targets may be, in metres: the same square or street, not the next district. */
+export const NEAR_TARGETS_RADIUS_M = 2_000;
+
+const coordinate = (limit: 90 | 180, message: string) =>
+  z
+    .string()
+    .max(32, message)
+    .transform((text, ctx) => {
+      const value = parseCoordinate(text, limit);
+      if (value === undefined) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return value;
+    });
+
+/** GET /api/admin/places/near?lat=&lng=: decimal degrees, as the photo's GPS gives them. */
+export const nearPlacesQuery = z.object({
+  lat: coordinate(90, LATITUDE_ERROR),
+  lng: coordinate(180, LONGITUDE_ERROR),
+});
+
+export const nearPlace = z.object({
+  id: z.string(),
+  slug: z.string().nullable(),
+  title: z.string(),
+  location: z.string(),
+  country: z.string(),
+  state: placeState,
+  distanceMeters: z.number(),
+});
+export type NearPlace = z.infer<typeof nearPlace>;
+
+/**
+ * The places a photo taken there could join (at most NEAR_TARGETS, within NEAR_TARGETS_RADIUS_M,
+ * drafts too), nearest first, and the grouping distance: an upload joins the first of them by
+ * itself when it is that near.
+ */
+export const nearPlacesResponse = z.object({
+  groupWithinMeters: z.number(),
+  places: z.array(nearPlace).max(NEAR_TARGETS),
+});
+export type NearPlacesResponse = z.infer<typeof nearPlacesResponse>;
