@@ -20,7 +20,7 @@ const north = (at: { latitude: number; longitude: number }, metres: number) => (
 let t: TestApp;
 beforeAll(async () => {
   // the product's default for a new owner without an AI key: uploads are drafts, and still group
-  t = await createTestApp({}, { newUploads: 'default' });
+  t = await createTestApp({}, { newUploads: 'default', groupWithinMeters: 'default' });
 });
 afterAll(() => t.close());
 
