@@ -26,7 +26,7 @@ export const nearPlacesQuery = z.object({
   lng: coordinate(180, LONGITUDE_ERROR),
 });
 
-export const nearPlace = z.object({
+const nearPlace = z.object({
   id: z.string(),
   slug: z.string().nullable(),
   title: z.string(),
@@ -35,7 +35,6 @@ export const nearPlace = z.object({
   state: placeState,
   distanceMeters: z.number(),
 });
-export type NearPlace = z.infer<typeof nearPlace>;
 
 /**
  * The places a photo taken there could join (at most NEAR_TARGETS, within NEAR_TARGETS_RADIUS_M,
