@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LATITUDE_ERROR, LONGITUDE_ERROR, parseCoordinate } from './uploads';
+import { coordinateText, LATITUDE_ERROR, LONGITUDE_ERROR } from './uploads';
 import { placeState } from './publishing';
 
 /** How many places the Upload screen offers as targets for a photo, nearest first. */
@@ -7,23 +7,10 @@ export const NEAR_TARGETS = 5;
 /** How far those targets may be, in metres: the same square or street, not the next district. */
 export const NEAR_TARGETS_RADIUS_M = 2_000;
 
-const coordinate = (limit: 90 | 180, message: string) =>
-  z
-    .string()
-    .max(32, message)
-    .transform((text, ctx) => {
-      const value = parseCoordinate(text, limit);
-      if (value === undefined) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return value;
-    });
-
 /** GET /api/admin/places/near?lat=&lng=: decimal degrees, as the photo's GPS gives them. */
 export const nearPlacesQuery = z.object({
-  lat: coordinate(90, LATITUDE_ERROR),
-  lng: coordinate(180, LONGITUDE_ERROR),
+  lat: coordinateText(90, LATITUDE_ERROR),
+  lng: coordinateText(180, LONGITUDE_ERROR),
 });
 
 const nearPlace = z.object({

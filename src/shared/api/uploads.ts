@@ -85,7 +85,8 @@ const townField = (message: string) =>
     .transform((text) => text.trim())
     .optional();
 
-const coordinateField = (limit: 90 | 180, message: string) =>
+/** A coordinate sent as text (a form field, a query parameter): decimal degrees within ±`limit`, else `message`. */
+export const coordinateText = (limit: 90 | 180, message: string) =>
   z
     .string()
     .max(32, message)
@@ -96,8 +97,9 @@ const coordinateField = (limit: 90 | 180, message: string) =>
         return z.NEVER;
       }
       return value;
-    })
-    .optional();
+    });
+
+const coordinateField = (limit: 90 | 180, message: string) => coordinateText(limit, message).optional();
 
 /** Text fields of the multipart POST /api/admin/upload (the file itself is the `photo` part). */
 export const uploadFields = z
