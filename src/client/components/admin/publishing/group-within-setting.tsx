@@ -5,6 +5,7 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { Input, Label } from '../../ui/input';
 import { toast } from '../../ui/toaster';
+import { SettingLoadError } from './new-uploads-setting';
 import { useAdminSettings, useSaveAdminSettings } from './use-publishing';
 
 /** The dashboard's grouping distance of uploads (decision 027): photos this near a place join its gallery. */
@@ -51,9 +52,7 @@ export function GroupWithinSetting() {
       </CardHeader>
       <CardContent>
         {settings.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {errorText(settings.error, 'The setting could not be loaded.')} Reload the page to try again.
-          </p>
+          <SettingLoadError error={settings.error} />
         ) : (
           <form className="flex flex-wrap items-end gap-3" onSubmit={submit}>
             <div className="flex flex-col gap-1.5">
