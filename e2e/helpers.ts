@@ -67,7 +67,8 @@ export async function startSite(overrides: Partial<AppConfig> = {}): Promise<Run
   const app = await buildApp(config, { database, loginDelayPerFailureMs: 0 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   // Uploads are published at once (docs/product.md §10.2); the drafts tests choose drafts themselves.
-  await app.services.publishing.saveSettings({ newUploads: 'publish' });
+  // Every photo makes a place of its own (grouping off): e2e/upload-grouping.test.ts turns it on.
+  await app.services.publishing.saveSettings({ newUploads: 'publish', groupWithinMeters: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   const baseUrl = `http://127.0.0.1:${address.port}`;

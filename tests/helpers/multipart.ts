@@ -43,12 +43,19 @@ export function multipart(parts: Part[]): { payload: Buffer; headers: Record<str
 /** The request an Upload screen sends for one photo. */
 export function uploadRequest(
   photo: Buffer,
-  options: { description?: string; exifData?: string; filename?: string } = {},
+  options: {
+    description?: string;
+    exifData?: string;
+    filename?: string;
+    /** More text fields, e.g. placeId or newPlace. */
+    fields?: Record<string, string>;
+  } = {},
 ) {
   const body = multipart([
     { name: 'photo', filename: options.filename ?? 'IMG_0001.jpg', contentType: 'image/jpeg', data: photo },
     { name: 'description', value: options.description ?? '' },
     ...(options.exifData !== undefined ? [{ name: 'exifData', value: options.exifData }] : []),
+    ...Object.entries(options.fields ?? {}).map(([name, value]) => ({ name, value })),
   ]);
   return { method: 'POST' as const, url: '/api/admin/upload', ...body };
 }

@@ -30,15 +30,22 @@ export async function createTestApp(
      * otherwise; 'default' leaves the product's default (drafts with the offline writer).
      */
     newUploads?: NewUploadsMode | 'default';
+    /**
+     * How near a place an upload joins its gallery. Tests make a place of every photo (0) unless
+     * they say otherwise, since most upload photos of one spot to get several places; 'default'
+     * leaves the product's 100 m (tests/photo-grouping.test.ts).
+     */
+    groupWithinMeters?: number | 'default';
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tp-test-'));
   const database = await openTestDatabase();
   const config = testConfig({ dataDir, adminPassword: TEST_PASSWORD, ...overrides });
-  const { newUploads = 'publish', ...buildOptions } = options;
+  const { newUploads = 'publish', groupWithinMeters = 0, ...buildOptions } = options;
   const app = await buildApp(config, { database, loginDelayPerFailureMs: 0, ...buildOptions });
   await app.ready();
   if (newUploads !== 'default') await app.services.publishing.saveSettings({ newUploads });
+  if (groupWithinMeters !== 'default') await app.services.publishing.saveSettings({ groupWithinMeters });
 
   let cookie: string | undefined;
   const login = async () => {

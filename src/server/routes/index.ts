@@ -9,6 +9,7 @@ import { adminAreaRoutes } from './admin/areas';
 import { adminCityContracts, adminCountryContracts } from '../../shared/api/admin-areas';
 import { adminPlaceAiRoutes } from './admin/place-ai';
 import { adminContentEditorRoutes } from './admin/content-editor';
+import { adminPhotoGroupingRoutes } from './admin/photo-grouping';
 import { adminPublishingRoutes } from './admin/publishing';
 import { adminReviewRoutes } from './admin/review';
 import { adminRevisionRoutes } from './admin/revisions';
@@ -47,6 +48,7 @@ const ADMIN_ROUTES = [
   adminAreaRoutes('cities', adminCityContracts, (scope) => scope.services.adminCities),
   adminAreaRoutes('countries', adminCountryContracts, (scope) => scope.services.adminCountries),
   adminUploadRoutes,
+  adminPhotoGroupingRoutes,
   adminGazetteerRoutes,
   adminPlaceAiRoutes,
   adminContentEditorRoutes,

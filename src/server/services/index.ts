@@ -19,6 +19,7 @@ import { createNearbyService, type NearbyService } from './nearby';
 import { createPlaceAiService, type PlaceAiService } from './place-ai';
 import { createPlaceMergeService, type PlaceMergeService } from './place-merge';
 import { createPlaceSplitService, type PlaceSplitService } from './place-split';
+import { createPhotoGroupingService, type PhotoGroupingService } from './photo-grouping';
 import { createPublishingService, type PublishingService } from './publishing';
 import { createReviewService, type ReviewService } from './review';
 import { createRevisionService, type RevisionService } from './revisions';
@@ -57,6 +58,8 @@ export interface AppServices {
   adminCountries: AdminCountriesService;
   /** Drafts and publishing, and what an upload becomes. */
   publishing: PublishingService;
+  /** Photos of one spot become one place: the place an upload joins, and the places near a photo. */
+  photoGrouping: PhotoGroupingService;
   /** Every language of a place, city and country, written by a person (the editor's desk). */
   contentEditor: ContentEditorService;
   /** "Mark reviewed" and the dashboard's counts of what needs the editor. */
@@ -110,6 +113,13 @@ export async function createServices(
   const password = await resolvePasswordHash(db, config.adminPassword, options.announcePassword ?? (() => {}));
   const adminPlaces = createAdminPlacesService({ db, files, queue: translationQueue });
   const publishing = createPublishingService({ db, aiConfigured: ai.name !== 'offline' });
+  const photoGrouping = createPhotoGroupingService({ db, publishing });
+  const gallery = createGalleryService({
+    db,
+    files,
+    limits: { maxUploadBytes: config.maxUploadBytes },
+    queue: translationQueue,
+  });
   const adminCities = createAdminCitiesService({ db, ai, files, queue: translationQueue });
   const adminCountries = createAdminCountriesService({ db, ai, files, queue: translationQueue });
   return {
@@ -124,15 +134,11 @@ export async function createServices(
     sessionsEndedAtStart: password.endedSessions,
     health: { check: () => database.ping() },
     adminPlaces,
-    gallery: createGalleryService({
-      db,
-      files,
-      limits: { maxUploadBytes: config.maxUploadBytes },
-      queue: translationQueue,
-    }),
+    gallery,
     ai,
     geocoder,
     publishing,
+    photoGrouping,
     uploads: createUploadService({
       db,
       publishing,
@@ -140,6 +146,8 @@ export async function createServices(
       ai,
       geocoder,
       limits: { maxBytes: config.maxUploadBytes },
+      grouping: photoGrouping,
+      gallery,
     }),
     placeAi: createPlaceAiService({ db, ai, queue: translationQueue }),
     placeMerge: createPlaceMergeService({ db, queue: translationQueue }),

@@ -1,6 +1,9 @@
 import {
+  GROUP_WITHIN_DEFAULT_M,
+  groupWithinMeters as groupWithinSchema,
   newUploadsMode,
   type AdminSettings,
+  type AdminSettingsChange,
   type NewUploadsMode,
   type PlaceState,
   type PublicationResponse,
@@ -27,6 +30,17 @@ export function createPublishingService({ db, aiConfigured }: { db: Database; ai
     return parsed.success ? parsed.data : defaultMode;
   }
 
+  /** How near a place a photo must be taken to join its gallery at upload (metres; 0: never). */
+  async function groupWithinMeters(): Promise<number> {
+    const parsed = groupWithinSchema.safeParse(Number(await repo.readGroupWithin(db)));
+    return parsed.success ? parsed.data : GROUP_WITHIN_DEFAULT_M;
+  }
+
+  async function settings(): Promise<AdminSettings> {
+    const [uploads, within] = await Promise.all([newUploads(), groupWithinMeters()]);
+    return { newUploads: uploads, groupWithinMeters: within };
+  }
+
   async function setState(id: string, state: PlaceState): Promise<PublicationResponse> {
     if (!isUuid(id)) throw new NotFoundError(PLACE_NOT_FOUND);
     // An update that finds nothing rolls back: even an empty UPDATE would bump the content version.
@@ -46,16 +60,17 @@ export function createPublishingService({ db, aiConfigured }: { db: Database; ai
 
   return {
     newUploads,
+    groupWithinMeters,
     /** The state a new upload gets. */
     async stateForUpload(): Promise<PlaceState> {
       return (await newUploads()) === 'publish' ? 'published' : 'draft';
     },
-    async settings(): Promise<AdminSettings> {
-      return { newUploads: await newUploads() };
-    },
-    async saveSettings(settings: AdminSettings): Promise<AdminSettings> {
-      await repo.writeNewUploads(db, settings.newUploads);
-      return { newUploads: await newUploads() };
+    settings,
+    /** Writes the settings sent; those left out keep their value. */
+    async saveSettings(change: AdminSettingsChange): Promise<AdminSettings> {
+      if (change.newUploads !== undefined) await repo.writeNewUploads(db, change.newUploads);
+      if (change.groupWithinMeters !== undefined) await repo.writeGroupWithin(db, change.groupWithinMeters);
+      return settings();
     },
     /** Whether the place at `slug` is a draft or published; undefined when no place has that address. */
     stateOfSlug: (slug: string): Promise<PlaceState | undefined> => repo.findStateBySlug(db, slug),

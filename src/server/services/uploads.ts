@@ -4,6 +4,8 @@ import {
   GEO_DATA_NOT_FOUND,
   locationError,
   PHOTO_HAS_GPS_ERROR,
+  PLACE_TARGET_NOT_FOUND,
+  TARGET_AND_NEW_PLACE_ERROR,
   photoTooSmallError,
   type ExifData,
   type ManualLocation,
@@ -17,16 +19,22 @@ import { violatedUniqueConstraint } from '../db/errors';
 import type { PlaceState } from '../../shared/api/publishing';
 import { insertPlace, lockPlaceTitlesIn } from '../db/repos/admin-places-repo';
 import { findPhotoByHash, insertPhoto, type PhotoRow } from '../db/repos/photos-repo';
-import { BadRequestError } from '../errors';
+import { findTargetPlace } from '../db/repos/near-places-repo';
+import { isUuid } from '../db/ids';
+import { BadRequestError, NotFoundError } from '../errors';
 import type { ReverseGeocoder } from '../geo/reverse-geocoder';
-import { photoFacts, readExif, toExifData, type PhotoFacts } from '../media/exif';
+import { photoFacts, readExif } from '../media/exif';
 import { imageDataHash } from '../media/image-data-hash';
 import { stripNul } from '../security/nul-guard';
+import { mergeExif, parseClientExif, positionOf } from './upload-exif';
 import { checkImageHeader, type ImageLimits } from '../media/image-checks';
 import { processImage } from '../media/image-processing';
 import type { StoredImage } from '../media/image-storage';
 import type { MediaFiles } from './media-files';
 import type { PublishingService } from './publishing';
+import type { GalleryService } from './gallery';
+import { byDistance } from './grouping-rule';
+import type { PhotoGroupingService } from './photo-grouping';
 import { distinctTitle } from './place-titles';
 import { analyzePhoto } from './photo-analysis';
 import { placeSlugText, uniqueSlug } from './slugs';
@@ -43,7 +51,14 @@ export interface UploadInput {
    * refused (400) rather than one silently ignored.
    */
   location?: ManualLocation;
+  /** Add the photo to this place's gallery (a 404 when there is no such place; nothing is stored). */
+  placeId?: string;
+  /** Always a new place, even within the grouping distance of one. */
+  newPlace?: boolean;
 }
+
+/** The place a photo joins, as the answer names it. */
+type Target = { id: string; slug: string | null; state: PlaceState; title: string };
 
 export interface UploadOutcome {
   status: 200 | 422;
@@ -58,44 +73,13 @@ export interface UploadDeps {
   ai: AiProvider;
   geocoder: ReverseGeocoder;
   limits: ImageLimits;
+  /** The place a photo taken near one joins (docs/decisions/027-photo-grouping.md). */
+  grouping: Pick<PhotoGroupingService, 'targetFor'>;
+  /** A photo that joins a place becomes a gallery photo of it, as the gallery's own upload makes one. */
+  gallery: Pick<GalleryService, 'add'>;
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
-
-/**
- * The EXIF source photo's fields. NUL is removed, not refused: from the raw text (whatever the
- * caller) and, by toExifData, from the parsed keys and strings ("\u0000" escapes), as for EXIF read
- * from the file itself.
- */
-function parseClientExif(text: string | undefined): ExifData {
-  if (text === undefined || text.trim() === '') return {};
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(stripNul(text));
-  } catch {
-    throw new BadRequestError('exifData must be JSON text describing the EXIF source photo.');
-  }
-  if (parsed === null) return {};
-  if (typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new BadRequestError('exifData must be a JSON object of EXIF fields.');
-  }
-  return toExifData(parsed as Record<string, unknown>);
-}
-
-const positionOf = ({ latitude, longitude }: PhotoFacts): ManualLocation | undefined =>
-  latitude !== undefined && longitude !== undefined ? { latitude, longitude } : undefined;
-
-const isGpsKey = (key: string) => /^(latitude|longitude|altitude|gps)/i.test(key);
-
-/**
- * The EXIF source photo's fields win. Its position replaces the photo's whole GPS block, so a
- * position given in one form (degrees-minutes-seconds) never mixes with the other's decimals.
- */
-function mergeExif(own: ExifData, client: ExifData): ExifData {
-  const clientHasGps = Object.keys(client).some(isGpsKey);
-  const kept = clientHasGps ? Object.fromEntries(Object.entries(own).filter(([k]) => !isGpsKey(k))) : own;
-  return { ...kept, ...client };
-}
 
 function photoDto(photo: PhotoRow, imageUrl: string): UploadedPhotoDto {
   return {
@@ -120,9 +104,9 @@ function photoDto(photo: PhotoRow, imageUrl: string): UploadedPhotoDto {
 }
 
 const success = (
-  photo: UploadedPhotoDto,
-  place: { id: string; slug: string | null; state: PlaceState },
-  extra: { duplicate?: boolean; aiWarning?: string | null } = {},
+  photo: UploadedPhotoDto | null,
+  place: Target,
+  extra: Pick<UploadResponse, 'addedTo' | 'galleryImage'> & { duplicate?: boolean; aiWarning?: string | null } = {},
 ): UploadOutcome => ({
   status: 200,
   body: {
@@ -133,6 +117,7 @@ const success = (
     exifData: null,
     duplicate: extra.duplicate ?? false,
     aiWarning: extra.aiWarning ?? null,
+    ...(extra.addedTo !== undefined && { addedTo: extra.addedTo, galleryImage: extra.galleryImage }),
   },
 });
 
@@ -143,7 +128,27 @@ const success = (
  * leaves neither rows nor files; a crash in between is cleaned up at the next start (media-files).
  */
 export function createUploadService(deps: UploadDeps) {
-  const { db, files, ai, geocoder, limits, publishing } = deps;
+  const { db, files, ai, geocoder, limits, publishing, grouping, gallery } = deps;
+
+  /** The place chosen for the photo, or a 404 before anything is read or stored. */
+  async function chosenPlace(placeId: string | undefined) {
+    if (placeId === undefined) return undefined;
+    const place = isUuid(placeId) ? await findTargetPlace(db, placeId) : undefined;
+    if (!place) throw new NotFoundError(PLACE_TARGET_NOT_FOUND);
+    return place;
+  }
+
+  /** The photo becomes a gallery photo of `target` (the gallery's checks and derivatives). */
+  async function addToGallery(target: Target, bytes: Buffer, distance: number | undefined): Promise<UploadOutcome> {
+    const image = await gallery.add(target.id, bytes);
+    const distanceMeters = distance === undefined ? null : Math.round(distance);
+    const { id, slug, state, title } = target;
+    return success(
+      null,
+      { id, slug, state, title },
+      { addedTo: id, galleryImage: { id: image.id, imageUrl: image.imageUrl, distanceMeters } },
+    );
+  }
 
   /** The place of a photo uploaded before: the same file, or the same image data without its metadata. */
   async function existing(contentHash: string, imageHash: string | null): Promise<UploadOutcome | undefined> {
@@ -153,10 +158,8 @@ export function createUploadService(deps: UploadDeps) {
     if (!found) return undefined;
     return success(
       photoDto(found.photo, found.place.imageUrl),
-      { id: found.place.id, slug: found.place.slug, state: found.place.state },
-      {
-        duplicate: true,
-      },
+      { id: found.place.id, slug: found.place.slug, state: found.place.state, title: found.place.title },
+      { duplicate: true },
     );
   }
 
@@ -170,6 +173,8 @@ export function createUploadService(deps: UploadDeps) {
       const invalid = manual && locationError(manual);
       if (invalid) throw new BadRequestError(invalid);
       const clientExif = parseClientExif(input.exifDataText);
+      if (input.newPlace && input.placeId !== undefined) throw new BadRequestError(TARGET_AND_NEW_PLACE_ERROR);
+      const chosen = await chosenPlace(input.placeId);
       const size = await checkImageHeader(input.bytes, limits);
       // A thumbnail would become a blurred full-screen hero, social preview and "full resolution" download.
       if (Math.max(size.width, size.height) < MIN_PHOTO_LONG_SIDE) {
@@ -190,6 +195,15 @@ export function createUploadService(deps: UploadDeps) {
         throw new BadRequestError(positionOf(photoFacts(ownExif)) ? PHOTO_HAS_GPS_ERROR : EXIF_SOURCE_HAS_GPS_ERROR);
       }
       const position = manual ?? exifPosition;
+      if (chosen) {
+        // a gallery photo needs no position; the answer says how far it was taken from the place
+        const distance = position && byDistance([chosen], position)[0]?.distanceMeters;
+        try {
+          return await addToGallery(chosen, input.bytes, distance);
+        } catch (error) {
+          throw error instanceof NotFoundError ? new NotFoundError(PLACE_TARGET_NOT_FOUND) : error;
+        }
+      }
       if (!position) {
         return {
           status: 422,
@@ -205,6 +219,15 @@ export function createUploadService(deps: UploadDeps) {
         };
       }
       const { latitude, longitude } = position;
+      const near = input.newPlace ? undefined : await grouping.targetFor(position);
+      if (near) {
+        try {
+          return await addToGallery(near, input.bytes, near.distanceMeters);
+        } catch (error) {
+          // the place was deleted meanwhile: the photo becomes a place of its own instead
+          if (!(error instanceof NotFoundError)) throw error;
+        }
+      }
       // A town chosen by hand is kept as chosen; the geocoder fills only what was not chosen.
       const found =
         manual?.city !== undefined && manual.country !== undefined ? {} : geocoder.lookup(latitude, longitude);

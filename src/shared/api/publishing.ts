@@ -11,11 +11,28 @@ export type PlaceState = z.infer<typeof placeState>;
 export const newUploadsMode = z.enum(['publish', 'draft']);
 export type NewUploadsMode = z.infer<typeof newUploadsMode>;
 
-/** GET and PUT /api/admin/settings: the admin's own settings, stored in the database. */
+/**
+ * Photos taken within this many metres of a place join its gallery at upload instead of becoming a
+ * place of their own (docs/decisions/027-photo-grouping.md); 0 turns grouping off.
+ */
+export const GROUP_WITHIN_DEFAULT_M = 100;
+export const GROUP_WITHIN_MAX_M = 1000;
+export const groupWithinMeters = z
+  .number()
+  .int(`groupWithinMeters must be a whole number of metres from 0 to ${GROUP_WITHIN_MAX_M}.`)
+  .min(0, `groupWithinMeters must be a whole number of metres from 0 to ${GROUP_WITHIN_MAX_M}.`)
+  .max(GROUP_WITHIN_MAX_M, `groupWithinMeters must be a whole number of metres from 0 to ${GROUP_WITHIN_MAX_M}.`);
+
+/** GET /api/admin/settings: the admin's own settings, stored in the database. */
 export const adminSettings = z.object({
   newUploads: newUploadsMode,
+  groupWithinMeters,
 });
 export type AdminSettings = z.infer<typeof adminSettings>;
+
+/** PUT /api/admin/settings: the settings to change; those left out keep their value. */
+export const adminSettingsChange = adminSettings.partial();
+export type AdminSettingsChange = z.infer<typeof adminSettingsChange>;
 
 /** Answer of POST /api/admin/places/{id}/publish and /unpublish. */
 export const publicationResponse = z.object({

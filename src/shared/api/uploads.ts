@@ -39,6 +39,10 @@ export const CITY_ERROR = `city must be the name of a town, 1 to ${TOWN_NAME_MAX
 export const COUNTRY_ERROR = `country must be the name of a country, 1 to ${TOWN_NAME_MAX} characters without control characters.`;
 export const TOWN_WITHOUT_POSITION_ERROR =
   'A town (city and country) can only be sent with its latitude and longitude: choose the town in the search again.';
+export const PLACE_TARGET_NOT_FOUND =
+  'The place chosen for this photo no longer exists: reload the Upload screen and choose another place, or upload it as a new place.';
+export const TARGET_AND_NEW_PLACE_ERROR =
+  'Send either placeId (add the photo to that place) or newPlace (make a new place of it), not both.';
 const pixels = (n: number) => n.toLocaleString('en-US');
 
 /** Why a photo smaller than MIN_PHOTO_LONG_SIDE on its long side is refused (400). */
@@ -81,7 +85,8 @@ const townField = (message: string) =>
     .transform((text) => text.trim())
     .optional();
 
-const coordinateField = (limit: 90 | 180, message: string) =>
+/** A coordinate sent as text (a form field, a query parameter): decimal degrees within ±`limit`, else `message`. */
+export const coordinateText = (limit: 90 | 180, message: string) =>
   z
     .string()
     .max(32, message)
@@ -92,8 +97,9 @@ const coordinateField = (limit: 90 | 180, message: string) =>
         return z.NEVER;
       }
       return value;
-    })
-    .optional();
+    });
+
+const coordinateField = (limit: 90 | 180, message: string) => coordinateText(limit, message).optional();
 
 /** Text fields of the multipart POST /api/admin/upload (the file itself is the `photo` part). */
 export const uploadFields = z
@@ -114,10 +120,21 @@ export const uploadFields = z
      */
     city: townField(CITY_ERROR),
     country: townField(COUNTRY_ERROR),
+    /**
+     * Add the photo to this place's gallery instead of making a place of it (the Upload screen's
+     * choice among the nearest places). An unknown place is a 404 and nothing is stored.
+     */
+    placeId: z.string().optional(),
+    /** 'true': always a new place, even within the grouping distance of one ("Make it a new place instead"). */
+    newPlace: z
+      .enum(['true', 'false'], { message: "newPlace must be 'true' or 'false'." })
+      .optional()
+      .transform((text) => text === 'true'),
   })
   .refine((fields) => (fields.latitude === undefined) === (fields.longitude === undefined), {
     message: LOCATION_PAIR_ERROR,
   })
+  .refine((fields) => !(fields.newPlace && fields.placeId !== undefined), { message: TARGET_AND_NEW_PLACE_ERROR })
   .refine((fields) => fields.latitude !== undefined || (fields.city === undefined && fields.country === undefined), {
     message: TOWN_WITHOUT_POSITION_ERROR,
   });
@@ -147,8 +164,18 @@ export type UploadedPhotoDto = z.infer<typeof uploadedPhotoDto>;
 export const uploadResponse = z.object({
   success: z.boolean(),
   photo: uploadedPhotoDto.nullable(),
-  /** The place the photo became, and whether visitors see it yet (a draft: only the admin's preview). */
-  place: z.object({ id: z.string(), slug: z.string().nullable(), state: placeState }).nullable(),
+  /**
+   * The place the photo became, or the place whose gallery it was added to (see addedTo), and whether
+   * visitors see it yet (a draft: only the admin's preview).
+   */
+  place: z.object({ id: z.string(), slug: z.string().nullable(), state: placeState, title: z.string() }).nullable(),
+  /**
+   * Set when the photo was added to the gallery of an existing place (`place`) instead of becoming a
+   * place: taken within the grouping distance of it (docs/decisions/027-photo-grouping.md), or chosen
+   * by placeId. `photo` is then null and `galleryImage` is the new gallery photo.
+   */
+  addedTo: z.string().optional(),
+  galleryImage: z.object({ id: z.string(), imageUrl: z.string(), distanceMeters: z.number().nullable() }).optional(),
   /** "geo data not found" when the photo has no GPS position (answered with HTTP 422). */
   error: z.string().nullable(),
   /** The EXIF read from the photo, so the screen can show why it was rejected. */

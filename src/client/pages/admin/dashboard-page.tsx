@@ -5,6 +5,7 @@ import { SiteLink } from '../../lib/navigation';
 import { AdminLayout } from '../../components/admin/admin-layout';
 import { BackupCard } from '../../components/admin/dashboard/backup-card';
 import { NeedsAttention } from '../../components/admin/dashboard/needs-attention';
+import { GroupWithinSetting } from '../../components/admin/publishing/group-within-setting';
 import { NewUploadsSetting } from '../../components/admin/publishing/new-uploads-setting';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
@@ -84,6 +85,7 @@ export default function DashboardPage() {
       </Card>
       <NeedsAttention />
       <NewUploadsSetting />
+      <GroupWithinSetting />
       <BackupCard />
       <nav aria-label="Admin sections" className="grid gap-4 sm:grid-cols-2">
         {SECTIONS.map(({ to, title, text, icon: Icon }) => (

@@ -20,6 +20,7 @@ import {
   INITIAL_UPLOAD_FORM,
   needsManualLocation,
   photosWithoutGps,
+  targetFields,
   uploadFormReducer,
   type UploadForm,
 } from '../../components/admin/upload/upload-form-state';
@@ -29,6 +30,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox, Progress } from '../../components/ui/form-controls';
 import { Label, Textarea } from '../../components/ui/input';
+import { apiJson, errorText } from '../../lib/api';
 import { toast } from '../../components/ui/toaster';
 
 const IMAGE_ACCEPT = 'image/*,.heic,.heif';
@@ -84,6 +86,7 @@ export default function UploadPage() {
     // Only photos known to lack GPS get the position set by hand (the server refuses it for the others).
     const manual = locationNeeded ? draftPosition(location) : undefined;
     const batchGps = gps;
+    const batchTargets = { targets: form.targets };
     dispatch({ type: 'upload-started' });
     let success = 0;
     let failed = 0;
@@ -93,21 +96,22 @@ export default function UploadPage() {
       dispatch({ type: 'photo-started', index, count: batch.length });
       const previewUrl = URL.createObjectURL(file);
       previews.current.push(previewUrl);
-      const outcome = await uploadPhoto(
-        file,
-        {
-          description: storyOf(index),
-          exifData: exifSource?.exif,
-          location: batchGps[index] === false ? manual : undefined,
-        },
-        (fraction) => dispatch({ type: 'photo-progress', index, count: batch.length, fraction }),
+      const fields = {
+        description: storyOf(index),
+        exifData: exifSource?.exif,
+        location: batchGps[index] === false ? manual : undefined,
+      };
+      const outcome = await uploadPhoto(file, { ...fields, ...targetFields(batchTargets, index) }, (fraction) =>
+        dispatch({ type: 'photo-progress', index, count: batch.length, fraction }),
       );
       const key = `${index}-${file.name}`;
       let result: UploadResult;
       if (outcome.kind === 'success') {
         success++;
-        if (outcome.response.place) placeIds.add(outcome.response.place.id);
+        // history and trivia are written for new places only, not for those a photo joined
+        if (outcome.response.place && !outcome.response.addedTo) placeIds.add(outcome.response.place.id);
         result = { key, fileName: file.name, previewUrl, status: 'success', response: outcome.response };
+        if (outcome.response.addedTo) result.resend = { file, fields };
       } else {
         failed++;
         const error = outcome.kind === 'no-gps' ? 'geo data not found: this photo has no GPS position.' : outcome.error;
@@ -151,6 +155,35 @@ export default function UploadPage() {
     toast.error('Some uploads failed', { description: uploadFailedText(1, `${failed.fileName}: ${error}`) });
   }
 
+  /**
+   * "Make it a new place instead": the same file again as a place of its own, then its gallery
+   * photo goes to the trash. Nothing is lost on the way: if the second step fails, the photo is in both.
+   */
+  async function makeNewPlace(grouped: UploadResult) {
+    const { resend, response } = grouped;
+    const imageId = response?.galleryImage?.id;
+    if (!resend || !imageId) return;
+    dispatch({ type: 'retry-started', key: grouped.key });
+    const outcome = await uploadPhoto(resend.file, { ...resend.fields, newPlace: true }, () => undefined);
+    if (outcome.kind !== 'success') {
+      const error = outcome.kind === 'failed' ? outcome.error : 'geo data not found: this photo has no GPS position.';
+      dispatch({ type: 'retry-failed', key: grouped.key, error });
+      toast.error('No new place was made', { description: `${error} The photo stays in the gallery.` });
+      return;
+    }
+    dispatch({ type: 'made-new-place', key: grouped.key, response: outcome.response });
+    try {
+      await apiJson('DELETE', `/api/admin/gallery/${imageId}`);
+      toast.success('New place made', { description: `${grouped.fileName} is a place of its own now.` });
+    } catch (error) {
+      toast.error('The photo is still in the gallery', {
+        description: `${errorText(error, 'It could not be removed.')} The new place was made; delete the photo from the gallery of ${response.place?.title ?? 'the other place'} in Edit Places.`,
+      });
+    }
+    const placeId = outcome.response.place?.id;
+    if (placeId && (wanted.history || wanted.facts)) await generation.run([placeId], wanted);
+  }
+
   const withoutGps = photosWithoutGps(form);
   const locationNeeded = needsManualLocation(form);
 
@@ -190,6 +223,8 @@ export default function UploadPage() {
                   stories={stories}
                   disabled={uploading}
                   onStoryChange={(index, story) => dispatch({ type: 'story-changed', index, story })}
+                  targets={form.targets}
+                  onTargetChange={(index, target) => dispatch({ type: 'target-changed', index, target })}
                 />
               </div>
               {locationNeeded && (
@@ -291,6 +326,7 @@ export default function UploadPage() {
         uploading={uploading}
         onDismissAll={() => dispatch({ type: 'results-dismissed' })}
         onRetry={(result, location) => void retry(result, location)}
+        onMakeNewPlace={(result) => void makeNewPlace(result)}
       />
     </AdminLayout>
   );

@@ -317,7 +317,7 @@ export async function insertPlace(db: DbOrTx, place: NewPlace) {
   const [row] = await db
     .insert(places)
     .values(place)
-    .returning({ id: places.id, slug: places.slug, state: places.state });
+    .returning({ id: places.id, slug: places.slug, state: places.state, title: places.title });
   return row!;
 }
 

@@ -41,7 +41,7 @@ export interface NearbyRow {
 type Value = number | Placeholder;
 
 /** Great-circle distance in metres from (latitude, longitude) to a place's position (haversine). */
-function distanceFrom(latitude: Value, longitude: Value): SQL<number> {
+export function distanceFrom(latitude: Value, longitude: Value): SQL<number> {
   return sql<number>`(${2 * EARTH_RADIUS_M}::float8 * asin(least(1::float8, sqrt(
     power(sin(radians(${places.latitude} - ${latitude}::float8) / 2), 2)
     + cos(radians(${latitude}::float8)) * cos(radians(${places.latitude}))
@@ -91,7 +91,7 @@ export function boxAround(latitude: number, longitude: number, radius: number): 
 }
 
 /** The box as conditions on the indexed columns (places_lat_lon_idx). */
-function inBox(box: Box): SQL | undefined {
+export function inBox(box: Box): SQL | undefined {
   const latitudes = between(places.latitude, box.south, box.north);
   if (!box.longitudes) return latitudes;
   return and(latitudes, or(...box.longitudes.map(([west, east]) => between(places.longitude, west, east))));

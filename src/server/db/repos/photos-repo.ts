@@ -13,7 +13,7 @@ export async function findPhotoByHash(db: DbOrTx, hash: { contentHash: string } 
   const rows = await db
     .select({
       photo: photos,
-      place: { id: places.id, slug: places.slug, state: places.state, imageUrl: places.imageUrl },
+      place: { id: places.id, slug: places.slug, state: places.state, title: places.title, imageUrl: places.imageUrl },
     })
     .from(photos)
     .innerJoin(places, eq(places.id, photos.placeId))

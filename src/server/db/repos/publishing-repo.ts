@@ -18,6 +18,22 @@ export async function writeNewUploads(db: DbOrTx, value: string): Promise<void> 
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
 }
 
+const GROUP_WITHIN = 'group_within_meters';
+
+/** The stored grouping distance of uploads in metres, if the admin has set one. */
+export async function readGroupWithin(db: DbOrTx): Promise<string | undefined> {
+  const rows = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, GROUP_WITHIN));
+  return rows[0]?.value;
+}
+
+export async function writeGroupWithin(db: DbOrTx, metres: number): Promise<void> {
+  const value = String(metres);
+  await db
+    .insert(settings)
+    .values({ key: GROUP_WITHIN, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+}
+
 /**
  * Sets a place's state; answers its title, or undefined when there is no such place. Nothing is
  * written when the place is missing or already in that state: even an UPDATE of no rows would bump

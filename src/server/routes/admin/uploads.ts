@@ -13,7 +13,8 @@ const STRICT_FIELDS = new Set(['latitude', 'longitude', 'city', 'country']);
 /**
  * POST /api/admin/upload: one photo per request (multipart: photo, description, exifData, and for a
  * photo without GPS optionally latitude and longitude set by hand, with the chosen town's city and
- * country).
+ * country; placeId to add it to that place's gallery, or newPlace 'true' to make a place of it even
+ * near another).
  */
 export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const maxBytes = app.config.maxUploadBytes;
@@ -70,7 +71,7 @@ export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const parsed = uploadFields.safeParse(fields);
       if (!parsed.success) throw new BadRequestError(parsed.error.issues[0]?.message ?? 'Invalid upload fields.');
 
-      const { description, exifData, latitude, longitude, city, country } = parsed.data;
+      const { description, exifData, latitude, longitude, city, country, placeId, newPlace } = parsed.data;
       const outcome = await app.services.uploads.upload({
         bytes,
         description,
@@ -78,6 +79,8 @@ export const adminUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         // both or neither (checked by uploadFields); a town only with them
         location:
           latitude !== undefined && longitude !== undefined ? { latitude, longitude, city, country } : undefined,
+        placeId,
+        newPlace,
       });
       return reply.status(outcome.status).send(outcome.body);
     },

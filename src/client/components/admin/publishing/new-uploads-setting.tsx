@@ -14,12 +14,21 @@ const CHOICES: Array<{ value: NewUploadsMode; label: string; hint: string }> = [
   { value: 'publish', label: 'Publish at once', hint: 'Visitors see a new place as soon as its upload is done.' },
 ];
 
+/** A dashboard setting that could not be read: why, and what to do. */
+export function SettingLoadError({ error }: { error: unknown }) {
+  return (
+    <p role="alert" className="text-sm text-red-700">
+      {errorText(error, 'The setting could not be loaded.')} Reload the page to try again.
+    </p>
+  );
+}
+
 /** The dashboard's choice of what an upload becomes, saved at once when changed. */
 export function NewUploadsSetting() {
   const id = useId();
   const settings = useAdminSettings();
   const save = useSaveAdminSettings();
-  const current = save.isPending ? save.variables.newUploads : settings.data?.newUploads;
+  const current = (save.isPending ? save.variables.newUploads : undefined) ?? settings.data?.newUploads;
 
   function choose(value: NewUploadsMode) {
     save.mutate(
@@ -45,9 +54,7 @@ export function NewUploadsSetting() {
       </CardHeader>
       <CardContent>
         {settings.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {errorText(settings.error, 'The setting could not be loaded.')} Reload the page to try again.
-          </p>
+          <SettingLoadError error={settings.error} />
         ) : (
           <fieldset aria-labelledby={`${id}-title`} className="grid gap-3 sm:grid-cols-2" disabled={!settings.data}>
             {CHOICES.map((choice) => (

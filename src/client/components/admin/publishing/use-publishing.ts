@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminSettings, PublicationResponse } from '@/shared/api/publishing';
+import type { AdminSettings, AdminSettingsChange, PublicationResponse } from '@/shared/api/publishing';
 import { apiJson } from '@/client/lib/api';
 import { invalidatePlaceLists } from '../places/use-admin-places';
 
@@ -13,7 +13,7 @@ export function useAdminSettings() {
 export function useSaveAdminSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: AdminSettings) => apiJson<AdminSettings>('PUT', '/api/admin/settings', settings),
+    mutationFn: (settings: AdminSettingsChange) => apiJson<AdminSettings>('PUT', '/api/admin/settings', settings),
     onSuccess: (saved) => queryClient.setQueryData(SETTINGS_KEY, saved),
   });
 }

@@ -4,6 +4,7 @@ import { cn } from '@/client/lib/utils';
 import { DisclosureButton } from '../../ui/disclosure-button';
 import { Label, Textarea } from '../../ui/input';
 import type { GpsState } from './photo-gps';
+import { PhotoTarget } from './photo-target';
 
 const formatSize = (bytes: number) =>
   bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
@@ -61,6 +62,9 @@ interface SelectedFilesProps {
   /** Each photo's own story by its position in `files` (offered when more than one photo is chosen). */
   stories?: readonly string[];
   onStoryChange?: (index: number, story: string) => void;
+  /** Where each photo goes ('' automatic), by its position in `files` (offered when set). */
+  targets?: readonly string[];
+  onTargetChange?: (index: number, target: string) => void;
   disabled?: boolean;
 }
 
@@ -68,7 +72,16 @@ interface SelectedFilesProps {
  * The picked photos, the one being sent highlighted, those without a GPS position marked; with more
  * than one photo, each can have a story of its own.
  */
-export function SelectedFiles({ files, current, gps = [], stories = [], onStoryChange, disabled }: SelectedFilesProps) {
+export function SelectedFiles({
+  files,
+  current,
+  gps = [],
+  stories = [],
+  onStoryChange,
+  targets = [],
+  onTargetChange,
+  disabled,
+}: SelectedFilesProps) {
   if (files.length === 0) return null;
   const ownStories = files.length > 1 && onStoryChange !== undefined;
   return (
@@ -95,6 +108,14 @@ export function SelectedFiles({ files, current, gps = [], stories = [], onStoryC
               story={stories[i] ?? ''}
               disabled={disabled}
               onChange={(story) => onStoryChange(i, story)}
+            />
+          )}
+          {onTargetChange && (
+            <PhotoTarget
+              file={file}
+              target={targets[i] ?? ''}
+              disabled={disabled}
+              onChange={(target) => onTargetChange(i, target)}
             />
           )}
         </li>

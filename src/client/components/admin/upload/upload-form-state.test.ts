@@ -18,7 +18,7 @@ const run = (events: UploadFormEvent[], from: UploadForm = INITIAL_UPLOAD_FORM) 
 const response: UploadResponse = {
   success: true,
   photo: null,
-  place: { id: 'p1', slug: 'eiffel-tower', state: 'published' },
+  place: { id: 'p1', slug: 'eiffel-tower', state: 'published', title: 'Eiffel Tower' },
   error: null,
   exifData: null,
   duplicate: false,

@@ -23,6 +23,11 @@ export interface UploadForm {
   description: string;
   /** Each photo's own story, by its position in `files`; an empty one means the shared story. */
   stories: string[];
+  /**
+   * Where each photo goes, by its position in `files`: '' (or missing) the nearest place within the
+   * grouping distance else a new place, NEW_PLACE always a new place, or a place's id (its gallery).
+   */
+  targets: string[];
   /** The texts to generate for the new places once the batch is uploaded. */
   wanted: Record<GenerationKind, boolean>;
   uploading: boolean;
@@ -37,14 +42,21 @@ export interface UploadForm {
 }
 
 /** The inputs before any choice: what a finished batch clears them to. */
-const EMPTY_INPUTS: Pick<UploadForm, 'files' | 'gps' | 'location' | 'exifSource' | 'description' | 'stories'> = {
+const EMPTY_INPUTS: Pick<
+  UploadForm,
+  'files' | 'gps' | 'location' | 'exifSource' | 'description' | 'stories' | 'targets'
+> = {
   files: [],
   gps: [],
   location: EMPTY_LOCATION,
   exifSource: null,
   description: '',
   stories: [],
+  targets: [],
 };
+
+/** The target of a photo that must become a place of its own. */
+export const NEW_PLACE = 'new';
 
 export const INITIAL_UPLOAD_FORM: UploadForm = {
   ...EMPTY_INPUTS,
@@ -68,6 +80,7 @@ export type UploadFormEvent =
   | { type: 'exif-source-dismissed' }
   | { type: 'description-changed'; description: string }
   | { type: 'story-changed'; index: number; story: string }
+  | { type: 'target-changed'; index: number; target: string }
   | { type: 'generation-wanted'; kind: GenerationKind; wanted: boolean }
   | { type: 'upload-started' }
   /** Photo `index` (from 0) of `count` is about to be sent. */
@@ -80,6 +93,8 @@ export type UploadFormEvent =
   | { type: 'retry-started'; key: string }
   | { type: 'retry-succeeded'; key: string; response: UploadResponse }
   | { type: 'retry-failed'; key: string; error: string }
+  /** A photo added to a place's gallery became a place of its own ("Make it a new place instead"). */
+  | { type: 'made-new-place'; key: string; response: UploadResponse }
   | { type: 'results-dismissed' };
 
 /** The results with the one of `key` changed. */
@@ -94,6 +109,7 @@ export function uploadFormReducer(state: UploadForm, event: UploadFormEvent): Up
         ...state,
         files: event.files,
         stories: [],
+        targets: [],
         gps: [],
         results: [],
         counts: { success: 0, failed: 0 },
@@ -113,6 +129,11 @@ export function uploadFormReducer(state: UploadForm, event: UploadFormEvent): Up
       const stories = [...state.stories];
       stories[event.index] = event.story;
       return { ...state, stories };
+    }
+    case 'target-changed': {
+      const targets = [...state.targets];
+      targets[event.index] = event.target;
+      return { ...state, targets };
     }
     case 'generation-wanted':
       return { ...state, wanted: { ...state.wanted, [event.kind]: event.wanted } };
@@ -151,9 +172,28 @@ export function uploadFormReducer(state: UploadForm, event: UploadFormEvent): Up
     }
     case 'retry-failed':
       return patchResult(state, event.key, (result) => ({ ...result, retrying: false, error: event.error }));
+    case 'made-new-place':
+      return patchResult(state, event.key, ({ key, fileName, previewUrl }) => ({
+        key,
+        fileName,
+        previewUrl,
+        status: 'success',
+        response: event.response,
+        madeNewPlace: true,
+      }));
     case 'results-dismissed':
       return { ...state, results: [] };
   }
+}
+
+/** What the upload of photo `index` sends about where it goes. */
+export function targetFields(
+  state: Pick<UploadForm, 'targets'>,
+  index: number,
+): { placeId?: string; newPlace?: boolean } {
+  const target = state.targets[index] ?? '';
+  if (target === NEW_PLACE) return { newPlace: true };
+  return target ? { placeId: target } : {};
 }
 
 /** How many of the chosen photos are known to have no GPS position. */

@@ -38,6 +38,10 @@ export function uploadPhoto(
     exifData?: ExifData | null;
     /** Set by hand for a photo without GPS (decimal degrees as text, checked by the server). */
     location?: ManualPosition;
+    /** Add it to this place's gallery. */
+    placeId?: string;
+    /** Make a place of it even within the grouping distance of one. */
+    newPlace?: boolean;
   },
   onProgress: (fraction: number) => void,
 ): Promise<UploadOutcome> {
@@ -52,6 +56,8 @@ export function uploadPhoto(
       if (fields.location.city !== undefined) form.append('city', fields.location.city);
       if (fields.location.country !== undefined) form.append('country', fields.location.country);
     }
+    if (fields.placeId) form.append('placeId', fields.placeId);
+    if (fields.newPlace) form.append('newPlace', 'true');
 
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/admin/upload');

@@ -1,9 +1,9 @@
 import { AlertTriangle, CheckCircle2, ExternalLink, XCircle } from 'lucide-react';
-import { previewPath } from '@/shared/api/publishing';
 import type { ExifData, UploadResponse } from '@/shared/api/uploads';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent } from '../../ui/card';
+import { GroupedResult, placeAddress } from './grouped-result';
 import { RetryWithLocation } from './retry-with-location';
 import type { ManualPosition } from './upload-photo';
 
@@ -24,23 +24,37 @@ export interface UploadResult {
   };
   /** It is being sent again. */
   retrying?: boolean;
+  /**
+   * Added to a place's gallery: the file and what was sent with it, so "Make it a new place
+   * instead" can send it again as a place of its own.
+   */
+  resend?: {
+    file: File;
+    fields: { description: string; exifData?: ExifData; location?: ManualPosition };
+  };
+  /** It was added to a gallery first, then made a place of its own. */
+  madeNewPlace?: boolean;
 }
 
 interface UploadResultCardProps {
   result: UploadResult;
   /** Uploads a photo refused for having no GPS again, with a position set on its card. */
   onRetry?: (result: UploadResult, location: ManualPosition) => void;
+  /** Makes a photo added to a gallery a place of its own. */
+  onMakeNewPlace?: (result: UploadResult) => void;
 }
 
 /** One photo's outcome: what the server made of it, or why it failed (and, without GPS, a way on). */
-export function UploadResultCard({ result, onRetry }: UploadResultCardProps) {
+export function UploadResultCard({ result, onRetry, onMakeNewPlace }: UploadResultCardProps) {
   const photo = result.response?.photo;
   const place = result.response?.place;
+  const grouped = result.response?.addedTo !== undefined;
+  const address = place && placeAddress(place);
   return (
     <Card className="overflow-hidden" data-testid="upload-result">
       <div className="grid gap-0 sm:grid-cols-[12rem_minmax(0,1fr)]">
         <img
-          src={photo?.thumbnailPath ?? result.previewUrl}
+          src={photo?.thumbnailPath ?? result.response?.galleryImage?.imageUrl ?? result.previewUrl}
           alt={photo ? `Thumbnail of ${photo.title}` : `Preview of ${result.fileName}`}
           className="h-48 w-full bg-slate-100 object-cover sm:h-full"
         />
@@ -49,7 +63,13 @@ export function UploadResultCard({ result, onRetry }: UploadResultCardProps) {
             {result.status === 'success' ? (
               <Badge variant="success">
                 <CheckCircle2 className="size-3.5" aria-hidden="true" />
-                {result.response?.duplicate ? 'Already uploaded' : 'Uploaded'}
+                {result.response?.duplicate
+                  ? 'Already uploaded'
+                  : grouped
+                    ? 'Added to a gallery'
+                    : result.madeNewPlace
+                      ? 'New place made'
+                      : 'Uploaded'}
               </Badge>
             ) : (
               <Badge variant="destructive">
@@ -59,6 +79,13 @@ export function UploadResultCard({ result, onRetry }: UploadResultCardProps) {
             <span className="truncate text-sm text-slate-500">{result.fileName}</span>
           </div>
           {result.status === 'failed' && <p className="text-sm text-red-700">{result.error}</p>}
+          {grouped && result.response && (
+            <GroupedResult
+              response={result.response}
+              switching={result.retrying ?? false}
+              onMakeNewPlace={result.resend && onMakeNewPlace ? () => onMakeNewPlace(result) : undefined}
+            />
+          )}
           {result.status === 'failed' && result.noGps && onRetry && (
             <RetryWithLocation
               fileName={result.fileName}
@@ -109,14 +136,10 @@ export function UploadResultCard({ result, onRetry }: UploadResultCardProps) {
                   )}
                 </p>
               )}
-              {place?.slug && (
+              {address && (
                 <div>
                   <Button asChild variant="outline" size="sm">
-                    <a
-                      href={place.state === 'draft' ? previewPath('en', place.slug) : `/en/${place.slug}`}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                    >
+                    <a href={address} target="_blank" rel="noopener noreferrer">
                       <ExternalLink aria-hidden="true" /> Open in Browser
                     </a>
                   </Button>

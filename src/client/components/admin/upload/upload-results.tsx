@@ -10,10 +10,40 @@ interface UploadResultsProps {
   uploading: boolean;
   onDismissAll: () => void;
   onRetry: (result: UploadResult, location: ManualPosition) => void;
+  onMakeNewPlace: (result: UploadResult) => void;
+}
+
+/** "tower-2.jpg → Eiffel Tower": the photos of the batch that joined a place's gallery. */
+function GroupedSummary({ results }: { results: UploadResult[] }) {
+  const grouped = results.filter((result) => result.response?.addedTo !== undefined);
+  if (grouped.length === 0) return null;
+  return (
+    <div className="rounded-lg border border-brand-100 bg-brand-50 p-3 text-sm text-slate-800">
+      <p className="font-medium">
+        {grouped.length === 1
+          ? '1 photo was taken near a place and added to its gallery:'
+          : `${grouped.length} photos were taken near a place and added to its gallery:`}
+      </p>
+      <ul className="mt-1 list-inside list-disc" aria-label="Photos added to a gallery">
+        {grouped.map((result) => (
+          <li key={result.key}>
+            {result.fileName} → {result.response?.place?.title}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
 }
 
 /** A card per uploaded photo, with Edit Places and Dismiss All. */
-export function UploadResults({ results, counts, uploading, onDismissAll, onRetry }: UploadResultsProps) {
+export function UploadResults({
+  results,
+  counts,
+  uploading,
+  onDismissAll,
+  onRetry,
+  onMakeNewPlace,
+}: UploadResultsProps) {
   return (
     <section className="mt-8" aria-label="Upload results">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -39,8 +69,9 @@ export function UploadResults({ results, counts, uploading, onDismissAll, onRetr
         </p>
       ) : (
         <div className="flex flex-col gap-4">
+          <GroupedSummary results={results} />
           {results.map((result) => (
-            <UploadResultCard key={result.key} result={result} onRetry={onRetry} />
+            <UploadResultCard key={result.key} result={result} onRetry={onRetry} onMakeNewPlace={onMakeNewPlace} />
           ))}
         </div>
       )}
