@@ -9,6 +9,7 @@ import { adminCityContracts, adminCountryContracts } from '../../shared/api/admi
 import { adminPlaceAiRoutes } from './admin/place-ai';
 import { adminContentEditorRoutes } from './admin/content-editor';
 import { adminPublishingRoutes } from './admin/publishing';
+import { adminNewAreasRoutes } from './admin/new-areas';
 import { adminReviewRoutes } from './admin/review';
 import { adminRevisionRoutes } from './admin/revisions';
 import { adminTrashRoutes } from './admin/trash';
@@ -49,6 +50,7 @@ const ADMIN_ROUTES = [
   adminPlaceAiRoutes,
   adminContentEditorRoutes,
   adminPublishingRoutes,
+  adminNewAreasRoutes,
   adminReviewRoutes,
   adminRevisionRoutes,
   adminTrashRoutes,

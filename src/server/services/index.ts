@@ -16,6 +16,7 @@ import { createCompanionService, type CompanionService } from './companion';
 import { createContentEditorService, type ContentEditorService } from './content-editor';
 import { createMapService, type MapService } from './maps';
 import { createNearbyService, type NearbyService } from './nearby';
+import { createNewAreasService, type NewAreasService } from './new-areas';
 import { createPlaceAiService, type PlaceAiService } from './place-ai';
 import { createPublishingService, type PublishingService } from './publishing';
 import { createReviewService, type ReviewService } from './review';
@@ -51,6 +52,8 @@ export interface AppServices {
   adminCountries: AdminCountriesService;
   /** Drafts and publishing, and what an upload becomes. */
   publishing: PublishingService;
+  /** Cities and countries made with their first published place, and the one-time action for the missing ones. */
+  newAreas: NewAreasService;
   /** Every language of a place, city and country, written by a person (the editor's desk). */
   contentEditor: ContentEditorService;
   /** "Mark reviewed" and the dashboard's counts of what needs the editor. */
@@ -97,13 +100,14 @@ export async function createServices(
   const files = createMediaFiles({ db, storage, journal: await openFileJournal(database) });
   // Files that a stopped process left without a row (a crash mid-upload or mid-delete) go first.
   await files.sweep();
-  const trash = createTrashService({ db, files });
+  const translationQueue = createTranslationQueue(db, ai, config.translationJobs);
+  const newAreas = createNewAreasService({ db, ai, queue: translationQueue });
+  const trash = createTrashService({ db, files, newAreas });
   // What has been in the trash for 30 days goes for good, with its files (also on each Trash read).
   await trash.expire();
-  const translationQueue = createTranslationQueue(db, ai, config.translationJobs);
   const password = await resolvePasswordHash(db, config.adminPassword, options.announcePassword ?? (() => {}));
-  const adminPlaces = createAdminPlacesService({ db, files, queue: translationQueue });
-  const publishing = createPublishingService({ db, aiConfigured: ai.name !== 'offline' });
+  const adminPlaces = createAdminPlacesService({ db, files, queue: translationQueue, newAreas });
+  const publishing = createPublishingService({ db, aiConfigured: ai.name !== 'offline', newAreas });
   const adminCities = createAdminCitiesService({ db, ai, files, queue: translationQueue });
   const adminCountries = createAdminCountriesService({ db, ai, files, queue: translationQueue });
   return {
@@ -127,9 +131,11 @@ export async function createServices(
     ai,
     geocoder,
     publishing,
+    newAreas,
     uploads: createUploadService({
       db,
       publishing,
+      newAreas,
       files,
       ai,
       geocoder,
@@ -147,7 +153,7 @@ export async function createServices(
       adminCountries,
     }),
     trash,
-    revisions: createRevisionService({ db, files, queue: translationQueue, adminCities, adminCountries }),
+    revisions: createRevisionService({ db, files, queue: translationQueue, adminCities, adminCountries, newAreas }),
     // read at call time: tests and the e2e harness set publicUrl after the app is built
     seo: createSeoService({
       db,

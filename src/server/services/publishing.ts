@@ -1,6 +1,7 @@
 import {
   newUploadsMode,
   type AdminSettings,
+  type AdminSettingsUpdate,
   type NewUploadsMode,
   type PlaceState,
   type PublicationResponse,
@@ -10,6 +11,7 @@ import { isUuid } from '../db/ids';
 import * as repo from '../db/repos/publishing-repo';
 import { NotFoundError } from '../errors';
 import { PERSON, withRevision } from '../revisions/record';
+import { NO_NEW_AREAS, newAreasSentence, type NewAreasService } from './new-areas';
 
 const PLACE_NOT_FOUND = 'Place not found. It may have been deleted.';
 
@@ -19,12 +21,25 @@ const PLACE_NOT_FOUND = 'Place not found. It may have been deleted.';
  * behaviour, docs/product.md §10.2); with the offline writer, whose text is a starting point, they are kept as drafts,
  * until the admin chooses otherwise on the dashboard.
  */
-export function createPublishingService({ db, aiConfigured }: { db: Database; aiConfigured: boolean }) {
+export function createPublishingService({
+  db,
+  aiConfigured,
+  newAreas,
+}: {
+  db: Database;
+  aiConfigured: boolean;
+  /** A place published in a town or country without a page brings them along (services/new-areas.ts). */
+  newAreas: Pick<NewAreasService, 'mode' | 'saveMode' | 'placeWritten' | 'notify'>;
+}) {
   const defaultMode: NewUploadsMode = aiConfigured ? 'publish' : 'draft';
 
   async function newUploads(): Promise<NewUploadsMode> {
     const parsed = newUploadsMode.safeParse(await repo.readNewUploads(db));
     return parsed.success ? parsed.data : defaultMode;
+  }
+
+  async function settings(): Promise<AdminSettings> {
+    return { newUploads: await newUploads(), newAreas: await newAreas.mode() };
   }
 
   async function setState(id: string, state: PlaceState): Promise<PublicationResponse> {
@@ -34,12 +49,14 @@ export function createPublishingService({ db, aiConfigured }: { db: Database; ai
       withRevision(tx, { type: 'place', id }, { author: PERSON }, async () => {
         const updated = await repo.setPlaceState(tx, id, state);
         if (!updated) throw new NotFoundError(PLACE_NOT_FOUND);
-        return updated;
+        const published = state === 'published' && updated.state !== 'published';
+        return { ...updated, created: published ? await newAreas.placeWritten(tx, id) : NO_NEW_AREAS };
       }),
     );
+    newAreas.notify(place.created);
     const message =
       state === 'published'
-        ? `“${place.title}” is published: visitors can see it now.`
+        ? `“${place.title}” is published: visitors can see it now.${newAreasSentence(place.created)}`
         : `“${place.title}” is a draft again: visitors no longer see it. Publish it when it is ready.`;
     return { success: true, state, message };
   }
@@ -50,12 +67,12 @@ export function createPublishingService({ db, aiConfigured }: { db: Database; ai
     async stateForUpload(): Promise<PlaceState> {
       return (await newUploads()) === 'publish' ? 'published' : 'draft';
     },
-    async settings(): Promise<AdminSettings> {
-      return { newUploads: await newUploads() };
-    },
-    async saveSettings(settings: AdminSettings): Promise<AdminSettings> {
-      await repo.writeNewUploads(db, settings.newUploads);
-      return { newUploads: await newUploads() };
+    settings,
+    /** Saves the settings given; those left out keep their value. Answers them all. */
+    async saveSettings(update: AdminSettingsUpdate): Promise<AdminSettings> {
+      if (update.newUploads !== undefined) await repo.writeNewUploads(db, update.newUploads);
+      if (update.newAreas !== undefined) await newAreas.saveMode(update.newAreas);
+      return settings();
     },
     /** Whether the place at `slug` is a draft or published; undefined when no place has that address. */
     stateOfSlug: (slug: string): Promise<PlaceState | undefined> => repo.findStateBySlug(db, slug),

@@ -25,6 +25,7 @@ import type { AdminCitiesService } from './admin-cities';
 import type { AdminCountriesService } from './admin-countries';
 import { applyPlaceUpdate } from './admin-places';
 import type { MediaFiles } from './media-files';
+import { NO_NEW_AREAS, newAreasSentence, type NewAreasService } from './new-areas';
 
 const TYPE_OF: Record<RevisionCollection, RevisionEntity> = { places: 'place', cities: 'city', countries: 'country' };
 const NOT_FOUND: Record<RevisionEntity, string> = {
@@ -45,6 +46,8 @@ interface RevisionDeps {
   queue: TranslationQueue;
   adminCities: AdminCitiesService;
   adminCountries: AdminCountriesService;
+  /** A restore that publishes a place, or moves a published one, in a town without a page brings it along. */
+  newAreas: Pick<NewAreasService, 'placeWritten' | 'notify'>;
 }
 
 /**
@@ -54,7 +57,7 @@ interface RevisionDeps {
  * outdated and jobs queued as for an edit) and the other languages, history, trivia and gallery
  * texts as they were.
  */
-export function createRevisionService({ db, files, queue, adminCities, adminCountries }: RevisionDeps) {
+export function createRevisionService({ db, files, queue, adminCities, adminCountries, newAreas }: RevisionDeps) {
   async function entityNow(type: RevisionEntity, id: string): Promise<EntitySnapshot> {
     const now = isUuid(id) ? await readSnapshot(db, type, id) : undefined;
     if (!now) throw new NotFoundError(NOT_FOUND[type]);
@@ -108,7 +111,8 @@ export function createRevisionService({ db, files, queue, adminCities, adminCoun
     // The job translates only what lags behind the English (a person's text is kept, decision 014).
     const queued = queue.active && then.translations.some((t) => t.languageCode !== 'en');
     if (queued) await enqueueJob(tx, { type: 'place', id }, { allLanguages: false, describe: false });
-    return { unused: outcome.unused, queued: queued || outcome.queued, addressKept: address.kept };
+    const areas = await newAreas.placeWritten(tx, id, now.place);
+    return { unused: outcome.unused, queued: queued || outcome.queued, addressKept: address.kept, areas };
   }
 
   async function restoreArea(tx: DbOrTx, type: 'city' | 'country', id: string, then: AreaSnapshot) {
@@ -131,7 +135,7 @@ export function createRevisionService({ db, files, queue, adminCities, adminCoun
     const english = await readSnapshot(tx, type, id);
     if (!english || english.kind === 'place') throw new NotFoundError(NOT_FOUND[type]);
     await replaceAreaTranslations(tx, then, english.row.sourceVersion);
-    return { unused: outcome.unused, queued: outcome.queued, addressKept: address.kept };
+    return { unused: outcome.unused, queued: outcome.queued, addressKept: address.kept, areas: NO_NEW_AREAS };
   }
 
   return {
@@ -178,12 +182,14 @@ export function createRevisionService({ db, files, queue, adminCities, adminCoun
               } as never),
             );
       if (outcome.queued) queue.notify();
+      newAreas.notify(outcome.areas);
       await files.remove(outcome.unused);
       const address = outcome.addressKept
         ? ' Its web address of then now belongs to another page, so it keeps its current address.'
         : '';
       const languages = outcome.queued ? ' Languages that no longer match are being translated again.' : '';
-      return { success: true, message: `Restored the version of ${when}.${address}${languages}` };
+      const pages = newAreasSentence(outcome.areas);
+      return { success: true, message: `Restored the version of ${when}.${address}${languages}${pages}` };
     },
   };
 }

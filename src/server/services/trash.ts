@@ -22,6 +22,8 @@ import {
 import * as repo from '../db/repos/trash-repo';
 import { ConflictError, NotFoundError } from '../errors';
 import type { MediaFiles } from './media-files';
+import type { CreatedAreas } from '../../shared/api/new-areas';
+import { NO_NEW_AREAS, newAreasSentence, type NewAreasService } from './new-areas';
 import { uniqueSlug } from './slugs';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -96,7 +98,16 @@ function pictureOf(snapshot: Trashed): string | null {
  * which removes its files once nothing else uses them. Items older than TRASH_DAYS days are
  * deleted for good at start and whenever the trash is read.
  */
-export function createTrashService({ db, files }: { db: Database; files: MediaFiles }) {
+export function createTrashService({
+  db,
+  files,
+  newAreas,
+}: {
+  db: Database;
+  files: MediaFiles;
+  /** A published place back from the trash in a town without a page brings it along. */
+  newAreas: Pick<NewAreasService, 'placeWritten' | 'notify'>;
+}) {
   /** Deletes for good, then removes the files nothing uses any more (after commit). */
   async function purge(where: Parameters<typeof repo.deleteTrash>[1]): Promise<number> {
     const { count, keys } = await db.transaction(async (tx) => {
@@ -123,7 +134,7 @@ export function createTrashService({ db, files }: { db: Database; files: MediaFi
     return { slug: await uniqueSlug(tx, name), moved: Boolean(slug) };
   }
 
-  async function restoreInto(tx: DbOrTx, row: repo.TrashRow): Promise<string> {
+  async function restoreInto(tx: DbOrTx, row: repo.TrashRow): Promise<{ message: string; areas: CreatedAreas }> {
     const snapshot = row.snapshot as unknown as Trashed;
     if (snapshot.kind === 'gallery_image') {
       if (!(await placeExists(tx, snapshot.image.placeId))) {
@@ -132,13 +143,15 @@ export function createTrashService({ db, files }: { db: Database; files: MediaFi
         );
       }
       await insertGalleryImage(tx, snapshot);
-      return `The photo is back in the gallery of “${snapshot.placeTitle}”.`;
+      return { message: `The photo is back in the gallery of “${snapshot.placeTitle}”.`, areas: NO_NEW_AREAS };
     }
     if (snapshot.kind === 'place') {
       const { slug, moved } = await freeSlug(tx, snapshot.place.slug, `${snapshot.place.title} ${snapshot.place.date}`);
       await insertPlaceSnapshot(tx, snapshot, slug);
+      const areas = await newAreas.placeWritten(tx, row.entityId);
       const address = moved ? ` Its old web address is taken now, so its address is /${slug}.` : '';
-      return `“${snapshot.place.title}” is back, with its translations, history, trivia and photos.${address}`;
+      const message = `“${snapshot.place.title}” is back, with its translations, history, trivia and photos.${address}`;
+      return { message: `${message}${newAreasSentence(areas)}`, areas };
     }
     const same =
       snapshot.kind === 'city'
@@ -152,7 +165,7 @@ export function createTrashService({ db, files }: { db: Database; files: MediaFi
     const { slug, moved } = await freeSlug(tx, snapshot.row.slug, snapshot.row.name);
     await insertAreaSnapshot(tx, snapshot, slug);
     const address = moved ? ` Its old web address is taken now, so its address is /${slug}.` : '';
-    return `${snapshot.row.name} is back, with its translations.${address}`;
+    return { message: `${snapshot.row.name} is back, with its translations.${address}`, areas: NO_NEW_AREAS };
   }
 
   return {
@@ -180,11 +193,12 @@ export function createTrashService({ db, files }: { db: Database; files: MediaFi
 
     async restore(kind: TrashKind, id: string): Promise<SuccessMessage> {
       if (!isUuid(id)) throw new NotFoundError(ITEM_NOT_FOUND);
-      const message = await db.transaction(async (tx) => {
+      const { message, areas } = await db.transaction(async (tx) => {
         const row = await repo.takeTrash(tx, kind, id);
         if (!row) throw new NotFoundError(ITEM_NOT_FOUND);
         return restoreInto(tx, row);
       });
+      newAreas.notify(areas);
       return { success: true, message };
     },
 

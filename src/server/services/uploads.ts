@@ -27,6 +27,7 @@ import { processImage } from '../media/image-processing';
 import type { StoredImage } from '../media/image-storage';
 import type { MediaFiles } from './media-files';
 import type { PublishingService } from './publishing';
+import { NO_NEW_AREAS, type NewAreasService } from './new-areas';
 import { distinctTitle } from './place-titles';
 import { placeSlugText, uniqueSlug } from './slugs';
 
@@ -53,6 +54,8 @@ export interface UploadDeps {
   db: Database;
   /** What an upload becomes: published at once or kept as a draft (the admin's setting). */
   publishing: Pick<PublishingService, 'stateForUpload'>;
+  /** A place published at once in a town or country without a page brings them along. */
+  newAreas: Pick<NewAreasService, 'placeWritten' | 'notify'>;
   files: MediaFiles;
   ai: AiProvider;
   geocoder: ReverseGeocoder;
@@ -142,7 +145,7 @@ const success = (
  * leaves neither rows nor files; a crash in between is cleaned up at the next start (media-files).
  */
 export function createUploadService(deps: UploadDeps) {
-  const { db, files, ai, geocoder, limits, publishing } = deps;
+  const { db, files, ai, geocoder, limits, publishing, newAreas } = deps;
 
   /** The place of a photo uploaded before: the same file, or the same image data without its metadata. */
   async function existing(contentHash: string, imageHash: string | null): Promise<UploadOutcome | undefined> {
@@ -253,6 +256,7 @@ export function createUploadService(deps: UploadDeps) {
           imageHash,
           locationSource: manual ? 'manual' : 'exif',
         });
+        newAreas.notify(saved.areas);
         return success(photoDto(saved.photo, stored.imageUrl), saved.place, { aiWarning });
       } catch (error) {
         await files.discard(stored);
@@ -326,7 +330,8 @@ export function createUploadService(deps: UploadDeps) {
             imageHash: p.imageHash,
             locationSource: p.locationSource,
           });
-          return { place, photo };
+          const areas = state === 'published' ? await newAreas.placeWritten(tx, place.id) : NO_NEW_AREAS;
+          return { place, photo, areas };
         });
       } catch (error) {
         // Two uploads with the same title raced for one slug: pick the next free one.

@@ -6,6 +6,7 @@ import { AdminLayout } from '../../components/admin/admin-layout';
 import { BackupCard } from '../../components/admin/dashboard/backup-card';
 import { NeedsAttention } from '../../components/admin/dashboard/needs-attention';
 import { NewUploadsSetting } from '../../components/admin/publishing/new-uploads-setting';
+import { NewAreasSetting } from '../../components/admin/publishing/new-areas-setting';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -84,6 +85,7 @@ export default function DashboardPage() {
       </Card>
       <NeedsAttention />
       <NewUploadsSetting />
+      <NewAreasSetting />
       <BackupCard />
       <nav aria-label="Admin sections" className="grid gap-4 sm:grid-cols-2">
         {SECTIONS.map(({ to, title, text, icon: Icon }) => (

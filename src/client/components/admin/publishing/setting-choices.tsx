@@ -1,0 +1,75 @@
+import { useId } from 'react';
+import { errorText } from '@/client/lib/api';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+
+export interface SettingChoice<Value extends string> {
+  value: Value;
+  label: string;
+  hint: string;
+}
+
+/**
+ * One of the dashboard's settings: a card with its choices as radio buttons, each with a line saying
+ * what it does, saved at once when changed (the caller saves), and what follows the choices.
+ */
+export function SettingChoices<Value extends string>({
+  title,
+  description,
+  choices,
+  current,
+  loaded,
+  loadError,
+  onChoose,
+  children,
+}: {
+  title: string;
+  description: string;
+  choices: ReadonlyArray<SettingChoice<Value>>;
+  current: Value | undefined;
+  /** Until the settings are loaded the choices are disabled. */
+  loaded: boolean;
+  /** Why the settings could not be loaded, if they could not. */
+  loadError: unknown;
+  onChoose: (value: Value) => void;
+  children?: React.ReactNode;
+}) {
+  const id = useId();
+  return (
+    <Card className="mb-8">
+      <CardHeader>
+        <CardTitle id={`${id}-title`}>{title}</CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {loadError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {errorText(loadError, 'The setting could not be loaded.')} Reload the page to try again.
+          </p>
+        ) : (
+          <fieldset aria-labelledby={`${id}-title`} className="grid gap-3 sm:grid-cols-2" disabled={!loaded}>
+            {choices.map((choice) => (
+              <label
+                key={choice.value}
+                className="flex cursor-pointer gap-3 rounded-lg border border-slate-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+              >
+                <input
+                  type="radio"
+                  name={`${id}-choice`}
+                  value={choice.value}
+                  checked={current === choice.value}
+                  onChange={() => onChoose(choice.value)}
+                  className="mt-1 accent-brand-700"
+                />
+                <span>
+                  <span className="block text-sm font-medium text-slate-900">{choice.label}</span>
+                  <span className="block text-sm text-slate-600">{choice.hint}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        )}
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
