@@ -15,8 +15,6 @@ import { enqueueJob } from '../db/repos/translation-jobs-repo';
 import type { TranslationQueue } from '../translation/queue';
 import { claimAreaSlug } from './slugs';
 
-export type { PlaceTown } from '../db/repos/new-areas-repo';
-
 /** The default (docs/decisions/026-new-areas.md): a traveller should never meet a site without countries. */
 const DEFAULT_MODE: NewAreasMode = 'create';
 
