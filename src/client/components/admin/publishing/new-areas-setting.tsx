@@ -3,8 +3,7 @@ import type { CreateMissingAreasResponse, MissingPublishedAreas, NewAreasMode } 
 import { apiJson, errorText } from '@/client/lib/api';
 import { Button } from '../../ui/button';
 import { toast } from '../../ui/toaster';
-import { SettingChoices, type SettingChoice } from './setting-choices';
-import { useAdminSettings, useSaveAdminSettings } from './use-publishing';
+import { SettingChoices, useSetting, type SettingChoice } from './setting-choices';
 
 const MISSING_KEY = ['api', 'admin', 'areas', 'missing-published'] as const;
 
@@ -20,6 +19,11 @@ const CHOICES: Array<SettingChoice<NewAreasMode>> = [
     hint: 'New towns and countries wait under Missing Cities and Missing Countries until you add them.',
   },
 ];
+
+const SAVED: Record<NewAreasMode, string> = {
+  create: 'Cities and countries now appear with their first published place.',
+  ask: 'New cities and countries wait for you under Missing Cities and Missing Countries.',
+};
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -43,31 +47,13 @@ function areasList({ cities, countries }: MissingPublishedAreas, adjective = '')
  */
 export function NewAreasSetting() {
   const queryClient = useQueryClient();
-  const settings = useAdminSettings();
-  const save = useSaveAdminSettings();
-  const current = (save.isPending ? save.variables.newAreas : undefined) ?? settings.data?.newAreas;
+  const setting = useSetting('newAreas', (value) => SAVED[value]);
   const missing = useQuery<MissingPublishedAreas>({ queryKey: MISSING_KEY, staleTime: 0 });
   const createMissing = useMutation({
     mutationFn: () => apiJson<CreateMissingAreasResponse>('POST', '/api/admin/areas/create-missing'),
     // the counts, Manage Cities and Manage Countries, and the public pages all change
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['api'] }),
   });
-
-  function choose(value: NewAreasMode) {
-    save.mutate(
-      { newAreas: value },
-      {
-        onSuccess: () =>
-          toast.success('Setting saved', {
-            description:
-              value === 'create'
-                ? 'Cities and countries now appear with their first published place.'
-                : 'New cities and countries wait for you under Missing Cities and Missing Countries.',
-          }),
-        onError: (error) => toast.error('Not saved', { description: errorText(error, 'Please try again.') }),
-      },
-    );
-  }
 
   function create() {
     createMissing.mutate(undefined, {
@@ -83,10 +69,7 @@ export function NewAreasSetting() {
       title="New cities and countries"
       description="What publishing a place in a town or country without a page does."
       choices={CHOICES}
-      current={current}
-      loaded={Boolean(settings.data)}
-      loadError={settings.isError ? settings.error : undefined}
-      onChoose={choose}
+      {...setting}
     >
       {waiting && (
         <div className="mt-4 flex flex-wrap items-center gap-3 rounded-lg bg-amber-50 p-3">

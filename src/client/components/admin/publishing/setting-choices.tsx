@@ -1,11 +1,39 @@
 import { useId } from 'react';
+import type { AdminSettings } from '@/shared/api/publishing';
 import { errorText } from '@/client/lib/api';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { toast } from '../../ui/toaster';
+import { useAdminSettings, useSaveAdminSettings } from './use-publishing';
 
 export interface SettingChoice<Value extends string> {
   value: Value;
   label: string;
   hint: string;
+}
+
+/**
+ * One setting of the admin's: its value (the one being saved while it is), and choosing another,
+ * which saves it alone (the server keeps the others) and says so, with `saved`'s sentence, in a toast.
+ */
+export function useSetting<K extends keyof AdminSettings>(key: K, saved: (value: AdminSettings[K]) => string) {
+  const settings = useAdminSettings();
+  const save = useSaveAdminSettings();
+  const current = (save.isPending ? save.variables[key] : undefined) ?? settings.data?.[key];
+  function onChoose(value: AdminSettings[K]) {
+    save.mutate(
+      { [key]: value },
+      {
+        onSuccess: () => toast.success('Setting saved', { description: saved(value) }),
+        onError: (error) => toast.error('Not saved', { description: errorText(error, 'Please try again.') }),
+      },
+    );
+  }
+  return {
+    current: current as AdminSettings[K] | undefined,
+    loaded: Boolean(settings.data),
+    loadError: settings.isError ? settings.error : undefined,
+    onChoose,
+  };
 }
 
 /**
