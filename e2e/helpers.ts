@@ -68,7 +68,8 @@ export async function startSite(overrides: Partial<AppConfig> = {}): Promise<Run
   await app.listen({ port: 0, host: '127.0.0.1' });
   // Uploads are published at once (docs/product.md §10.2); the drafts tests choose drafts themselves.
   // Every photo makes a place of its own (grouping off): e2e/upload-grouping.test.ts turns it on.
-  await app.services.publishing.saveSettings({ newUploads: 'publish', groupWithinMeters: 0 });
+  // Cities and countries are added by hand (the Missing cards) unless a test chooses 'create' (§18).
+  await app.services.publishing.saveSettings({ newUploads: 'publish', groupWithinMeters: 0, newAreas: 'ask' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   const baseUrl = `http://127.0.0.1:${address.port}`;

@@ -65,7 +65,8 @@ beforeAll(async () => {
     { database, pages, loginDelayPerFailureMs: 0, announcePassword: (p) => announced.push(p) },
   );
   password = announced[0]!;
-  await source.services.publishing.saveSettings({ newUploads: 'publish' });
+  // The demo's cities and countries are its own; the uploads add none (docs/product.md §18).
+  await source.services.publishing.saveSettings({ newUploads: 'publish', newAreas: 'ask' });
   await seedDemo(source, database.db);
   const login = await signIn(source, password);
   cookie = `tp_session=${login.cookies.find((c) => c.name === 'tp_session')!.value}`;

@@ -59,7 +59,8 @@ describe('two instances on one bucket', () => {
       apps.push(app);
     }
     // Uploads are published at once (docs/product.md §10.2): one setting for both, in their database.
-    await apps[0]!.services.publishing.saveSettings({ newUploads: 'publish' });
+    // No city or country pages are made (§18): a city's picture would keep the photo's file in the bucket.
+    await apps[0]!.services.publishing.saveSettings({ newUploads: 'publish', newAreas: 'ask' });
   });
   afterAll(async () => {
     for (const app of apps) await app.close();

@@ -7,6 +7,7 @@ import { testConfig, type AppConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
 import { openTestDatabase } from './test-database';
 import type { NewUploadsMode } from '../../src/shared/api/publishing';
+import type { NewAreasMode } from '../../src/shared/api/new-areas';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 
@@ -36,16 +37,22 @@ export async function createTestApp(
      * leaves the product's 100 m (tests/photo-grouping.test.ts).
      */
     groupWithinMeters?: number | 'default';
+    /**
+     * What publishing in a town without a page does. Tests keep the brief's Missing Cities flow
+     * ('ask') unless they say otherwise; 'default' leaves the product's default ('create').
+     */
+    newAreas?: NewAreasMode | 'default';
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'tp-test-'));
   const database = await openTestDatabase();
   const config = testConfig({ dataDir, adminPassword: TEST_PASSWORD, ...overrides });
-  const { newUploads = 'publish', groupWithinMeters = 0, ...buildOptions } = options;
+  const { newUploads = 'publish', groupWithinMeters = 0, newAreas = 'ask', ...buildOptions } = options;
   const app = await buildApp(config, { database, loginDelayPerFailureMs: 0, ...buildOptions });
   await app.ready();
   if (newUploads !== 'default') await app.services.publishing.saveSettings({ newUploads });
   if (groupWithinMeters !== 'default') await app.services.publishing.saveSettings({ groupWithinMeters });
+  if (newAreas !== 'default') await app.services.publishing.saveSettings({ newAreas });
 
   let cookie: string | undefined;
   const login = async () => {

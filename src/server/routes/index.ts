@@ -11,6 +11,7 @@ import { adminPlaceAiRoutes } from './admin/place-ai';
 import { adminContentEditorRoutes } from './admin/content-editor';
 import { adminPhotoGroupingRoutes } from './admin/photo-grouping';
 import { adminPublishingRoutes } from './admin/publishing';
+import { adminNewAreasRoutes } from './admin/new-areas';
 import { adminReviewRoutes } from './admin/review';
 import { adminRevisionRoutes } from './admin/revisions';
 import { adminTrashRoutes } from './admin/trash';
@@ -53,6 +54,7 @@ const ADMIN_ROUTES = [
   adminPlaceAiRoutes,
   adminContentEditorRoutes,
   adminPublishingRoutes,
+  adminNewAreasRoutes,
   adminReviewRoutes,
   adminRevisionRoutes,
   adminTrashRoutes,

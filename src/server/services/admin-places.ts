@@ -22,6 +22,7 @@ import type { TranslationQueue } from '../translation/queue';
 import { translationState, type SourcePart, type VersionMap } from '../translation/status';
 import { imageIdOf } from '../../shared/media-names';
 import type { MediaFiles } from './media-files';
+import { newAreasSentence, type NewAreasService } from './new-areas';
 import { readPage } from './paging';
 import { changeSlug } from './slugs';
 import { moveToTrash } from './trash';
@@ -143,10 +144,12 @@ interface AdminPlacesDeps {
   db: Database;
   files: MediaFiles;
   queue: TranslationQueue;
+  /** A published place moved to a town or country without a page brings them along. */
+  newAreas: Pick<NewAreasService, 'townOf' | 'placeWritten' | 'notify'>;
 }
 
 /** Edit Places: the admin list with its figures, editing and deleting places (docs/product.md §2.5.4). */
-export function createAdminPlacesService({ db, files, queue }: AdminPlacesDeps) {
+export function createAdminPlacesService({ db, files, queue, newAreas }: AdminPlacesDeps) {
   const applyUpdate = (tx: DbOrTx, id: string, fields: UpdatePlaceRequest) =>
     applyPlaceUpdate(tx, { files, queue }, id, fields);
   return {
@@ -183,14 +186,20 @@ export function createAdminPlacesService({ db, files, queue }: AdminPlacesDeps) 
     async update(id: string, fields: UpdatePlaceRequest): Promise<UpdatePlaceResponse> {
       if (!isUuid(id)) throw new NotFoundError(PLACE_NOT_FOUND);
       const result = await db.transaction((tx) =>
-        withRevision(tx, { type: 'place', id }, { author: PERSON }, () => applyUpdate(tx, id, fields)),
+        withRevision(tx, { type: 'place', id }, { author: PERSON }, async () => {
+          const before = await newAreas.townOf(tx, id);
+          const outcome = await applyUpdate(tx, id, fields);
+          return outcome && { ...outcome, areas: await newAreas.placeWritten(tx, id, before) };
+        }),
       );
       if (!result) throw new NotFoundError(PLACE_NOT_FOUND);
       if (result.queued) queue.notify();
+      newAreas.notify(result.areas);
       await files.remove(result.unused);
       return {
         success: true,
-        message: 'Place updated successfully',
+        // " Tres Cantos has its own page now: /en/tres-cantos." when the edit moved it to a new town
+        message: `Place updated successfully${newAreasSentence(result.areas).replace(/^ /, '. ')}`,
         outdatedTranslations: LANGUAGE_CODES.filter((lang) => result.outdated.includes(lang)),
         translationQueued: result.queued,
       };

@@ -16,6 +16,7 @@ import { createCompanionService, type CompanionService } from './companion';
 import { createContentEditorService, type ContentEditorService } from './content-editor';
 import { createMapService, type MapService } from './maps';
 import { createNearbyService, type NearbyService } from './nearby';
+import { createNewAreasService, type NewAreasService } from './new-areas';
 import { createPlaceAiService, type PlaceAiService } from './place-ai';
 import { createPlaceMergeService, type PlaceMergeService } from './place-merge';
 import { createPlaceSplitService, type PlaceSplitService } from './place-split';
@@ -60,6 +61,8 @@ export interface AppServices {
   publishing: PublishingService;
   /** Photos of one spot become one place: the place an upload joins, and the places near a photo. */
   photoGrouping: PhotoGroupingService;
+  /** Cities and countries made with their first published place, and the one-time action for the missing ones. */
+  newAreas: NewAreasService;
   /** Every language of a place, city and country, written by a person (the editor's desk). */
   contentEditor: ContentEditorService;
   /** "Mark reviewed" and the dashboard's counts of what needs the editor. */
@@ -106,13 +109,14 @@ export async function createServices(
   const files = createMediaFiles({ db, storage, journal: await openFileJournal(database) });
   // Files that a stopped process left without a row (a crash mid-upload or mid-delete) go first.
   await files.sweep();
-  const trash = createTrashService({ db, files });
+  const translationQueue = createTranslationQueue(db, ai, config.translationJobs);
+  const newAreas = createNewAreasService({ db, ai, queue: translationQueue });
+  const trash = createTrashService({ db, files, newAreas });
   // What has been in the trash for 30 days goes for good, with its files (also on each Trash read).
   await trash.expire();
-  const translationQueue = createTranslationQueue(db, ai, config.translationJobs);
   const password = await resolvePasswordHash(db, config.adminPassword, options.announcePassword ?? (() => {}));
-  const adminPlaces = createAdminPlacesService({ db, files, queue: translationQueue });
-  const publishing = createPublishingService({ db, aiConfigured: ai.name !== 'offline' });
+  const adminPlaces = createAdminPlacesService({ db, files, queue: translationQueue, newAreas });
+  const publishing = createPublishingService({ db, aiConfigured: ai.name !== 'offline', newAreas });
   const photoGrouping = createPhotoGroupingService({ db, publishing });
   const gallery = createGalleryService({
     db,
@@ -139,9 +143,11 @@ export async function createServices(
     geocoder,
     publishing,
     photoGrouping,
+    newAreas,
     uploads: createUploadService({
       db,
       publishing,
+      newAreas,
       files,
       ai,
       geocoder,
@@ -151,7 +157,7 @@ export async function createServices(
     }),
     placeAi: createPlaceAiService({ db, ai, queue: translationQueue }),
     placeMerge: createPlaceMergeService({ db, queue: translationQueue }),
-    placeSplit: createPlaceSplitService({ db, ai, storage, publishing }),
+    placeSplit: createPlaceSplitService({ db, ai, storage, publishing, newAreas }),
     adminCities,
     adminCountries,
     review: createReviewService({ db }),
@@ -163,7 +169,7 @@ export async function createServices(
       adminCountries,
     }),
     trash,
-    revisions: createRevisionService({ db, files, queue: translationQueue, adminCities, adminCountries }),
+    revisions: createRevisionService({ db, files, queue: translationQueue, adminCities, adminCountries, newAreas }),
     // read at call time: tests and the e2e harness set publicUrl after the app is built
     seo: createSeoService({
       db,

@@ -10,6 +10,7 @@ import { photoFacts } from '../media/exif';
 import { keyFromUrl, type Storage } from '../media/storage';
 import { PERSON, withRevision } from '../revisions/record';
 import { analyzePhoto } from './photo-analysis';
+import { newAreasSentence, type NewAreasService } from './new-areas';
 import { distinctTitle } from './place-titles';
 import type { PublishingService } from './publishing';
 import { placeSlugText, uniqueSlug } from './slugs';
@@ -26,6 +27,8 @@ interface SplitDeps {
   ai: AiProvider;
   storage: Storage;
   publishing: Pick<PublishingService, 'stateForUpload'>;
+  /** A split published at once in a town without a page brings its city and country (§18). */
+  newAreas: Pick<NewAreasService, 'placeWritten' | 'notify'>;
 }
 
 /** The stored web image's bytes, for the AI model (the offline writer needs none). */
@@ -46,7 +49,7 @@ const today = () => new Date().toISOString().slice(0, 10);
  * with texts written as for a new upload and the state new uploads get. Its files and photo row
  * move to the new place in one transaction with a revision of the place it leaves.
  */
-export function createPlaceSplitService({ db, ai, storage, publishing }: SplitDeps) {
+export function createPlaceSplitService({ db, ai, storage, publishing, newAreas }: SplitDeps) {
   return {
     /** The gallery photos of a place that can become places (they have a stored position). */
     async positioned(placeId: string): Promise<{ imageIds: string[] }> {
@@ -95,14 +98,16 @@ export function createPlaceSplitService({ db, ai, storage, publishing }: SplitDe
           });
           await movePhotos(tx, [photo.id], inserted.id);
           await deleteGalleryRow(tx, imageId);
-          return { ...inserted, title };
+          const areas = await newAreas.placeWritten(tx, inserted.id);
+          return { ...inserted, title, areas };
         });
       });
+      newAreas.notify(place.areas);
       const draft = place.state === 'draft' ? ' It is a draft: publish it in Edit Places when it is ready.' : '';
       return {
         success: true,
-        message: `The photo is now the place “${place.title}”, at the position it was taken.${draft}`,
-        place,
+        message: `The photo is now the place “${place.title}”, at the position it was taken.${draft}${newAreasSentence(place.areas)}`,
+        place: { id: place.id, slug: place.slug, state: place.state, title: place.title },
         aiWarning,
       };
     },

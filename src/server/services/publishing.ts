@@ -3,7 +3,7 @@ import {
   groupWithinMeters as groupWithinSchema,
   newUploadsMode,
   type AdminSettings,
-  type AdminSettingsChange,
+  type AdminSettingsUpdate,
   type NewUploadsMode,
   type PlaceState,
   type PublicationResponse,
@@ -13,6 +13,7 @@ import { isUuid } from '../db/ids';
 import * as repo from '../db/repos/publishing-repo';
 import { NotFoundError } from '../errors';
 import { PERSON, withRevision } from '../revisions/record';
+import { NO_NEW_AREAS, newAreasSentence, type NewAreasService } from './new-areas';
 
 const PLACE_NOT_FOUND = 'Place not found. It may have been deleted.';
 
@@ -22,7 +23,16 @@ const PLACE_NOT_FOUND = 'Place not found. It may have been deleted.';
  * behaviour, docs/product.md §10.2); with the offline writer, whose text is a starting point, they are kept as drafts,
  * until the admin chooses otherwise on the dashboard.
  */
-export function createPublishingService({ db, aiConfigured }: { db: Database; aiConfigured: boolean }) {
+export function createPublishingService({
+  db,
+  aiConfigured,
+  newAreas,
+}: {
+  db: Database;
+  aiConfigured: boolean;
+  /** A place published in a town or country without a page brings them along (services/new-areas.ts). */
+  newAreas: Pick<NewAreasService, 'mode' | 'saveMode' | 'placeWritten' | 'notify'>;
+}) {
   const defaultMode: NewUploadsMode = aiConfigured ? 'publish' : 'draft';
 
   async function newUploads(): Promise<NewUploadsMode> {
@@ -37,8 +47,8 @@ export function createPublishingService({ db, aiConfigured }: { db: Database; ai
   }
 
   async function settings(): Promise<AdminSettings> {
-    const [uploads, within] = await Promise.all([newUploads(), groupWithinMeters()]);
-    return { newUploads: uploads, groupWithinMeters: within };
+    const [uploads, areas, within] = await Promise.all([newUploads(), newAreas.mode(), groupWithinMeters()]);
+    return { newUploads: uploads, newAreas: areas, groupWithinMeters: within };
   }
 
   async function setState(id: string, state: PlaceState): Promise<PublicationResponse> {
@@ -48,12 +58,14 @@ export function createPublishingService({ db, aiConfigured }: { db: Database; ai
       withRevision(tx, { type: 'place', id }, { author: PERSON }, async () => {
         const updated = await repo.setPlaceState(tx, id, state);
         if (!updated) throw new NotFoundError(PLACE_NOT_FOUND);
-        return updated;
+        const published = state === 'published' && updated.state !== 'published';
+        return { ...updated, created: published ? await newAreas.placeWritten(tx, id) : NO_NEW_AREAS };
       }),
     );
+    newAreas.notify(place.created);
     const message =
       state === 'published'
-        ? `“${place.title}” is published: visitors can see it now.`
+        ? `“${place.title}” is published: visitors can see it now.${newAreasSentence(place.created)}`
         : `“${place.title}” is a draft again: visitors no longer see it. Publish it when it is ready.`;
     return { success: true, state, message };
   }
@@ -66,10 +78,11 @@ export function createPublishingService({ db, aiConfigured }: { db: Database; ai
       return (await newUploads()) === 'publish' ? 'published' : 'draft';
     },
     settings,
-    /** Writes the settings sent; those left out keep their value. */
-    async saveSettings(change: AdminSettingsChange): Promise<AdminSettings> {
-      if (change.newUploads !== undefined) await repo.writeNewUploads(db, change.newUploads);
-      if (change.groupWithinMeters !== undefined) await repo.writeGroupWithin(db, change.groupWithinMeters);
+    /** Saves the settings given; those left out keep their value. Answers them all. */
+    async saveSettings(update: AdminSettingsUpdate): Promise<AdminSettings> {
+      if (update.newUploads !== undefined) await repo.writeNewUploads(db, update.newUploads);
+      if (update.newAreas !== undefined) await newAreas.saveMode(update.newAreas);
+      if (update.groupWithinMeters !== undefined) await repo.writeGroupWithin(db, update.groupWithinMeters);
       return settings();
     },
     /** Whether the place at `slug` is a draft or published; undefined when no place has that address. */

@@ -26,6 +26,8 @@ import type { AdminCitiesService } from './admin-cities';
 import type { AdminCountriesService } from './admin-countries';
 import { applyPlaceUpdate } from './admin-places';
 import type { MediaFiles } from './media-files';
+import { NO_NEW_AREAS, newAreasSentence, type NewAreasService } from './new-areas';
+import type { CreatedAreas } from '../../shared/api/new-areas';
 
 const TYPE_OF: Record<RevisionCollection, RevisionEntity> = { places: 'place', cities: 'city', countries: 'country' };
 const NOT_FOUND: Record<RevisionEntity, string> = {
@@ -51,6 +53,7 @@ interface Restored {
   queued: boolean;
   addressKept: boolean;
   state?: PlaceState;
+  areas: CreatedAreas;
 }
 
 interface RevisionDeps {
@@ -59,6 +62,8 @@ interface RevisionDeps {
   queue: TranslationQueue;
   adminCities: AdminCitiesService;
   adminCountries: AdminCountriesService;
+  /** A restore that publishes a place, or moves a published one, in a town without a page brings it along. */
+  newAreas: Pick<NewAreasService, 'placeWritten' | 'notify'>;
 }
 
 /**
@@ -68,7 +73,7 @@ interface RevisionDeps {
  * outdated and jobs queued as for an edit) and the other languages, history, trivia and gallery
  * texts as they were.
  */
-export function createRevisionService({ db, files, queue, adminCities, adminCountries }: RevisionDeps) {
+export function createRevisionService({ db, files, queue, adminCities, adminCountries, newAreas }: RevisionDeps) {
   async function entityNow(type: RevisionEntity, id: string): Promise<EntitySnapshot> {
     const now = isUuid(id) ? await readSnapshot(db, type, id) : undefined;
     if (!now) throw new NotFoundError(NOT_FOUND[type]);
@@ -123,11 +128,13 @@ export function createRevisionService({ db, files, queue, adminCities, adminCoun
     // The job translates only what lags behind the English (a person's text is kept, decision 014).
     const queued = queue.active && then.translations.some((t) => t.languageCode !== 'en');
     if (queued) await enqueueJob(tx, { type: 'place', id }, { allLanguages: false, describe: false });
+    const areas = await newAreas.placeWritten(tx, id, now.place);
     return {
       unused: outcome.unused,
       queued: queued || outcome.queued,
       addressKept: address.kept,
       state: now.place.state,
+      areas,
     };
   }
 
@@ -151,7 +158,7 @@ export function createRevisionService({ db, files, queue, adminCities, adminCoun
     const english = await readSnapshot(tx, type, id);
     if (!english || english.kind === 'place') throw new NotFoundError(NOT_FOUND[type]);
     await replaceAreaTranslations(tx, then, english.row.sourceVersion);
-    return { unused: outcome.unused, queued: outcome.queued, addressKept: address.kept };
+    return { unused: outcome.unused, queued: outcome.queued, addressKept: address.kept, areas: NO_NEW_AREAS };
   }
 
   return {
@@ -198,6 +205,7 @@ export function createRevisionService({ db, files, queue, adminCities, adminCoun
               } as never),
             );
       if (outcome.queued) queue.notify();
+      newAreas.notify(outcome.areas);
       await files.remove(outcome.unused);
       const address = outcome.addressKept
         ? ' Its web address of then now belongs to another page, so it keeps its current address.'
@@ -205,7 +213,8 @@ export function createRevisionService({ db, files, queue, adminCities, adminCoun
       const languages = outcome.queued ? ' Languages that no longer match are being translated again.' : '';
       // A restore never publishes or unpublishes: the place stays as it is now, and the answer says which.
       const state = outcome.state ? STATE_KEPT[outcome.state] : '';
-      return { success: true, message: `Restored the version of ${when}.${state}${address}${languages}` };
+      const pages = newAreasSentence(outcome.areas);
+      return { success: true, message: `Restored the version of ${when}.${state}${address}${languages}${pages}` };
     },
   };
 }

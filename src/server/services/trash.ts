@@ -23,6 +23,8 @@ import * as repo from '../db/repos/trash-repo';
 import { ConflictError, NotFoundError } from '../errors';
 import type { MediaFiles } from './media-files';
 import { isMerged, mergedSubtitle, undoMerge } from './place-merge';
+import type { CreatedAreas } from '../../shared/api/new-areas';
+import { NO_NEW_AREAS, newAreasSentence, type NewAreasService } from './new-areas';
 import { uniqueSlug } from './slugs';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -98,7 +100,16 @@ function pictureOf(snapshot: Trashed): string | null {
  * which removes its files once nothing else uses them. Items older than TRASH_DAYS days are
  * deleted for good at start and whenever the trash is read.
  */
-export function createTrashService({ db, files }: { db: Database; files: MediaFiles }) {
+export function createTrashService({
+  db,
+  files,
+  newAreas,
+}: {
+  db: Database;
+  files: MediaFiles;
+  /** A published place back from the trash in a town without a page brings it along. */
+  newAreas: Pick<NewAreasService, 'placeWritten' | 'notify'>;
+}) {
   /** Deletes for good, then removes the files nothing uses any more (after commit). */
   async function purge(where: Parameters<typeof repo.deleteTrash>[1]): Promise<number> {
     const { count, keys } = await db.transaction(async (tx) => {
@@ -125,7 +136,7 @@ export function createTrashService({ db, files }: { db: Database; files: MediaFi
     return { slug: await uniqueSlug(tx, name), moved: Boolean(slug) };
   }
 
-  async function restoreInto(tx: DbOrTx, row: repo.TrashRow): Promise<string> {
+  async function restoreInto(tx: DbOrTx, row: repo.TrashRow): Promise<{ message: string; areas: CreatedAreas }> {
     const snapshot = row.snapshot as unknown as Trashed;
     if (snapshot.kind === 'gallery_image') {
       if (!(await placeExists(tx, snapshot.image.placeId))) {
@@ -134,15 +145,21 @@ export function createTrashService({ db, files }: { db: Database; files: MediaFi
         );
       }
       await insertGalleryImage(tx, snapshot);
-      return `The photo is back in the gallery of “${snapshot.placeTitle}”.`;
+      return { message: `The photo is back in the gallery of “${snapshot.placeTitle}”.`, areas: NO_NEW_AREAS };
     }
     // A place merged into another: restoring it undoes the merge (both places as they were).
-    if (isMerged(snapshot)) return undoMerge(tx, snapshot);
+    if (isMerged(snapshot)) {
+      const message = await undoMerge(tx, snapshot);
+      const areas = await newAreas.placeWritten(tx, row.entityId);
+      return { message: `${message}${newAreasSentence(areas)}`, areas };
+    }
     if (snapshot.kind === 'place') {
       const { slug, moved } = await freeSlug(tx, snapshot.place.slug, `${snapshot.place.title} ${snapshot.place.date}`);
       await insertPlaceSnapshot(tx, snapshot, slug);
+      const areas = await newAreas.placeWritten(tx, row.entityId);
       const address = moved ? ` Its old web address is taken now, so its address is /${slug}.` : '';
-      return `“${snapshot.place.title}” is back, with its translations, history, trivia and photos.${address}`;
+      const message = `“${snapshot.place.title}” is back, with its translations, history, trivia and photos.${address}`;
+      return { message: `${message}${newAreasSentence(areas)}`, areas };
     }
     const same =
       snapshot.kind === 'city'
@@ -156,7 +173,7 @@ export function createTrashService({ db, files }: { db: Database; files: MediaFi
     const { slug, moved } = await freeSlug(tx, snapshot.row.slug, snapshot.row.name);
     await insertAreaSnapshot(tx, snapshot, slug);
     const address = moved ? ` Its old web address is taken now, so its address is /${slug}.` : '';
-    return `${snapshot.row.name} is back, with its translations.${address}`;
+    return { message: `${snapshot.row.name} is back, with its translations.${address}`, areas: NO_NEW_AREAS };
   }
 
   return {
@@ -184,11 +201,12 @@ export function createTrashService({ db, files }: { db: Database; files: MediaFi
 
     async restore(kind: TrashKind, id: string): Promise<SuccessMessage> {
       if (!isUuid(id)) throw new NotFoundError(ITEM_NOT_FOUND);
-      const message = await db.transaction(async (tx) => {
+      const { message, areas } = await db.transaction(async (tx) => {
         const row = await repo.takeTrash(tx, kind, id);
         if (!row) throw new NotFoundError(ITEM_NOT_FOUND);
         return restoreInto(tx, row);
       });
+      newAreas.notify(areas);
       return { success: true, message };
     },
 

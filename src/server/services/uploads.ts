@@ -35,6 +35,7 @@ import type { PublishingService } from './publishing';
 import type { GalleryService } from './gallery';
 import { byDistance } from './grouping-rule';
 import type { PhotoGroupingService } from './photo-grouping';
+import { NO_NEW_AREAS, type NewAreasService } from './new-areas';
 import { distinctTitle } from './place-titles';
 import { analyzePhoto } from './photo-analysis';
 import { placeSlugText, uniqueSlug } from './slugs';
@@ -69,6 +70,8 @@ export interface UploadDeps {
   db: Database;
   /** What an upload becomes: published at once or kept as a draft (the admin's setting). */
   publishing: Pick<PublishingService, 'stateForUpload'>;
+  /** A place published at once in a town or country without a page brings them along. */
+  newAreas: Pick<NewAreasService, 'placeWritten' | 'notify'>;
   files: MediaFiles;
   ai: AiProvider;
   geocoder: ReverseGeocoder;
@@ -128,7 +131,7 @@ const success = (
  * leaves neither rows nor files; a crash in between is cleaned up at the next start (media-files).
  */
 export function createUploadService(deps: UploadDeps) {
-  const { db, files, ai, geocoder, limits, publishing, grouping, gallery } = deps;
+  const { db, files, ai, geocoder, limits, publishing, grouping, gallery, newAreas } = deps;
 
   /** The place chosen for the photo, or a 404 before anything is read or stored. */
   async function chosenPlace(placeId: string | undefined) {
@@ -265,6 +268,7 @@ export function createUploadService(deps: UploadDeps) {
           imageHash,
           locationSource: manual ? 'manual' : 'exif',
         });
+        newAreas.notify(saved.areas);
         return success(photoDto(saved.photo, stored.imageUrl), saved.place, { aiWarning });
       } catch (error) {
         await files.discard(stored);
@@ -338,7 +342,8 @@ export function createUploadService(deps: UploadDeps) {
             imageHash: p.imageHash,
             locationSource: p.locationSource,
           });
-          return { place, photo };
+          const areas = state === 'published' ? await newAreas.placeWritten(tx, place.id) : NO_NEW_AREAS;
+          return { place, photo, areas };
         });
       } catch (error) {
         // Two uploads with the same title raced for one slug: pick the next free one.

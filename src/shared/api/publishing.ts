@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newAreasMode } from './new-areas';
 
 /**
  * Publish on purpose (docs/decisions/016-publish-on-purpose.md): a place is a draft (invisible to
@@ -26,13 +27,19 @@ export const groupWithinMeters = z
 /** GET /api/admin/settings: the admin's own settings, stored in the database. */
 export const adminSettings = z.object({
   newUploads: newUploadsMode,
+  /** What publishing a place in a town or country without a page does (shared/api/new-areas.ts). */
+  newAreas: newAreasMode,
   groupWithinMeters,
 });
 export type AdminSettings = z.infer<typeof adminSettings>;
 
-/** PUT /api/admin/settings: the settings to change; those left out keep their value. */
-export const adminSettingsChange = adminSettings.partial();
-export type AdminSettingsChange = z.infer<typeof adminSettingsChange>;
+/** PUT /api/admin/settings: the settings to change; those left out keep their value. Answers them all. */
+export const adminSettingsUpdate = adminSettings
+  .partial()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Nothing to save: send newUploads, newAreas or groupWithinMeters.',
+  });
+export type AdminSettingsUpdate = z.infer<typeof adminSettingsUpdate>;
 
 /** Answer of POST /api/admin/places/{id}/publish and /unpublish. */
 export const publicationResponse = z.object({

@@ -7,6 +7,7 @@ import { BackupCard } from '../../components/admin/dashboard/backup-card';
 import { NeedsAttention } from '../../components/admin/dashboard/needs-attention';
 import { GroupWithinSetting } from '../../components/admin/publishing/group-within-setting';
 import { NewUploadsSetting } from '../../components/admin/publishing/new-uploads-setting';
+import { NewAreasSetting } from '../../components/admin/publishing/new-areas-setting';
 import { Button } from '../../components/ui/button';
 import { Card, CardDescription, CardHeader, CardTitle } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
@@ -85,6 +86,7 @@ export default function DashboardPage() {
       </Card>
       <NeedsAttention />
       <NewUploadsSetting />
+      <NewAreasSetting />
       <GroupWithinSetting />
       <BackupCard />
       <nav aria-label="Admin sections" className="grid gap-4 sm:grid-cols-2">

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, idParams } from '@/shared/api/common';
-import { adminSettings, adminSettingsChange, publicationResponse } from '@/shared/api/publishing';
+import { adminSettings, adminSettingsUpdate, publicationResponse } from '@/shared/api/publishing';
 
 /** Publish on purpose: the admin's settings, and publishing or unpublishing a place. Session-guarded scope. */
 export const adminPublishingRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,7 +12,7 @@ export const adminPublishingRoutes: FastifyPluginAsyncZod = async (app) => {
   });
   app.put(
     '/api/admin/settings',
-    { schema: { body: adminSettingsChange, response: { 200: adminSettings, ...errorResponses } } },
+    { schema: { body: adminSettingsUpdate, response: { 200: adminSettings, ...errorResponses } } },
     (req) => publishing.saveSettings(req.body),
   );
   app.post(

@@ -32,14 +32,15 @@ export const TRANSLATION_POLL_MS = 2_000;
 
 /**
  * After a place changes, every list that shows places, their counts or their cities is refetched:
- * the Edit Places list, the missing cities and countries, and the public lists and pages.
+ * the Edit Places list, the missing cities and countries (and those of published places), and the
+ * public lists and pages.
  */
 export function invalidatePlaceLists(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({
     predicate: ({ queryKey }) =>
       queryKey[0] === 'api' &&
       (queryKey[1] !== 'admin' ||
-        ['places-with-translations', 'places', 'cities', 'countries'].includes(String(queryKey[2]))),
+        ['places-with-translations', 'places', 'cities', 'countries', 'areas'].includes(String(queryKey[2]))),
   });
 }
 

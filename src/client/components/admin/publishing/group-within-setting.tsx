@@ -5,7 +5,7 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { Input, Label } from '../../ui/input';
 import { toast } from '../../ui/toaster';
-import { SettingLoadError } from './new-uploads-setting';
+import { SettingLoadError } from './setting-choices';
 import { useAdminSettings, useSaveAdminSettings } from './use-publishing';
 
 /** The dashboard's grouping distance of uploads (decision 027): photos this near a place join its gallery. */

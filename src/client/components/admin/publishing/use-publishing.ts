@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminSettings, AdminSettingsChange, PublicationResponse } from '@/shared/api/publishing';
+import type { AdminSettings, AdminSettingsUpdate, PublicationResponse } from '@/shared/api/publishing';
 import { apiJson } from '@/client/lib/api';
 import { invalidatePlaceLists } from '../places/use-admin-places';
 
 const SETTINGS_KEY = ['api', 'admin', 'settings'] as const;
 
-/** The admin's settings (what an upload becomes). */
+/** The admin's settings (what an upload becomes, what publishing in a new town does). */
 export function useAdminSettings() {
   return useQuery({ queryKey: SETTINGS_KEY, queryFn: () => apiJson<AdminSettings>('GET', '/api/admin/settings') });
 }
@@ -13,7 +13,8 @@ export function useAdminSettings() {
 export function useSaveAdminSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: AdminSettingsChange) => apiJson<AdminSettings>('PUT', '/api/admin/settings', settings),
+    // only the setting changed is sent: the server keeps the others
+    mutationFn: (settings: AdminSettingsUpdate) => apiJson<AdminSettings>('PUT', '/api/admin/settings', settings),
     onSuccess: (saved) => queryClient.setQueryData(SETTINGS_KEY, saved),
   });
 }
