@@ -5,7 +5,15 @@ import type { ContentSaved } from '../src/shared/api/written-text';
 import type { TranslateResponse } from '../src/shared/api/place-ai';
 import { placeTranslations } from '../src/server/db/schema';
 import { startFakeChatCompletions, type FakeChatCompletions, chatModel } from './helpers/fake-chat-completions';
-import { makeCity, makeCountry, makeFacts, makeHistory, makePlace, makePlaceTranslation } from './helpers/factories';
+import {
+  makeCity,
+  makeCountry,
+  makeFacts,
+  makeHistory,
+  makePlace,
+  makePlaceTranslation,
+  placeEdit,
+} from './helpers/factories';
 import { languageOfText, sourceRenderSource } from './helpers/page-source';
 import { crawl } from './helpers/sitemaps';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -286,26 +294,12 @@ describe('an editable web address', () => {
   });
   afterAll(() => t.close());
 
-  const placeEdit = (place: Awaited<ReturnType<typeof makePlace>>, slug: string) => ({
-    method: 'PUT' as const,
-    url: `/api/admin/places/${place.id}`,
-    payload: {
-      title: place.title,
-      description: place.description,
-      location: place.location,
-      country: place.country,
-      imageUrl: place.imageUrl,
-      date: place.date,
-      slug,
-    },
-  });
-
   it('a new slug answers 200 in all five languages, the old one 301 to it, and the sitemaps list only the new one', async () => {
     const place = await makePlace(t.db, {
       title: 'We walked here on a warm April evening',
       slug: 'we-walked-here-on-a-warm-april-evening-in-2015-after-a-footb',
     });
-    const saved = await t.admin(placeEdit(place, 'alfama-at-dusk'));
+    const saved = await t.admin(placeEdit(place, { slug: 'alfama-at-dusk' }));
     expect(saved.statusCode).toBe(200);
     for (const lang of ['en', 'es', 'de', 'fr', 'zh']) {
       expect((await t.app.inject({ url: `/${lang}/alfama-at-dusk` })).statusCode, lang).toBe(200);
@@ -321,15 +315,15 @@ describe('an editable web address', () => {
   it('refuses a slug used by a city with a 400 that says so, and an invalid slug, changing nothing', async () => {
     await makeCity(t.db, { name: 'Sintra', country: 'Portugal', slug: 'sintra' });
     const place = await makePlace(t.db, { title: 'Pena Palace', slug: 'pena-palace' });
-    const taken = await t.admin(placeEdit(place, 'sintra'));
+    const taken = await t.admin(placeEdit(place, { slug: 'sintra' }));
     expect(taken.statusCode).toBe(400);
     expect(taken.json<{ error: string }>().error).toBe(
       'The web address “sintra” is already used by the city. Choose another web address.',
     );
-    const invalid = await t.admin(placeEdit(place, 'Pena Palace!'));
+    const invalid = await t.admin(placeEdit(place, { slug: 'Pena Palace!' }));
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json<{ error: string }>().error).toContain('lowercase letters');
-    const reserved = await t.admin(placeEdit(place, 'search'));
+    const reserved = await t.admin(placeEdit(place, { slug: 'search' }));
     expect(reserved.statusCode).toBe(400);
     expect((await t.app.inject({ url: '/en/pena-palace' })).statusCode).toBe(200);
   });

@@ -4,7 +4,7 @@ import type { GalleryItemDto } from '../src/shared/api/admin-places';
 import type { GalleryImageDto } from '../src/shared/api/public';
 import { galleryImages, galleryImageTexts } from '../src/server/db/schema';
 import { startFakeChatCompletions, type FakeChatCompletions, chatModel } from './helpers/fake-chat-completions';
-import { makeGalleryImage, makePlace, makePlaceTranslation } from './helpers/factories';
+import { makeGalleryImage, makePlace, makePlaceTranslation, placeEdit } from './helpers/factories';
 import { sourceRenderSource } from './helpers/page-source';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { FAST_JOBS, translatingModel, whenSettled } from './helpers/translation-jobs';
@@ -171,18 +171,7 @@ describe('photos described one by one', () => {
   it('forgets a photo’s texts when it becomes the cover (its row then shows the former cover)', async () => {
     const { place, first } = await placeWithTwoPhotos(t);
     await saveTexts(first.id, 'en', { caption: 'Chosen photo', alt: 'The chosen photo' });
-    const edit = await t.admin({
-      method: 'PUT',
-      url: `/api/admin/places/${place.id}`,
-      payload: {
-        title: place.title,
-        description: place.description,
-        location: place.location,
-        country: place.country,
-        date: place.date,
-        imageUrl: first.imageUrl,
-      },
-    });
+    const edit = await t.admin(placeEdit(place, { imageUrl: first.imageUrl }));
     expect(edit.statusCode).toBe(200);
     const gallery = await publicGallery(place.id, 'en');
     expect(gallery.find((photo) => photo.id === first.id)).toMatchObject({

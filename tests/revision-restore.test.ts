@@ -4,24 +4,18 @@ import { findRevision } from '../src/server/db/repos/revisions-repo';
 import { asJson, readPlaceSnapshot, type PlaceSnapshot } from '../src/server/db/repos/snapshots-repo';
 import { galleryImages, galleryImageTexts, placeFacts, placeHistory, placeTranslations } from '../src/server/db/schema';
 import type { RevisionCompare, RevisionList, RevisionRestored } from '../src/shared/api/revisions';
-import { makeFacts, makeGalleryImage, makeHistory, makePlace, makePlaceTranslation } from './helpers/factories';
+import {
+  makeFacts,
+  makeGalleryImage,
+  makeHistory,
+  makePlace,
+  makePlaceTranslation,
+  placeEdit,
+} from './helpers/factories';
 import { sourceRenderSource } from './helpers/page-source';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-type Place = Awaited<ReturnType<typeof makePlace>>;
-
 const COLMENAR = { latitude: 40.66299, longitude: -3.76374 };
-
-/** The Edit Place form's body for a place, with some fields changed. */
-const formOf = (place: Place, changes: Record<string, unknown> = {}) => ({
-  title: place.title,
-  description: place.description,
-  location: place.location,
-  country: place.country,
-  imageUrl: place.imageUrl,
-  date: place.date,
-  ...changes,
-});
 
 /**
  * Fields of a place snapshot a restore does not give back on purpose, and why. Every other field the
@@ -48,17 +42,9 @@ describe('restoring a revision gives back every field of the place', () => {
 
   it('a town changed in Edit Place keeps the photo’s map position; the compare view and a restore bring back a moved position', async () => {
     const place = await makePlace(t.db, { title: 'Plaza', location: 'Colmenar Viejo', country: 'Spain', ...COLMENAR });
-    const town = await t.admin({
-      method: 'PUT',
-      url: `/api/admin/places/${place.id}`,
-      payload: formOf(place, { location: 'Tres Cantos' }),
-    });
+    const town = await t.admin(placeEdit(place, { location: 'Tres Cantos' }));
     expect(town.statusCode).toBe(200);
-    const moved = await t.admin({
-      method: 'PUT',
-      url: `/api/admin/places/${place.id}`,
-      payload: formOf(place, { location: 'Tres Cantos', latitude: 40.60092, longitude: -3.70806 }),
-    });
+    const moved = await t.admin(placeEdit(place, { location: 'Tres Cantos', latitude: 40.60092, longitude: -3.70806 }));
     expect(moved.statusCode).toBe(200);
     const [position, townChange] = await revisionsOf(place.id);
     expect(townChange!.summary).toBe('City changed'); // the town alone: the position stayed
@@ -91,10 +77,8 @@ describe('restoring a revision gives back every field of the place', () => {
       .values({ imageId: first.id, languageCode: 'en', caption: 'Flowers', alt: 'A pergola' });
 
     // One edit through the form keeps the place as it was; everything after it changes more.
-    const edit = await t.admin({
-      method: 'PUT',
-      url: `/api/admin/places/${place.id}`,
-      payload: formOf(place, {
+    const edit = await t.admin(
+      placeEdit(place, {
         title: 'Pergola in bloom',
         description: 'Another summary.',
         fullDescription: 'Another article.',
@@ -105,7 +89,7 @@ describe('restoring a revision gives back every field of the place', () => {
         longitude: -3.70806,
         slug: 'pergola-in-bloom',
       }),
-    });
+    );
     expect(edit.statusCode).toBe(200);
     const [oldest] = await revisionsOf(place.id);
     await t.db.update(placeTranslations).set({ title: 'Laube' }).where(eq(placeTranslations.placeId, place.id));
@@ -168,11 +152,7 @@ describe('restoring a revision keeps the place published or a draft, as it is no
 
   it('the version saved just before "Unpublished" does not bring a draft back online, and the answer says it stays a draft', async () => {
     const place = await makePlace(t.db, { title: 'Secret garden' });
-    const edit = await t.admin({
-      method: 'PUT',
-      url: `/api/admin/places/${place.id}`,
-      payload: formOf(place, { title: 'Hidden garden' }),
-    });
+    const edit = await t.admin(placeEdit(place, { title: 'Hidden garden' }));
     expect(edit.statusCode).toBe(200);
     expect((await t.admin({ method: 'POST', url: `/api/admin/places/${place.id}/unpublish` })).statusCode).toBe(200);
 

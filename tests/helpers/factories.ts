@@ -42,6 +42,26 @@ export async function makePlace(db: Database, overrides: Partial<PlaceRow> = {})
   return row!;
 }
 
+/**
+ * The request of the Edit Place form saving a place as it is, with some fields changed
+ * (`PUT /api/admin/places/{id}`).
+ */
+export function placeEdit(place: Awaited<ReturnType<typeof makePlace>>, changes: Record<string, unknown> = {}) {
+  return {
+    method: 'PUT' as const,
+    url: `/api/admin/places/${place.id}`,
+    payload: {
+      title: place.title,
+      description: place.description,
+      location: place.location,
+      country: place.country,
+      imageUrl: place.imageUrl,
+      date: place.date,
+      ...changes,
+    },
+  };
+}
+
 export async function makePlaceTranslation(
   db: Database,
   placeId: string,
