@@ -80,7 +80,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Translation jobs run in the server process (TRANSLATION_WORKER), and stop before the database closes.
   app.services.translationQueue.start({ log: app.log, worker: config.translationJobs.worker });
   // Scheduled backups (BACKUP_DIR or BACKUP_S3_PREFIX), stopped before the database closes too.
-  await app.services.backups.start({ log: app.log, pages: options.pages });
+  // A verify starts the product on the restored copy, rendered like this one.
+  await app.services.backups.start({
+    log: app.log,
+    startApp: (copy) => buildApp(copy, { pages: options.pages, announcePassword: () => {} }),
+  });
   app.addHook('onClose', async () => {
     await app.services.backups.stop();
     await app.services.translationQueue.stop();

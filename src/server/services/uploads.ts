@@ -21,7 +21,7 @@ import { BadRequestError } from '../errors';
 import type { ReverseGeocoder } from '../geo/reverse-geocoder';
 import { photoFacts, readExif, toExifData, type PhotoFacts } from '../media/exif';
 import { imageDataHash } from '../media/image-data-hash';
-import { stripNul } from '../security/nul-guard';
+import { stripNul } from '../../shared/nul';
 import { checkImageHeader, type ImageLimits } from '../media/image-checks';
 import { processImage } from '../media/image-processing';
 import type { StoredImage } from '../media/image-storage';
