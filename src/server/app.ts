@@ -21,12 +21,17 @@ import { clientKey } from './security/client-key';
 import { nulGuard } from './security/nul-guard';
 import { sameOriginGuard } from './security/same-origin';
 import { createServices, type ServiceOptions } from './services';
+import { runStartUp, startUpSteps } from './start-up';
 
 export interface BuildOptions extends ServiceOptions {
+  /** Called once with a newly generated admin password (first start without ADMIN_PASSWORD). */
+  announcePassword?: (password: string) => void;
   /** An already open database (tests); otherwise opened from the config. */
   database?: DatabaseHandle;
   /** Vite's render source in development. */
   pages?: PageRouteOptions;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 /** The whole application, ready to listen or to be driven by `app.inject()` in tests. */
@@ -36,7 +41,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') }));
 
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
     // Slugs and ids longer than this are answered 404 by the router without reaching a handler.
     routerOptions: { maxParamLength: 500 },
     bodyLimit: 1024 * 1024,
@@ -64,11 +72,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('config', config);
   app.decorate('storage', storage);
   app.decorate('services', await createServices(config, database, { ...options, storage }));
-  if (app.services.sessionsEndedAtStart > 0) {
-    app.log.info(
-      `${app.services.sessionsEndedAtStart} admin session(s) made under another password were ended; sign in with the current password.`,
-    );
-  }
+  await runStartUp(startUpSteps(config, database, app.services, options.announcePassword ?? (() => {})), app.log);
   const changes = await createChangeFeed(database, {
     // Varnish in front (CACHE_PURGE_URL): each applied change drops the answers tagged with it there too.
     ...(config.cachePurgeUrl ? { purge: createCdnPurge({ url: config.cachePurgeUrl, log: app.log }) } : {}),
