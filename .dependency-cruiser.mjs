@@ -5,7 +5,7 @@
 /** Top to bottom; each entry is one layer, its folders and files under src/. */
 export const LAYERS = [
   { name: 'entry', path: ['^src/server/(main|dev)\\.ts$', '^scripts/'] },
-  { name: 'app', path: ['^src/server/(app|start-up|error-handler|fastify-types)\\.ts$'] },
+  { name: 'app', path: ['^src/server/(app|start-up|error-handler|fastify-types|logging)\\.ts$'] },
   { name: 'routes', path: ['^src/server/routes/'] },
   { name: 'ssr and cache', path: ['^src/server/(ssr|cache)/'] },
   { name: 'services', path: ['^src/server/services/'] },

@@ -10,6 +10,7 @@ import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { installErrorHandler } from './error-handler';
 import './fastify-types';
+import { loggerOptions, logRequests } from './logging';
 import { createCdnPurge } from './cache/cdn-purge';
 import { createChangeFeed } from './cache/change-feed';
 import { createPublicReads } from './cache/public-reads';
@@ -41,10 +42,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') }));
 
   const app = Fastify({
-    logger:
-      config.logLevel === 'silent'
-        ? false
-        : { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: loggerOptions(config.logLevel, { stream: options.logStream }),
+    // one line per request instead of two (logging.ts)
+    disableRequestLogging: true,
     // Slugs and ids longer than this are answered 404 by the router without reaching a handler.
     routerOptions: { maxParamLength: 500 },
     bodyLimit: 1024 * 1024,
@@ -67,6 +67,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  logRequests(app);
 
   const storage = await createStorage(config);
   app.decorate('config', config);
