@@ -57,7 +57,12 @@ async function main(): Promise<number> {
       );
     }
     if (parsed.values.verify) {
-      const result = await verifyArchive(archive, { config, say: (line) => console.log(line) });
+      const result = await verifyArchive(archive, {
+        config,
+        say: (line) => console.log(line),
+        // Imported here: the server (and its page renderer) is loaded only when a verify runs.
+        startApp: async (copy) => (await import('../src/server/app')).buildApp(copy, { announcePassword: () => {} }),
+      });
       console.log(
         `Verified: the restored site answers all ${result.pages} public pages and serves all ${result.mediaFiles} media files ` +
           'with the checksums of the backup.',

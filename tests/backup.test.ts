@@ -385,7 +385,7 @@ describe('verifying a backup', () => {
     const lines: string[] = [];
     const result = await verifyArchive(await checkArchive(archive), {
       config: testConfig({ dataDir: join(work, 'unused') }),
-      pages,
+      startApp: (copy) => buildApp(copy, { pages, announcePassword: () => {} }),
       say: (line) => lines.push(line),
     });
     const { manifest } = await checkArchive(archive);

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { openDatabase, type DbOrTx } from '../../src/server/db/client';
 import { cities, countries, placeFacts, placeHistory, places, placeTranslations } from '../../src/server/db/schema';
 import { originalKey, urlForKey, webKey } from '../../src/shared/media-names';
+import { slugify } from '../../src/shared/slug';
 
 export const CITY_SLUG = 'rome';
 export const placeSlug = (n: number) => `rome-place-${String(n).padStart(5, '0')}`;
@@ -33,7 +34,6 @@ function benchLayout(total: number): { popular: number[]; cities: number; edited
 
 /** The name of the n-th city of the popular places (n from 0); its slug is the name in lower case. */
 const popularCity = (n: number) => `Bench City ${String(n + 1).padStart(3, '0')}`;
-const slugOf = (name: string) => name.toLowerCase().replace(/\s+/g, '-');
 /** The edited place's city: about 480 km from Rome, so it is in no popular page's nearby list. */
 const EDITED_CITY = { name: 'Milan', latitude: 45.46, longitude: 9.19 };
 
@@ -224,7 +224,7 @@ export async function fillDatabase(options: {
         cityNames.map((name) => ({
           name,
           country: 'Italy',
-          slug: name === 'Rome' ? CITY_SLUG : slugOf(name),
+          slug: name === 'Rome' ? CITY_SLUG : slugify(name),
           description: prose(rand, 400),
           imageUrl: cover,
         })),

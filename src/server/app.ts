@@ -10,6 +10,7 @@ import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { installErrorHandler } from './error-handler';
 import './fastify-types';
+import { loggerOptions, logRequests } from './logging';
 import { createCdnPurge } from './cache/cdn-purge';
 import { createChangeFeed } from './cache/change-feed';
 import { createPublicReads } from './cache/public-reads';
@@ -22,12 +23,17 @@ import { privateFoldersAtStart, siteFolders, type OpenFilesFound } from './secur
 import { nulGuard } from './security/nul-guard';
 import { sameOriginGuard } from './security/same-origin';
 import { createServices, type ServiceOptions } from './services';
+import { runStartUp, startUpSteps } from './start-up';
 
 export interface BuildOptions extends ServiceOptions {
+  /** Called once with a newly generated admin password (first start without ADMIN_PASSWORD). */
+  announcePassword?: (password: string) => void;
   /** An already open database (tests); otherwise opened from the config. */
   database?: DatabaseHandle;
   /** Vite's render source in development. */
   pages?: PageRouteOptions;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 /** The whole application, ready to listen or to be driven by `app.inject()` in tests. */
@@ -41,7 +47,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: join(config.dataDir, 'db') }));
 
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, { stream: options.logStream }),
+    // one line per request instead of two (logging.ts)
+    disableRequestLogging: true,
     // Slugs and ids longer than this are answered 404 by the router without reaching a handler.
     routerOptions: { maxParamLength: 500 },
     bodyLimit: 1024 * 1024,
@@ -72,16 +80,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const mediaModes = privateFoldersAtStart(folders.later).then(report, (error: unknown) =>
     app.log.warn({ err: error }, 'Checking the modes of the media files failed'),
   );
+  logRequests(app);
 
   const storage = await createStorage(config);
   app.decorate('config', config);
   app.decorate('storage', storage);
   app.decorate('services', await createServices(config, database, { ...options, storage }));
-  if (app.services.sessionsEndedAtStart > 0) {
-    app.log.info(
-      `${app.services.sessionsEndedAtStart} admin session(s) made under another password were ended; sign in with the current password.`,
-    );
-  }
+  await runStartUp(startUpSteps(config, database, app.services, options.announcePassword ?? (() => {})), app.log);
   const changes = await createChangeFeed(database, {
     // Varnish in front (CACHE_PURGE_URL): each applied change drops the answers tagged with it there too.
     ...(config.cachePurgeUrl ? { purge: createCdnPurge({ url: config.cachePurgeUrl, log: app.log }) } : {}),
@@ -93,7 +98,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Translation jobs run in the server process (TRANSLATION_WORKER), and stop before the database closes.
   app.services.translationQueue.start({ log: app.log, worker: config.translationJobs.worker });
   // Scheduled backups (BACKUP_DIR or BACKUP_S3_PREFIX), stopped before the database closes too.
-  await app.services.backups.start({ log: app.log, pages: options.pages });
+  // A verify starts the product on the restored copy, rendered like this one.
+  await app.services.backups.start({
+    log: app.log,
+    startApp: (copy) => buildApp(copy, { pages: options.pages, announcePassword: () => {} }),
+  });
   app.addHook('onClose', async () => {
     await app.services.backups.stop();
     await app.services.translationQueue.stop();

@@ -1,14 +1,10 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import { resolve } from 'node:path';
-import type { BackupConfig, S3Config } from './config';
+import { AI_PROVIDERS, type BackupConfig, type S3Config } from './config-types';
 
-/**
- * The environment variables the server reads, each checked with a message that names what a good
- * value is (README.md "Configuration"); config.ts turns them into the AppConfig.
- */
-export const AI_PROVIDERS = ['offline', 'openai', 'anthropic', 'openai-compatible'] as const;
-export type AiProviderName = (typeof AI_PROVIDERS)[number];
+// The environment variables the server reads, each checked with a message that names what a good
+// value is (README.md "Configuration"); config.ts turns them into the AppConfig.
 
 export class ConfigError extends Error {}
 

@@ -1,5 +1,5 @@
 import { nearestLandmark } from '../geo/landmarks';
-import { stripNul, stripNulDeep } from '../security/nul-guard';
+import { stripNul, stripNulDeep } from '../../shared/nul';
 import { AiError } from './errors';
 import type { AiProvider, ImageAnalysis, ImageAnalysisInput } from './types';
 

@@ -1,6 +1,6 @@
 import { generateText, jsonSchema, Output, type LanguageModel, type ModelMessage } from 'ai';
 import { z } from 'zod';
-import { stripNulDeep } from '../security/nul-guard';
+import { stripNulDeep } from '../../shared/nul';
 import { AiError } from './errors';
 import {
   cityPrompt,

@@ -9,12 +9,11 @@ import type { DatabaseHandle } from '../db/client';
 import { readBackupResult, writeBackupResult } from '../db/repos/backup-repo';
 import { ConflictError } from '../errors';
 import type { Storage } from '../media/storage';
-import type { PageRouteOptions } from '../routes/pages';
 import { backupResult, type BackupResult, type BackupStatus } from '../../shared/api/backup';
 import { checkArchive } from './archive-check';
 import { createBackupArchive, type BackupArchive } from './backup-archive';
 import { openBackupTarget, type BackupTarget } from './backup-targets';
-import { verifyArchive } from './verify';
+import { verifyArchive, type StartApp } from './verify';
 
 export interface BackupServiceDeps {
   database: DatabaseHandle;
@@ -53,7 +52,7 @@ export function createBackupService({ database, storage, config }: BackupService
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<unknown> | undefined;
   let stopped = false;
-  let pages: PageRouteOptions | undefined;
+  let startApp: StartApp | undefined;
   let log: FastifyBaseLogger | undefined;
 
   /** Takes a backup and answers its stream; the slot is free again once the stream closes. */
@@ -87,7 +86,8 @@ export function createBackupService({ database, storage, config }: BackupService
         try {
           const file = join(dir, archive.fileName);
           await pipeline(archive.stream, createWriteStream(file));
-          await verifyArchive(await checkArchive(file), { config, pages });
+          if (!startApp) throw new Error('Backups have not been started.');
+          await verifyArchive(await checkArchive(file), { config, startApp });
           bytes = await place.write(archive.fileName, createReadStream(file));
         } finally {
           await rm(dir, { recursive: true, force: true });
@@ -178,9 +178,9 @@ export function createBackupService({ database, storage, config }: BackupService
     backUpOnce,
 
     /** Plans the scheduled backups (with BACKUP_DIR or BACKUP_S3_PREFIX): the next is due BACKUP_EVERY after the last. */
-    async start(options: { log: FastifyBaseLogger; pages?: PageRouteOptions }): Promise<void> {
+    async start(options: { log: FastifyBaseLogger; startApp: StartApp }): Promise<void> {
       log = options.log;
-      pages = options.pages;
+      startApp = options.startApp;
       if (!schedule) return;
       const last = parseResult(await readBackupResult(database.db));
       plan(last ? Date.parse(last.finishedAt) + schedule.everyMs - Date.now() : FIRST_BACKUP_DELAY_MS);

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
-import type { PageRouteOptions } from '../routes/pages';
 import { MEDIA_PREFIX } from '../../shared/media-names';
 import type { CheckedArchive } from './archive-check';
 import { restoreArchive } from './restore';
@@ -16,12 +16,18 @@ export class VerifyFailedError extends Error {
   }
 }
 
+/**
+ * Starts the product on a configuration, ready for `inject()`. The server passes its own `buildApp`
+ * (app.ts, scripts/restore.ts): the backup layer sits below the application and never imports it.
+ */
+export type StartApp = (config: AppConfig) => Promise<FastifyInstance>;
+
 export interface VerifyOptions {
   /** The configuration to start the product with (its database, media and cache settings are replaced). */
   config: AppConfig;
   say?: (line: string) => void;
-  /** How pages are rendered (tests render from source; otherwise the built site). */
-  pages?: PageRouteOptions;
+  /** Starts the product on the restored copy. */
+  startApp: StartApp;
 }
 
 /** Lines of a list in a message: the first few, and how many more. */
@@ -37,30 +43,25 @@ function someOf(items: string[], max = 5): string {
  */
 export async function verifyArchive(
   archive: CheckedArchive,
-  { config, say = () => {}, pages }: VerifyOptions,
+  { config, say = () => {}, startApp }: VerifyOptions,
 ): Promise<{ pages: number; mediaFiles: number }> {
   const dir = await mkdtemp(join(tmpdir(), 'tp-verify-'));
   try {
     say(`Restoring into a temporary folder (${dir})`);
     await restoreArchive(archive, { dataDir: dir, databaseUrl: undefined, s3: undefined }, (line) => say(`  ${line}`));
     say('Starting Travel Places on the restored copy');
-    // Imported here: the server (and its page renderer) is loaded only when a verify runs.
-    const { buildApp } = await import('../app');
-    const app = await buildApp(
-      {
-        ...config,
-        dataDir: dir,
-        databaseUrl: undefined,
-        s3: undefined,
-        mediaPublicUrl: undefined,
-        cachePurgeUrl: undefined,
-        renderCacheBytes: 0,
-        renderBudgetPerMinute: 0,
-        logLevel: 'silent',
-        translationJobs: { ...config.translationJobs, worker: false },
-      },
-      { pages, announcePassword: () => {} },
-    );
+    const app = await startApp({
+      ...config,
+      dataDir: dir,
+      databaseUrl: undefined,
+      s3: undefined,
+      mediaPublicUrl: undefined,
+      cachePurgeUrl: undefined,
+      renderCacheBytes: 0,
+      renderBudgetPerMinute: 0,
+      logLevel: 'silent',
+      translationJobs: { ...config.translationJobs, worker: false },
+    });
     try {
       const { manifest } = archive;
       say(`Reading ${manifest.pages.length} public pages`);

@@ -1,7 +1,7 @@
 import exifr from 'exifr';
 import type { ExifData } from '../../shared/api/uploads';
 import { heifExifTiff } from '../../shared/heif-exif';
-import { stripNul } from '../security/nul-guard';
+import { stripNul } from '../../shared/nul';
 import { sniffImageType } from './image-type';
 import { webpExifTiff } from '../../shared/webp-exif';
 

@@ -8,7 +8,7 @@ import {
   MissingFileError,
   type Storage,
   type StoredObject,
-} from './storage';
+} from './storage-interface';
 
 /** Bodies above this go up in parts of this size (S3 wants parts of at least 5 MiB). */
 export const MULTIPART_PART_BYTES = 8 * 1024 * 1024;

@@ -1,5 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthService } from '../services/auth';
+
+/** What the session check asks of the sign-in service (services/auth.ts). */
+interface SessionChecker {
+  isValidSession(token: string | undefined): Promise<boolean>;
+}
 
 export const SESSION_COOKIE = 'tp_session';
 
@@ -8,7 +12,7 @@ export function sessionToken(request: FastifyRequest): string | undefined {
 }
 
 /** preHandler for admin routes: 401 without a valid session. */
-export function requireSession(auth: AuthService) {
+export function requireSession(auth: SessionChecker) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (!(await auth.isValidSession(sessionToken(request)))) {
       return reply.status(401).send({ error: 'Please sign in to continue.' });

@@ -1,5 +1,6 @@
 import type { adminCityContracts } from '../../shared/api/admin-areas';
 import * as repo from '../db/repos/admin-areas-repo';
+import { withTranslationState } from '../translation/status';
 import { createAdminAreasService, type AdminAreasDeps, type AreaRules, type AreaTypesOf } from './admin-areas';
 
 /** A city is known by its name within its country; its places follow it when either changes. */
@@ -10,8 +11,11 @@ const CITY: AreaRules<AreaTypesOf<typeof adminCityContracts, repo.CityRow>> = {
   notFound: 'City not found. It may have been deleted already.',
   duplicateMessage: (city) => `A city named "${city.name}" in ${city.country} already exists. Edit that city instead.`,
   findSame: (db, city) => repo.findCityByName(db, city.name, city.country),
-  findAdmin: repo.findAdminCity,
-  list: repo.listAdminCities,
+  findAdmin: async (db, id) => {
+    const row = await repo.findAdminCity(db, id);
+    return row && withTranslationState(row);
+  },
+  list: async (db) => (await repo.listAdminCities(db)).map(withTranslationState),
   missing: repo.listMissingCities,
   describe: (ai, city) => ai.describeCity({ name: city.name, country: city.country }),
   async carryReferences(tx, current, body, enqueue) {

@@ -1,5 +1,6 @@
 import type { adminCountryContracts } from '../../shared/api/admin-areas';
 import * as repo from '../db/repos/admin-areas-repo';
+import { withTranslationState } from '../translation/status';
 import { createAdminAreasService, type AdminAreasDeps, type AreaRules, type AreaTypesOf } from './admin-areas';
 
 /**
@@ -13,8 +14,11 @@ const COUNTRY: AreaRules<AreaTypesOf<typeof adminCountryContracts, repo.CountryR
   notFound: 'Country not found. It may have been deleted already.',
   duplicateMessage: (country) => `A country named "${country.name}" already exists. Edit that country instead.`,
   findSame: (db, country) => repo.findCountryByName(db, country.name),
-  findAdmin: repo.findAdminCountry,
-  list: repo.listAdminCountries,
+  findAdmin: async (db, id) => {
+    const row = await repo.findAdminCountry(db, id);
+    return row && withTranslationState(row);
+  },
+  list: async (db) => (await repo.listAdminCountries(db)).map(withTranslationState),
   missing: repo.listMissingCountries,
   describe: (ai, country) => ai.describeCountry({ name: country.name }),
   async carryReferences(tx, current, body, enqueue) {

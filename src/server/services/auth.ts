@@ -33,6 +33,11 @@ export interface AuthService {
   logout(token: string | undefined): Promise<void>;
   /** Ends every session on every device, the caller's included. */
   logoutEverywhere(): Promise<void>;
+  /**
+   * The start-up's session check: resolves the admin password (resolvePasswordHash) and signs in
+   * against it from now on. Answers how many sessions made under another password it ended.
+   */
+  settlePassword(configured: string | undefined, announce: (password: string) => void): Promise<number>;
 }
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -57,7 +62,7 @@ async function effectivePasswordHash(
   return stored;
 }
 
-export interface ResolvedPassword {
+interface ResolvedPassword {
   /** The hash sign-ins are checked against; it also names the password sessions are made under. */
   hash: string;
   /** Sessions ended because the password differs from the one recorded before this start. */
@@ -72,7 +77,7 @@ export interface ResolvedPassword {
  * already current (its scrypt hash verifies) and ends nothing; an instance still running with the
  * old password stops accepting and issuing sessions (auth-repo's current-password check).
  */
-export async function resolvePasswordHash(
+async function resolvePasswordHash(
   db: Database,
   configured: string | undefined,
   announce: (password: string) => void,
@@ -96,17 +101,18 @@ export async function resolvePasswordHash(
 
 interface AuthDeps {
   db: Database;
-  /** The hash of the current admin password (resolvePasswordHash). */
-  passwordHash: string;
   /** Tests shorten the sign-in slow-down. */
   delayPerFailureMs?: number;
 }
 
-export function createAuthService({ db, passwordHash, delayPerFailureMs }: AuthDeps): AuthService {
+export function createAuthService({ db, delayPerFailureMs }: AuthDeps): AuthService {
   const delayPerFailure = delayPerFailureMs ?? DELAY_PER_FAILURE_MS;
+  /** The hash of the current admin password; none until the start-up has settled it. */
+  let passwordHash = '';
 
   return {
     async login(password, address) {
+      if (!passwordHash) return { kind: 'invalid' };
       // Refuse before touching the database when hashing is saturated (a flood answers cheaply).
       if (hashingSlots.refuseIfSaturated()) {
         return { kind: 'busy', retryAfterSeconds: BUSY_RETRY_SECONDS };
@@ -152,7 +158,7 @@ export function createAuthService({ db, passwordHash, delayPerFailureMs }: AuthD
     },
 
     async isValidSession(token) {
-      if (!token || token.length > 200) return false;
+      if (!token || token.length > 200 || !passwordHash) return false;
       const now = new Date();
       const hash = sha256(token);
       const idleSince = new Date(now.getTime() - SESSION_IDLE_SECONDS * 1000);
@@ -168,6 +174,12 @@ export function createAuthService({ db, passwordHash, delayPerFailureMs }: AuthD
 
     async logoutEverywhere() {
       await repo.deleteAllSessions(db);
+    },
+
+    async settlePassword(configured, announce) {
+      const resolved = await resolvePasswordHash(db, configured, announce);
+      passwordHash = resolved.hash;
+      return resolved.endedSessions;
     },
   };
 }

@@ -2,7 +2,6 @@ import { createAiProvider, type AiProvider } from '../ai';
 import type { AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { createBackupService, type BackupService } from '../backup/backup-service';
-import { seedReferenceData } from '../db/seed/seed';
 import { openFileJournal } from '../media/file-journal';
 import { createStorage, type Storage } from '../media/storage';
 import { createAdminPlacesService, type AdminPlacesService } from './admin-places';
@@ -10,7 +9,7 @@ import { createGalleryService, type GalleryService } from './gallery';
 import { createMediaFiles, type MediaFiles } from './media-files';
 import { createAdminCitiesService, type AdminCitiesService } from './admin-cities';
 import { createAdminCountriesService, type AdminCountriesService } from './admin-countries';
-import { createAuthService, resolvePasswordHash, type AuthService } from './auth';
+import { createAuthService, type AuthService } from './auth';
 import { createCatalogService, type CatalogService } from './catalog';
 import { createCompanionService, type CompanionService } from './companion';
 import { createContentEditorService, type ContentEditorService } from './content-editor';
@@ -29,7 +28,6 @@ import { createUploadService, type UploadService } from './uploads';
 import { createReverseGeocoder, type ReverseGeocoder } from '../geo/reverse-geocoder';
 import { createSeoService, type SeoService } from './seo';
 import { createSearchService, type SearchService } from './search';
-import { repairSlugNamespace } from './slugs';
 import { createTranslationQueue, type TranslationQueue } from '../translation/queue';
 
 export interface AppServices {
@@ -40,8 +38,6 @@ export interface AppServices {
   /** The places nearest to a place, from any city. */
   nearby: NearbyService;
   auth: AuthService;
-  /** Sessions ended at this start because the admin password changed (logged by buildApp). */
-  sessionsEndedAtStart: number;
   health: { check(): Promise<void> };
   adminPlaces: AdminPlacesService;
   gallery: GalleryService;
@@ -83,8 +79,6 @@ export interface AppServices {
 }
 
 export interface ServiceOptions {
-  /** Called once with a newly generated admin password (first start without ADMIN_PASSWORD). */
-  announcePassword?: (password: string) => void;
   /** Tests shorten the sign-in slow-down. */
   loginDelayPerFailureMs?: number;
   /** Replaces the provider chosen by the config (tests). */
@@ -93,28 +87,23 @@ export interface ServiceOptions {
   storage?: Storage;
 }
 
-/** Wires every service to the database; runs the idempotent seed before the app serves anything. */
+/**
+ * Wires every service to the database, and does nothing else: what runs at a start (the seed, the
+ * file sweep, the trash's expiry, the password and session check) is start-up.ts's, step by step.
+ */
 export async function createServices(
   config: AppConfig,
   database: DatabaseHandle,
   options: ServiceOptions = {},
 ): Promise<AppServices> {
   const { db } = database;
-  await seedReferenceData(db);
-  // Once per database: addresses from before one slug namespace (services/slugs.ts).
-  await repairSlugNamespace(db);
   const ai = options.aiProvider ?? createAiProvider(config.ai);
   const storage = options.storage ?? (await createStorage(config));
   const geocoder = createReverseGeocoder();
   const files = createMediaFiles({ db, storage, journal: await openFileJournal(database) });
-  // Files that a stopped process left without a row (a crash mid-upload or mid-delete) go first.
-  await files.sweep();
   const translationQueue = createTranslationQueue(db, ai, config.translationJobs);
   const newAreas = createNewAreasService({ db, ai, queue: translationQueue });
   const trash = createTrashService({ db, files, newAreas });
-  // What has been in the trash for 30 days goes for good, with its files (also on each Trash read).
-  await trash.expire();
-  const password = await resolvePasswordHash(db, config.adminPassword, options.announcePassword ?? (() => {}));
   const adminPlaces = createAdminPlacesService({ db, files, queue: translationQueue, newAreas });
   const publishing = createPublishingService({ db, aiConfigured: ai.name !== 'offline', newAreas });
   const photoGrouping = createPhotoGroupingService({ db, publishing });
@@ -134,8 +123,7 @@ export async function createServices(
     maps: createMapService({ db }),
     nearby: createNearbyService({ db }),
     companion: createCompanionService({ db }),
-    auth: createAuthService({ db, passwordHash: password.hash, delayPerFailureMs: options.loginDelayPerFailureMs }),
-    sessionsEndedAtStart: password.endedSessions,
+    auth: createAuthService({ db, delayPerFailureMs: options.loginDelayPerFailureMs }),
     health: { check: () => database.ping() },
     adminPlaces,
     gallery,
@@ -176,7 +164,7 @@ export async function createServices(
       publicUrl: () => config.publicUrl,
       infoPages: config.site.infoPages.filter((link) => !link.url).map((link) => link.page),
     }),
-    search: await createSearchService({ db }),
+    search: createSearchService({ db }),
     files,
     translationQueue,
     backups: createBackupService({ database, storage, config }),

@@ -120,9 +120,7 @@ export async function syncCountryNames(db: Database): Promise<boolean> {
 const STATISTICS_CHECK_MS = 60_000;
 
 /** Search over places, cities and countries in the visitor's language (docs/decisions/007-search.md). */
-export async function createSearchService({ db }: { db: Database }) {
-  await syncCountryNames(db);
-  await analyzeIfStale(db);
+export function createSearchService({ db }: { db: Database }) {
   let checkedAt = Date.now();
   let checking: Promise<unknown> | undefined;
   /** In the background, at most once a minute: searches never wait for it. */
@@ -135,6 +133,13 @@ export async function createSearchService({ db }: { db: Database }) {
   };
 
   return {
+    /** Start-up: the stored country names of this Node.js, and fresh planner statistics. */
+    async prepare(): Promise<void> {
+      await syncCountryNames(db);
+      await analyzeIfStale(db);
+      checkedAt = Date.now();
+    },
+
     /** Analyzes the search documents now if a tenth of them changed since the last time (tests). */
     refreshStatistics: () => analyzeIfStale(db),
 

@@ -1,7 +1,7 @@
 import type { ExifData, ManualLocation } from '../../shared/api/uploads';
 import { BadRequestError } from '../errors';
 import { toExifData, type PhotoFacts } from '../media/exif';
-import { stripNul } from '../security/nul-guard';
+import { stripNul } from '../../shared/nul';
 
 /**
  * The EXIF source photo's fields. NUL is removed, not refused: from the raw text (whatever the

@@ -25,7 +25,7 @@ import { BadRequestError, NotFoundError } from '../errors';
 import type { ReverseGeocoder } from '../geo/reverse-geocoder';
 import { photoFacts, readExif } from '../media/exif';
 import { imageDataHash } from '../media/image-data-hash';
-import { stripNul } from '../security/nul-guard';
+import { stripNul } from '../../shared/nul';
 import { mergeExif, parseClientExif, positionOf } from './upload-exif';
 import { checkImageHeader, type ImageLimits } from '../media/image-checks';
 import { processImage } from '../media/image-processing';

@@ -1,32 +1,9 @@
 import {
   TRANSLATION_TARGETS,
   type LanguageTranslationDto,
-  type TranslationJobDto,
-  type TranslationPart,
   type TranslationStateDto,
 } from '../../shared/api/translation-status';
-
-/** Language code -> the source version a stored translation was made from. */
-export type VersionMap = Record<string, number>;
-
-/** A part of an entity besides its own text (a place's history or trivia), when it exists in English. */
-export interface SourcePart {
-  part: Exclude<TranslationPart, 'text'>;
-  /** The English part's version. */
-  version: number;
-  translations: VersionMap;
-}
-
-/** What the database knows about an entity's translations (read by the admin list queries). */
-export interface TranslationFacts {
-  sourceVersion: number;
-  /** Stored translations of the entity's own text; null when there are none. */
-  text: VersionMap | null;
-  parts?: SourcePart[];
-  /** Language code -> why its last attempt failed. */
-  failures: Record<string, string> | null;
-  job: { state: TranslationJobDto['state']; attempts: number; nextRunAt: string; lastError: string | null } | null;
-}
+import type { TranslationFacts } from '../db/repos/translation-facts';
 
 type PartStatus = LanguageTranslationDto['parts'][number]['status'];
 
@@ -61,5 +38,15 @@ export function translationState(facts: TranslationFacts): TranslationStateDto {
   return {
     languages: TRANSLATION_TARGETS.map((lang) => languageState(facts, lang)),
     job: facts.job && { ...facts.job, nextRunAt: isoInstant(facts.job.nextRunAt) },
+  };
+}
+
+/** A row of the admin lists as the cards read it: ISO dates, and each language's translation state. */
+export function withTranslationState<T extends { createdAt: Date } & Omit<TranslationFacts, 'parts'>>(row: T) {
+  const { sourceVersion, text, failures, job, ...rest } = row;
+  return {
+    ...rest,
+    createdAt: row.createdAt.toISOString(),
+    translations: translationState({ sourceVersion, text, failures, job }),
   };
 }

@@ -3,6 +3,7 @@ import { imageAddressField } from './image-address-field';
 import { cityDto, countryDto } from './public';
 import { slugField } from './admin-places';
 import { translationStateDto } from './translation-status';
+import { notTextError } from './text-field';
 
 /** Longest city or country name we accept; real names are far shorter. */
 export const AREA_NAME_MAX = 200;
@@ -10,13 +11,13 @@ export const AREA_DESCRIPTION_MAX = 10_000;
 
 const name = (label: string) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: notTextError(label) })
     .trim()
     .min(1, `${label} is required`)
     .max(AREA_NAME_MAX, `${label} must be at most ${AREA_NAME_MAX} characters`);
 
 const description = z
-  .string({ error: 'Description is required' })
+  .string({ error: notTextError('Description') })
   .trim()
   .max(AREA_DESCRIPTION_MAX, `Description must be at most ${AREA_DESCRIPTION_MAX} characters`);
 

@@ -3,6 +3,7 @@ import { LANGUAGE_CODES } from '../languages';
 import { FULL_DESCRIPTION_MAX } from './admin-places';
 import { AREA_DESCRIPTION_MAX, AREA_NAME_MAX } from './admin-areas';
 import { contentOrigin, contentStatus } from './written-text';
+import { notTextError } from './text-field';
 
 /**
  * The editor's desk (docs/decisions/014-written-by-a-person.md): every language of a place, city or
@@ -11,7 +12,7 @@ import { contentOrigin, contentStatus } from './written-text';
 
 const text = (label: string, max: number) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: notTextError(label) })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);

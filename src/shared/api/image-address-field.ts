@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IMAGE_ADDRESS_MESSAGE, isImageAddress } from '../image-address';
+import { notTextError } from './text-field';
 
 export const IMAGE_URL_MAX = 2_000;
 
@@ -8,7 +9,7 @@ export const IMAGE_URL_MAX = 2_000;
  * and a path on this site (src/shared/image-address.ts).
  */
 export const imageAddressField = z
-  .string({ error: 'Image URL is required' })
+  .string({ error: notTextError('Image URL') })
   .trim()
   .min(1, 'Image URL is required')
   .max(IMAGE_URL_MAX, `Image URL must be at most ${IMAGE_URL_MAX} characters`)

@@ -1,11 +1,11 @@
 import { and, asc, eq, getTableName, isNull, sql } from 'drizzle-orm';
 import type { AdminCityDto, AdminCountryDto, MissingCityDto, MissingCountryDto } from '@/shared/api/admin-areas';
-import { translationState, type TranslationFacts, type VersionMap } from '../../translation/status';
 import type { DbOrTx } from '../client';
 import { cities, cityTranslations, countries, countryTranslations, places } from '../schema';
 import { AREA_TABLES, type AreaKind } from './area-tables';
 import { cityColumns, countryColumns } from './areas-repo';
 import { enqueueTranslatedPlaces, failuresJson, jobJson } from './translation-jobs-repo';
+import type { AdminRowOf, VersionMap } from './translation-facts';
 import { saveTranslation, translationVersions, type StoredVersion } from './translation-versions';
 
 /** One stored translation of a city's or country's name and description. */
@@ -22,16 +22,6 @@ type RowOf<K extends AreaKind> = K extends 'city' ? CityRow : CountryRow;
 type AreaFields<K extends AreaKind> = { name: string; description: string; imageUrl: string } & (K extends 'city'
   ? { country: string }
   : unknown);
-
-/** A row of the admin lists as the cards read it: ISO dates, and each language's translation state. */
-function toAdminDto<T extends { createdAt: Date } & Omit<TranslationFacts, 'parts'>>(row: T) {
-  const { sourceVersion, text, failures, job, ...rest } = row;
-  return {
-    ...rest,
-    createdAt: row.createdAt.toISOString(),
-    translations: translationState({ sourceVersion, text, failures, job }),
-  };
-}
 
 /**
  * A city's or country's row in the admin lists: its API columns, the languages it is translated
@@ -117,17 +107,13 @@ export const areaRows = { city: rowsOf('city'), country: rowsOf('country') };
 // Cities
 
 /** Every city, alphabetically by country then name, with the languages it is translated into. */
-export async function listAdminCities(db: DbOrTx): Promise<AdminCityDto[]> {
-  const rows = await db
-    .select(adminCityColumns)
-    .from(cities)
-    .orderBy(asc(cities.country), asc(cities.name), asc(cities.id));
-  return rows.map(toAdminDto);
+export function listAdminCities(db: DbOrTx): Promise<AdminRowOf<AdminCityDto>[]> {
+  return db.select(adminCityColumns).from(cities).orderBy(asc(cities.country), asc(cities.name), asc(cities.id));
 }
 
-export async function findAdminCity(db: DbOrTx, id: string): Promise<AdminCityDto | undefined> {
+export async function findAdminCity(db: DbOrTx, id: string): Promise<AdminRowOf<AdminCityDto> | undefined> {
   const rows = await db.select(adminCityColumns).from(cities).where(eq(cities.id, id)).limit(1);
-  return rows[0] && toAdminDto(rows[0]);
+  return rows[0];
 }
 
 /** Names are compared without regard to case, so "paris" cannot sit beside "Paris". */
@@ -176,14 +162,13 @@ export async function movePlacesOfCity(
 
 // Countries
 
-export async function listAdminCountries(db: DbOrTx): Promise<AdminCountryDto[]> {
-  const rows = await db.select(adminCountryColumns).from(countries).orderBy(asc(countries.name), asc(countries.id));
-  return rows.map(toAdminDto);
+export function listAdminCountries(db: DbOrTx): Promise<AdminRowOf<AdminCountryDto>[]> {
+  return db.select(adminCountryColumns).from(countries).orderBy(asc(countries.name), asc(countries.id));
 }
 
-export async function findAdminCountry(db: DbOrTx, id: string): Promise<AdminCountryDto | undefined> {
+export async function findAdminCountry(db: DbOrTx, id: string): Promise<AdminRowOf<AdminCountryDto> | undefined> {
   const rows = await db.select(adminCountryColumns).from(countries).where(eq(countries.id, id)).limit(1);
-  return rows[0] && toAdminDto(rows[0]);
+  return rows[0];
 }
 
 export async function findCountryByName(db: DbOrTx, name: string): Promise<CountryRow | undefined> {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminPlaceSort, UpdatePlaceRequest } from '@/shared/api/admin-places';
 import type { ReviewFilter, TranslationFilter } from '@/shared/api/review';
-import type { VersionMap } from '../../translation/status';
+import type { VersionMap } from './translation-facts';
 import type { DbOrTx } from '../client';
 import { cities, countries, galleryImages, photos, places, placeTranslations, trash } from '../schema';
 import { galleryOrder, nextPosition } from './gallery-repo';

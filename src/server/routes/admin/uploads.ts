@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '@/shared/api/common';
 import { uploadFields, uploadLimitsResponse, uploadResponse } from '@/shared/api/uploads';
 import { BadRequestError } from '../../errors';
-import { stripNul } from '../../security/nul-guard';
+import { stripNul } from '@/shared/nul';
 import { multipartReadError } from './multipart-errors';
 import { perMinute } from '../rate-limit';
 
