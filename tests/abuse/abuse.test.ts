@@ -203,7 +203,9 @@ async function refreshTargets(written: ReadonlySet<string>, filesMoved: boolean)
     const [city] = await t.db.select().from(cities).where(eq(cities.id, targets.city.id));
     if (city) targets.city.slug = city.slug;
     else {
-      const made = await makeCity(t.db, { name: 'Paris', country: 'France' });
+      // a case may have made Paris again itself (create-missing makes the towns of published places)
+      const [again] = await t.db.select().from(cities).where(eq(cities.name, 'Paris'));
+      const made = again ?? (await makeCity(t.db, { name: 'Paris', country: 'France' }));
       targets.city = { id: made.id, slug: made.slug };
     }
   }
@@ -211,7 +213,8 @@ async function refreshTargets(written: ReadonlySet<string>, filesMoved: boolean)
     const [country] = await t.db.select().from(countries).where(eq(countries.id, targets.country.id));
     if (country) targets.country.slug = country.slug;
     else {
-      const made = await makeCountry(t.db, { name: 'France' });
+      const [again] = await t.db.select().from(countries).where(eq(countries.name, 'France'));
+      const made = again ?? (await makeCountry(t.db, { name: 'France' }));
       targets.country = { id: made.id, slug: made.slug };
     }
   }
