@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
@@ -49,7 +49,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const app = Fastify({
     logger: loggerOptions(config.logLevel, { stream: options.logStream }),
     // one line per request instead of two (logging.ts)
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Slugs and ids longer than this are answered 404 by the router without reaching a handler.
     routerOptions: { maxParamLength: 500 },
     bodyLimit: 1024 * 1024,

@@ -24,7 +24,7 @@ export function loggerOptions(
 /**
  * One line per request when its answer is sent: method, path (without the query, which may hold
  * what a visitor searched for), status and time, instead of Fastify's two lines (the app turns
- * those off with `disableRequestLogging`).
+ * those off with a `LogController` whose `disableRequestLogging` is set).
  */
 export function logRequests(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
