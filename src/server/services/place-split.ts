@@ -2,7 +2,7 @@ import type { ToPlaceResponse } from '../../shared/api/place-merge';
 import type { AiProvider } from '../ai';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
-import { deleteGalleryRow, insertPlace, lockPlaceTitlesIn } from '../db/repos/admin-places-repo';
+import { deleteGalleryRow } from '../db/repos/admin-places-repo';
 import { lockImage } from '../db/repos/gallery-repo';
 import { findGalleryPhoto, listPositionedImages, movePhotos } from '../db/repos/place-merge-repo';
 import { AppError, NotFoundError } from '../errors';
@@ -11,9 +11,8 @@ import { keyFromUrl, type Storage } from '../media/storage';
 import { PERSON, withRevision } from '../revisions/record';
 import { analyzePhoto } from './photo-analysis';
 import { newAreasSentence, type NewAreasService } from './new-areas';
-import { distinctTitle } from './place-titles';
+import { insertPhotoPlace } from './photo-place';
 import type { PublishingService } from './publishing';
-import { placeSlugText, uniqueSlug } from './slugs';
 
 const IMAGE_NOT_FOUND =
   'Gallery photo not found. It may have been deleted or made a place already: reload the gallery.';
@@ -79,22 +78,11 @@ export function createPlaceSplitService({ db, ai, storage, publishing, newAreas 
         if (!locked) throw new NotFoundError(IMAGE_NOT_FOUND);
         const note = { author: PERSON, summary: 'A gallery photo became a place of its own', always: true };
         return withRevision(tx, { type: 'place', id: locked.placeId }, note, async () => {
-          const taken = await lockPlaceTitlesIn(tx, { location: where.city, country: where.country });
-          const title = distinctTitle(analysis.title, taken, facts.dateTaken);
-          const slug = await uniqueSlug(tx, placeSlugText(title, where));
-          const inserted = await insertPlace(tx, {
-            slug,
+          const { place: inserted, title } = await insertPhotoPlace(tx, {
             state,
-            title,
-            description: analysis.summary,
-            fullDescription: analysis.travelArticle,
-            imageUrl: image.imageUrl,
-            originalImagePath: image.originalImagePath,
-            location: where.city,
-            country: where.country,
-            date: where.date,
-            latitude: photo.latitude,
-            longitude: photo.longitude,
+            analysis,
+            image,
+            where: { ...where, photoDate: facts.dateTaken, latitude: photo.latitude, longitude: photo.longitude },
           });
           await movePhotos(tx, [photo.id], inserted.id);
           await deleteGalleryRow(tx, imageId);

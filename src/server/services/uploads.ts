@@ -17,7 +17,6 @@ import type { AiProvider, ImageAnalysis } from '../ai';
 import type { Database } from '../db/client';
 import { violatedUniqueConstraint } from '../db/errors';
 import type { PlaceState } from '../../shared/api/publishing';
-import { insertPlace, lockPlaceTitlesIn } from '../db/repos/admin-places-repo';
 import { findPhotoByHash, insertPhoto, type PhotoRow } from '../db/repos/photos-repo';
 import { findTargetPlace } from '../db/repos/near-places-repo';
 import { isUuid } from '../db/ids';
@@ -36,9 +35,8 @@ import type { GalleryService } from './gallery';
 import { byDistance } from './grouping-rule';
 import type { PhotoGroupingService } from './photo-grouping';
 import { NO_NEW_AREAS, type NewAreasService } from './new-areas';
-import { distinctTitle } from './place-titles';
+import { insertPhotoPlace } from './photo-place';
 import { analyzePhoto } from './photo-analysis';
-import { placeSlugText, uniqueSlug } from './slugs';
 
 export interface UploadInput {
   bytes: Buffer;
@@ -307,22 +305,11 @@ export function createUploadService(deps: UploadDeps) {
         return await db.transaction(async (tx) => {
           await files.adopt(tx, p.stored);
           // Checked in this transaction, under a lock per town: a batch of one town never repeats a title.
-          const taken = await lockPlaceTitlesIn(tx, { location: p.city, country: p.country });
-          const title = distinctTitle(analysis.title, taken, p.photoDate);
-          const slug = await uniqueSlug(tx, placeSlugText(title, p));
-          const place = await insertPlace(tx, {
-            slug,
+          const { place, title } = await insertPhotoPlace(tx, {
             state,
-            title,
-            description: analysis.summary,
-            fullDescription: analysis.travelArticle,
-            imageUrl: p.stored.imageUrl,
-            originalImagePath: p.stored.originalImagePath,
-            location: p.city,
-            country: p.country,
-            date: p.date,
-            latitude: p.latitude,
-            longitude: p.longitude,
+            analysis,
+            image: p.stored,
+            where: p,
           });
           const photo = await insertPhoto(tx, {
             placeId: place.id,
