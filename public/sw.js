@@ -8,7 +8,7 @@
 //   reused): the stored copy first.
 // - An address not stored offline: the short offline page in the page's language, which lists the
 //   saved places (/{lang}/offline, public/offline.js).
-// - Never stored: the admin (/iladmin, /api/admin, in any spelling: plainPath), answers marked
+// - Never stored: the admin (/iladmin, /api/admin, in any spelling: plainPaths), answers marked
 //   private or no-store, originals.
 // - Bounded: at most MAX_PAGES pages and MAX_BYTES of pages, answers and photos; the oldest that
 //   are not saved go first. The pages (src/client/lib/saved-places.ts) send the saved places'
@@ -56,23 +56,33 @@ const keyOf = (url) => {
  * admin API. The rule of isAdminAddress in src/shared/admin-paths.ts (src/shared/admin-paths.test.ts
  * holds the two to the same answers).
  */
-function plainPath(path) {
+// Every spelling on the way counts: as sent, each decoding, with and without its dot segments
+// resolved (the server's isAdminAddress, src/shared/admin-paths.ts).
+function plainPaths(path) {
+  const spellings = [path];
   for (let round = 0; round < 4 && path.includes('%'); round++) {
     const decoded = path.replace(/%([0-9a-fA-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
     if (decoded === path) break;
-    path = decoded;
+    spellings.push((path = decoded));
   }
-  const segments = [];
-  for (const part of path.replace(/\\/g, '/').split('/')) {
-    if (part === '..') segments.pop();
-    else if (part !== '' && part !== '.') segments.push(part);
-  }
-  return `/${segments.join('/')}`.toLowerCase();
+  return spellings.flatMap((spelling) => {
+    const parts = spelling
+      .replace(/\\/g, '/')
+      .split('/')
+      .filter((part) => part !== '' && part !== '.');
+    const resolved = [];
+    for (const part of parts) {
+      if (part === '..') resolved.pop();
+      else resolved.push(part);
+    }
+    return [parts, resolved].map((segments) => `/${segments.join('/')}`.toLowerCase());
+  });
 }
 
 function neverStored(path) {
-  const plain = plainPath(path);
-  return /^\/(api\/admin|iladmin)/.test(plain) || plain === '/sw.js' || plain.startsWith('/media/originals/');
+  return plainPaths(path).some(
+    (plain) => /^\/(api\/admin|iladmin)/.test(plain) || plain === '/sw.js' || plain.startsWith('/media/originals/'),
+  );
 }
 
 /** Whether an answer may be kept: a whole 200 of this site, stored by caches (not private, not no-store). */

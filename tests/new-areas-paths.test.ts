@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RevisionList } from '../src/shared/api/revisions';
 import { cities, countries, translationJobs } from '../src/server/db/schema';
 import { chatModel, startFakeChatCompletions, type FakeChatCompletions } from './helpers/fake-chat-completions';
-import { makePlace } from './helpers/factories';
+import { makePlace, placeEdit } from './helpers/factories';
 import { sourceRenderSource } from './helpers/page-source';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { FAST_JOBS, statuses, translatingModel, whenSettled } from './helpers/translation-jobs';
@@ -23,12 +23,32 @@ describe('cities and countries made by a restored revision and by the trash (off
   });
   afterAll(() => t.close());
 
-  it('restoring the published version of a draft makes its city and country', async () => {
+  it('restoring a version of a published place in another town makes that city and country (and keeps it published)', async () => {
     const place = await makePlace(t.db, { location: 'Porto', country: 'Portugal', state: 'published' });
-    // unpublished by hand: its history keeps the published version
+    // moved to Coimbra while the setting was 'ask': nothing was made; its history keeps the Porto version
+    await t.admin({ method: 'PUT', url: '/api/admin/settings', payload: { newAreas: 'ask' } });
+    const moved = await t.admin(placeEdit(place, { location: 'Coimbra' }));
+    expect(moved.statusCode, moved.body).toBe(200);
+    await t.admin({ method: 'PUT', url: '/api/admin/settings', payload: { newAreas: 'create' } });
+    expect(await cityNamed('Porto')).toBeUndefined();
+    const list = await t.admin({ method: 'GET', url: `/api/admin/places/${place.id}/revisions` });
+    const [inPorto] = list.json<RevisionList>().revisions;
+    const restored = await t.admin({
+      method: 'POST',
+      url: `/api/admin/places/${place.id}/revisions/${inPorto!.id}/restore`,
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
+    const { message } = restored.json<{ message: string }>();
+    expect(message).toContain('It stays published');
+    expect(message).toContain('Porto and Portugal have their own pages now');
+    expect((await page('/de/porto')).statusCode).toBe(200);
+    expect((await page('/de/portugal')).statusCode).toBe(200);
+  });
+
+  it('restoring the published version of a draft keeps it a draft and makes no page', async () => {
+    const place = await makePlace(t.db, { location: 'Braga', country: 'Portugal', state: 'published' });
     const unpublished = await t.admin({ method: 'POST', url: `/api/admin/places/${place.id}/unpublish` });
     expect(unpublished.statusCode).toBe(200);
-    expect(await cityNamed('Porto')).toBeUndefined();
     const list = await t.admin({ method: 'GET', url: `/api/admin/places/${place.id}/revisions` });
     const [published] = list.json<RevisionList>().revisions;
     const restored = await t.admin({
@@ -36,9 +56,8 @@ describe('cities and countries made by a restored revision and by the trash (off
       url: `/api/admin/places/${place.id}/revisions/${published!.id}/restore`,
     });
     expect(restored.statusCode, restored.body).toBe(200);
-    expect(restored.json<{ message: string }>().message).toContain('Porto and Portugal have their own pages now');
-    expect((await page('/de/porto')).statusCode).toBe(200);
-    expect((await page('/de/portugal')).statusCode).toBe(200);
+    expect(restored.json<{ message: string }>().message).toContain('It stays a draft');
+    expect(await cityNamed('Braga')).toBeUndefined();
   });
 
   it('a published place back from the trash makes its city; a draft back from the trash makes none', async () => {

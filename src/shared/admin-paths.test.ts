@@ -53,6 +53,8 @@ const ADMIN = [
   '/api%2Fadmin/cities',
   '/api\\admin/cities',
   '/api/admin/cities?x=1',
+  // an admin route's parameter that decodes to dot segments leading out of /api/admin
+  '/api/admin/places/..%2F..%2Fetc%2Fpasswd',
 ];
 const PUBLIC = ['/en/home', '/api/places/translations/en', '/en/administration', '/api/adm/x', '/en/iladmin-tips'];
 

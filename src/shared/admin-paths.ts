@@ -51,15 +51,24 @@ export const isAdminScreenPath = (url: string): boolean => adminScreenAt(url) !=
  */
 export function isAdminAddress(url: string): boolean {
   let path = url.split(/[?#]/, 1)[0] ?? '';
+  // Every spelling on the way counts: as sent, each decoding, with and without its dot segments
+  // resolved (`/api/admin/x/..%2F..%2Fy` is an admin route's parameter to the router).
+  const spellings = [path];
   for (let round = 0; round < 4 && path.includes('%'); round++) {
     const decoded = path.replace(/%([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     if (decoded === path) break;
-    path = decoded;
+    spellings.push((path = decoded));
   }
-  const segments: string[] = [];
-  for (const part of path.replace(/\\/g, '/').split('/')) {
-    if (part === '..') segments.pop();
-    else if (part !== '' && part !== '.') segments.push(part);
-  }
-  return /^(api\/admin|iladmin)/i.test(segments.join('/'));
+  return spellings.some((spelling) => {
+    const parts = spelling
+      .replace(/\\/g, '/')
+      .split('/')
+      .filter((part) => part !== '' && part !== '.');
+    const resolved: string[] = [];
+    for (const part of parts) {
+      if (part === '..') resolved.pop();
+      else resolved.push(part);
+    }
+    return [parts, resolved].some((segments) => /^(api\/admin|iladmin)/i.test(segments.join('/')));
+  });
 }
