@@ -13,10 +13,7 @@ export const adminNewAreasRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/areas/missing-published',
     { schema: { response: { 200: missingPublishedAreas, ...errorResponses } } },
-    (_req, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return newAreas.missing();
-    },
+    () => newAreas.missing(),
   );
   app.post(
     '/api/admin/areas/create-missing',

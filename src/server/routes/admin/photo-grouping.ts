@@ -9,9 +9,6 @@ export const adminPhotoGroupingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/places/near',
     { schema: { querystring: nearPlacesQuery, response: { 200: nearPlacesResponse, ...errorResponses } } },
-    (req, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return photoGrouping.near({ latitude: req.query.lat, longitude: req.query.lng });
-    },
+    (req) => photoGrouping.near({ latitude: req.query.lat, longitude: req.query.lng }),
   );
 };

@@ -26,10 +26,7 @@ export const adminPlaceMergeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/places/:id/merges',
     { schema: { params: idParams, response: { 200: api.placeMerges, ...itemErrorResponses } } },
-    async (req, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return placeMerge.mergesInto(req.params.id);
-    },
+    (req) => placeMerge.mergesInto(req.params.id),
   );
 
   app.post(
@@ -47,10 +44,7 @@ export const adminPlaceMergeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/places/:id/gallery/positioned',
     { schema: { params: idParams, response: { 200: positionedImages, ...itemErrorResponses } } },
-    async (req, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return placeSplit.positioned(req.params.id);
-    },
+    (req) => placeSplit.positioned(req.params.id),
   );
 
   app.post(
