@@ -12,7 +12,8 @@
 //   private or no-store, originals.
 // - Bounded: at most MAX_PAGES pages and MAX_BYTES of pages, answers and photos; the oldest that
 //   are not saved go first. The pages (src/client/lib/saved-places.ts) send the saved places'
-//   pages and photos, which stay until they are unsaved.
+//   pages in every language, their photos and their cards in every language (the offline page's
+//   titles), which stay until they are unsaved.
 
 const VERSION = 'v1';
 const STATIC_CACHE = `static-${VERSION}`;
