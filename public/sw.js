@@ -1,4 +1,4 @@
-/* global self, caches, Response, URL */
+/* global self, caches, Request, Response, URL */
 // The service worker (docs/decisions/023-saved-and-offline.md): pages the visitor opened and the
 // places they saved stay readable offline. Its own small file, outside the pages' JavaScript.
 //
@@ -30,7 +30,8 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(STATIC_CACHE)
-      .then((cache) => cache.addAll(PRECACHE))
+      // past the browser's HTTP cache: a new worker stores the offline page and script it came with
+      .then((cache) => cache.addAll(PRECACHE.map((url) => new Request(url, { cache: 'reload' }))))
       .then(() => self.skipWaiting()),
   );
 });
