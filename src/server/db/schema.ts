@@ -63,10 +63,7 @@ const reviewed = () => boolean('reviewed').notNull().default(false);
  * Visitors see "Written with AI" only on a model's unreviewed text (migration 0016,
  * docs/decisions/032-three-origins.md).
  */
-const sourceOrigin = () =>
-  text('origin', { enum: SOURCE_ORIGINS })
-    .notNull()
-    .default('machine');
+const sourceOrigin = () => text('origin', { enum: SOURCE_ORIGINS }).notNull().default('machine');
 /** What a translation queue row or failure is about. */
 const entityType = () => text('entity_type', { enum: ['place', 'city', 'country'] }).notNull();
 /** What a city and a country have besides their names: their page's address, text and photo. */

@@ -229,7 +229,12 @@ export function createAdminAreasService<T extends AreaTypes>(
         .transaction(async (tx) => {
           const slug = await claimAreaSlug(tx, body.name);
           // without a model the offline writer's sentence, from the area's own data (decision 032)
-          const { id } = await kind.insert(tx, { ...body, slug, description, origin: queue.active ? 'machine' : 'data' });
+          const { id } = await kind.insert(tx, {
+            ...body,
+            slug,
+            description,
+            origin: queue.active ? 'machine' : 'data',
+          });
           if (queue.active) await enqueueJob(tx, job(id), { allLanguages: true, describe: true });
           return id;
         })

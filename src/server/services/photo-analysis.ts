@@ -17,7 +17,11 @@ export async function analyzePhoto(
   input: Parameters<AiProvider['analyzeImage']>[0],
 ): Promise<PhotoText> {
   try {
-    return { analysis: await ai.analyzeImage(input), aiWarning: null, writtenBy: ai.name === 'offline' ? 'data' : 'model' };
+    return {
+      analysis: await ai.analyzeImage(input),
+      aiWarning: null,
+      writtenBy: ai.name === 'offline' ? 'data' : 'model',
+    };
   } catch (error) {
     const reason = error instanceof Error ? error.message : 'The AI provider failed';
     return {

@@ -86,7 +86,6 @@ export function translatedFields<P extends PlaceColumns, T extends TranslationCo
   };
 }
 
-
 /**
  * A place in `lang` as read: the catalogue turns it into a PlaceDto (country name in `lang`,
  * the fields that fell back to English named).
