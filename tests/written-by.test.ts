@@ -128,6 +128,14 @@ describe('without an AI model: the offline writer’s text is the photo’s data
     },
   );
 
+  it('“Mark reviewed” on the English says visitors saw no note, since no model wrote it', async () => {
+    const review = await t.admin({ method: 'POST', url: `/api/admin/places/${place.id}/translations/en/review` });
+    expect(review.statusCode).toBe(200);
+    expect(review.json<{ message: string }>().message).toBe(
+      'English is marked as reviewed. No AI model wrote it, so visitors saw no note on it.',
+    );
+  });
+
   it('the API names the gallery texts shown in English', async () => {
     const gallery = (await get(`/api/places/${place.id}/gallery?languageCode=de`)).json<
       Array<{ caption: string; englishFields: string[] }>
