@@ -239,7 +239,7 @@ export function createUploadService(deps: UploadDeps) {
       const image = await processImage(input.bytes, limits);
       // NUL cannot be stored (PostgreSQL text); the route removes it already, any other caller too.
       const story = stripNul(input.description).trim();
-      const { analysis, aiWarning } = await analyzePhoto(ai, {
+      const { analysis, aiWarning, writtenBy } = await analyzePhoto(ai, {
         image: image.webJpeg,
         mimeType: 'image/jpeg',
         latitude,
@@ -265,6 +265,7 @@ export function createUploadService(deps: UploadDeps) {
           contentHash,
           imageHash,
           locationSource: manual ? 'manual' : 'exif',
+          writtenBy,
         });
         newAreas.notify(saved.areas);
         return success(photoDto(saved.photo, stored.imageUrl), saved.place, { aiWarning });
@@ -297,6 +298,8 @@ export function createUploadService(deps: UploadDeps) {
       contentHash: string;
       imageHash: string | null;
       locationSource: 'exif' | 'manual';
+      /** Who wrote the place's English (analyzePhoto). */
+      writtenBy: 'model' | 'data';
     },
   ) {
     const state = await publishing.stateForUpload();
@@ -308,6 +311,7 @@ export function createUploadService(deps: UploadDeps) {
           const { place, title } = await insertPhotoPlace(tx, {
             state,
             analysis,
+            writtenBy: p.writtenBy,
             image: p.stored,
             where: p,
           });

@@ -12,6 +12,8 @@ export interface CarouselImage {
   alt: string;
   /** What is said under the photo (in the page and under its title full screen), if anything. */
   caption?: string;
+  /** The language of its alt text and caption where it differs from the page's (English shown instead). */
+  lang?: string;
 }
 
 /** A thumbnail 120 px wide in its file's aspect ratio (3:2 for images of unknown size). */
@@ -255,7 +257,11 @@ export function GalleryCarousel({
             <figcaption className="gallery-bar">
               <span className="min-w-0 flex-[1_1_16rem]">
                 <span className="block font-semibold">{title}</span>
-                {current.caption && <span className="block text-slate-300">{current.caption}</span>}
+                {current.caption && (
+                  <span className="block text-slate-300" lang={current.lang}>
+                    {current.caption}
+                  </span>
+                )}
               </span>
               {download && (
                 <a {...download} className="gallery-download">
