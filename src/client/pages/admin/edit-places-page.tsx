@@ -22,6 +22,8 @@ import {
   type PlaceCity,
 } from '../../components/admin/places/use-admin-places';
 import { usePlaceAiActions } from '../../components/admin/places/use-place-ai-actions';
+import { useModelConfigured } from '../../components/admin/publishing/use-publishing';
+import { NoModelNote } from '../../components/admin/no-model-note';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/form-controls';
@@ -88,6 +90,7 @@ export default function EditPlacesPage() {
   useSessionExpiredRedirect(places.error ?? locations.error);
   const deletePlace = useDeletePlace();
   const ai = usePlaceAiActions();
+  const modelConfigured = useModelConfigured();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [editing, setEditing] = useState<AdminPlaceDto | undefined>();
   const [writing, setWriting] = useState<ContentTarget | undefined>();
@@ -180,6 +183,12 @@ export default function EditPlacesPage() {
         }}
       />
 
+      {modelConfigured === false && (
+        <div className="mb-4">
+          <NoModelNote actions="Generate Trivia, Fetch History and Translate" />
+        </div>
+      )}
+
       <section aria-labelledby="places-heading">
         <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
           <h2
@@ -224,6 +233,7 @@ export default function EditPlacesPage() {
                 key={place.id}
                 place={place}
                 isRunning={(action) => ai.isRunning(action, place.id)}
+                aiOffered={modelConfigured !== false}
                 onAiAction={(action) => void ai.run(action, place)}
                 onGallery={() => setGalleryOf(place)}
                 onLanguages={() => setWriting({ kind: 'place', id: place.id, name: place.title })}

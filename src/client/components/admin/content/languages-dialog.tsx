@@ -10,6 +10,8 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DialogDescription, DialogHeader, DialogTitle, StateDialog } from '../../ui/dialog';
 import { HistoryDialog } from '../revisions/history-dialog';
+import { NO_MODEL_NOTE_ID, NoModelNote } from '../no-model-note';
+import { useModelConfigured } from '../publishing/use-publishing';
 import { Skeleton } from '../../ui/form-controls';
 import { toast } from '../../ui/toaster';
 import { ChangeNote } from './change-note';
@@ -173,6 +175,7 @@ function LanguagePanel({
   const [confirming, setConfirming] = useState(false);
   const language = LANGUAGES.find((l) => l.code === lang)!;
   const isPlace = target.kind === 'place';
+  const noModel = useModelConfigured() === false;
   const fields = isPlace ? PLACE_FIELDS : AREA_FIELDS;
   const text = content.text.find((l) => l.languageCode === lang)! as Entry;
   const englishText = content.text[0]!.content;
@@ -254,15 +257,20 @@ function LanguagePanel({
       })}
       {lang !== 'en' && (
         <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
-          <p className="text-sm text-slate-600">
-            Let the AI model translate {language.name} again from the current English
-            {isPlace ? ' (text, history and trivia)' : ''}.
-          </p>
+          {noModel ? (
+            <NoModelNote actions="Translate again by machine" />
+          ) : (
+            <p className="text-sm text-slate-600">
+              Let the AI model translate {language.name} again from the current English
+              {isPlace ? ' (text, history and trivia)' : ''}.
+            </p>
+          )}
           <div>
             <Button
               type="button"
               variant="outline"
-              disabled={save.isPending}
+              disabled={save.isPending || noModel}
+              aria-describedby={noModel ? NO_MODEL_NOTE_ID : undefined}
               onClick={() => (text.origin === 'person' ? setConfirming(true) : run({ what: 'machine', lang }))}
             >
               <Languages aria-hidden="true" /> Translate again by machine
