@@ -350,10 +350,10 @@ export function LanguagesDialog({ target, onClose }: { target: ContentTarget | u
             <Button
               variant="outline"
               size="sm"
-              aria-label={`History of ${target.name}`}
+              aria-label={`Versions of ${target.name}`}
               onClick={() => setHistoryOpen(true)}
             >
-              <History aria-hidden="true" /> History
+              <History aria-hidden="true" /> Versions
             </Button>
           </div>
         )}

@@ -21,7 +21,7 @@ interface PlaceCardProps {
   onGallery: () => void;
   /** Opens the editor's desk: every language of the place, written by hand. */
   onLanguages: () => void;
-  /** Opens its history: every kept version, compared with now and restorable. */
+  /** Opens its Versions: every kept version, compared with now and restorable. */
   onHistory: () => void;
   /** Opens the Merge dialog: this place joins another that shows the same spot. */
   onMerge: () => void;
@@ -116,8 +116,8 @@ export function AdminPlaceCard({
             <Button variant="outline" size="sm" onClick={onLanguages} aria-label={`Languages of ${place.title}`}>
               <PenLine aria-hidden="true" /> Languages
             </Button>
-            <Button variant="outline" size="sm" onClick={onHistory} aria-label={`History of ${place.title}`}>
-              <History aria-hidden="true" /> History
+            <Button variant="outline" size="sm" onClick={onHistory} aria-label={`Versions of ${place.title}`}>
+              <History aria-hidden="true" /> Versions
             </Button>
             <Button
               variant="outline"
