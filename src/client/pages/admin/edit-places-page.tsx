@@ -31,6 +31,7 @@ import { toast } from '../../components/ui/toaster';
 import { errorText } from '../../lib/api';
 import { useSessionExpiredRedirect } from '../../lib/admin-session';
 import { countText } from '@/shared/count-text';
+import { useUndoDelete } from '../../components/admin/undo-delete';
 
 /** Typing pauses this long before the list is asked again. */
 const SEARCH_DELAY_MS = 300;
@@ -89,6 +90,7 @@ export default function EditPlacesPage() {
   });
   useSessionExpiredRedirect(places.error ?? locations.error);
   const deletePlace = useDeletePlace();
+  const undoDelete = useUndoDelete();
   const ai = usePlaceAiActions();
   const modelConfigured = useModelConfigured();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -144,7 +146,7 @@ export default function EditPlacesPage() {
     setDeleting(undefined);
     deletePlace.mutate(place.id, {
       onSuccess: (result) => {
-        toast.success(result.message);
+        toast.success(result.message, { action: undoDelete('place', place.id) });
         // the card that held focus is gone; keep keyboard users in the list rather than at the top
         headingRef.current?.focus();
       },
