@@ -79,12 +79,15 @@ function originLine(entry: Entry): string {
   return entry.status === 'outdated' ? `${who} The English has changed since.` : who;
 }
 
-function StatusMark({ entry }: { entry: Entry }) {
+function StatusMark({ entry, partsWritten }: { entry: Entry; partsWritten: boolean }) {
   const label =
     entry.status === 'source'
       ? 'original'
       : entry.status === 'missing'
-        ? 'missing'
+        ? // the tab names the text; its history or trivia may be written all the same
+          partsWritten
+          ? 'text missing'
+          : 'missing'
         : `${entry.origin === 'person' ? 'by hand' : 'machine'}${entry.status === 'outdated' ? ', outdated' : ''}`;
   const review = entry.reviewed === false ? ', not reviewed' : '';
   return (
@@ -109,10 +112,13 @@ function PartPanel({
   title,
   entry,
   changes,
+  nothingToTranslate = false,
   children,
 }: {
   title?: string;
   entry: Entry;
+  /** The English part has no items and neither has this language: there is nothing to translate. */
+  nothingToTranslate?: boolean;
   changes: Array<{ label: string; before: string; after: string }> | null;
   children: React.ReactNode;
 }) {
@@ -125,7 +131,9 @@ function PartPanel({
         ) : (
           <Bot className="size-4 shrink-0" aria-hidden="true" />
         )}
-        {originLine(entry)}
+        {nothingToTranslate
+          ? `No ${title?.toLowerCase() ?? 'text'} in English yet, so there is nothing to translate. Add it in English first.`
+          : originLine(entry)}
       </p>
       {changes && <ChangeNote changes={changes} />}
       {children}
@@ -234,7 +242,13 @@ function LanguagePanel({
             ? [{ label: title, before: itemsText(entry.basedOn, shape), after: itemsText(englishItems, shape) }]
             : null;
         return (
-          <PartPanel key={what} title={title} entry={entry} changes={changes}>
+          <PartPanel
+            key={what}
+            title={title}
+            entry={entry}
+            changes={changes}
+            nothingToTranslate={lang !== 'en' && asItems(englishItems).length === 0 && asItems(entry.content).length === 0}
+          >
             <ItemsEditor
               key={JSON.stringify(entry.content)}
               shape={shape}
@@ -294,6 +308,19 @@ function LanguagePanel({
   );
 }
 
+/** Whether a place's history or trivia in `lang` has items (a city or country has no parts). */
+const partsWritten = (data: PlaceContentDto | AreaContentDto, lang: LanguageCode) =>
+  'history' in data &&
+  [data.history, data.facts].some(
+    (entries) => asItems(entries.find((e) => e.languageCode === lang)?.content ?? null).length > 0,
+  );
+
+/** The name of what the dialog edits as it is now (a rename shows at once), else the name it was opened with. */
+function CurrentName({ target }: { target: ContentTarget }) {
+  const english = useContent(target).data?.text[0]?.content as { title?: string; name?: string } | null | undefined;
+  return <>{english?.title ?? english?.name ?? target.name}</>;
+}
+
 function LanguagesEditor({ target }: { target: ContentTarget }) {
   const content = useContent(target);
   if (content.isPending) return <Skeleton className="h-64" />;
@@ -317,7 +344,7 @@ function LanguagesEditor({ target }: { target: ContentTarget }) {
               className="-mb-px flex flex-col items-start rounded-t-md border-b-2 border-transparent px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=active]:border-brand-600 data-[state=active]:text-brand-800"
             >
               <span lang={entry.languageCode}>{language.nativeName}</span>
-              <StatusMark entry={entry} />
+              <StatusMark entry={entry} partsWritten={partsWritten(data, entry.languageCode)} />
             </Tabs.Trigger>
           );
         })}
@@ -340,7 +367,7 @@ export function LanguagesDialog({ target, onClose }: { target: ContentTarget | u
   return (
     <StateDialog open={target !== undefined} onClose={onClose} className="sm:max-w-3xl">
       <DialogHeader>
-        <DialogTitle>Languages: {target?.name}</DialogTitle>
+        <DialogTitle>Languages: {target && <CurrentName target={target} />}</DialogTitle>
         <DialogDescription>
           Write or correct every language. What you write is marked as written by hand, and machine translation never
           replaces it.
