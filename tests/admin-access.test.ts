@@ -246,6 +246,9 @@ describe('admin screens', () => {
       const page = await renderer.renderPublic(url, {});
       expect(page.status, url).toBe(404);
       expect(page.html.toString(), url).toContain('Page Not Found');
+      // the admin's own screen: its header and screens, not the public site's navigation
+      expect(page.html.toString(), url).toContain('There is no admin screen at');
+      expect(page.html.toString(), url).toContain('Manage Cities');
     }
   });
 });
