@@ -24,6 +24,7 @@ describe('Upload screen', () => {
       await makePhoto({ gps: { latitude: 41.8902, longitude: 12.4922 }, width: 1200, height: 900 }),
     );
     writeFileSync(join(dir, 'no-gps.jpg'), await makePhoto({ width: 1200, height: 800 }));
+    writeFileSync(join(dir, 'small-no-gps.jpg'), await makePhoto({ width: 450, height: 600 }));
     writeFileSync(
       join(dir, 'thumbnail.jpg'),
       await makePhoto({ gps: { latitude: 41.9009, longitude: 12.4833 }, width: 100, height: 68 }),
@@ -149,6 +150,22 @@ describe('Upload screen', () => {
     const latitude = page.locator('[data-gps]').first();
     expect(await latitude.locator('dt').textContent()).toBe('latitude');
     expect(Number(await latitude.locator('dd').textContent())).toBeCloseTo(48.8584, 3);
+  });
+
+  it('tells at once that a small photo without GPS is too small, without asking for its town first', async () => {
+    await page.goto(`${suite.site.baseUrl}/iladmin/upload`);
+    await page.getByLabel('Photos').setInputFiles([join(dir, 'small-no-gps.jpg')]);
+    const listed = page.getByRole('list', { name: 'Selected photos' }).getByRole('listitem');
+    await listed.getByText('Too small to upload').waitFor();
+    expect(await listed.getByText('No GPS').count()).toBe(0);
+    expect(await page.getByText(/no GPS position/).count()).toBe(0);
+    // the requirements say why the gallery takes a smaller image and a place does not
+    await page.getByText(/A smaller image can still join a place's gallery/).waitFor();
+    await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
+    await page
+      .getByTestId('upload-result')
+      .getByText('This photo is 450 × 600 pixels.', { exact: false })
+      .waitFor();
   });
 
   it('refuses a thumbnail and says to choose the original photo', async () => {
