@@ -56,6 +56,7 @@ describe('the admin without an AI model', () => {
       // English history with events, and a Spanish one, while the Spanish text is missing
       await makeHistory(db, place.id);
       await makeHistory(db, place.id, 'es');
+      await makeHistory(db, place.id, 'de');
       // an empty English trivia row (what pressing Generate Trivia stored before): nothing to translate
       await db.insert(placeFacts).values({ placeId: place.id, languageCode: 'en', hasFacts: 'no', facts: [] });
       ({ page } = await suite.signIn());
@@ -105,7 +106,7 @@ describe('the admin without an AI model', () => {
       await page.getByRole('dialog', { name: 'Languages: Old harbour at dusk' }).waitFor();
       await page.keyboard.press('Escape');
       // nothing of history was written by a machine meanwhile
-      expect(await suite.site.db.select().from(placeHistory).where(eq(placeHistory.placeId, placeId))).toHaveLength(2);
+      expect(await suite.site.db.select().from(placeHistory).where(eq(placeHistory.placeId, placeId))).toHaveLength(3);
     });
   });
 
