@@ -37,7 +37,9 @@ describe('the admin without an AI model', () => {
       expect(await page.getByText('Welcome back').count()).toBe(0);
       // no rows of zero counters on an empty site
       await page.getByText(/^Nothing yet: counts of drafts/).waitFor();
-      const upload = page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: /Upload Photos/ });
+      const upload = page
+        .getByRole('navigation', { name: 'Admin sections' })
+        .getByRole('link', { name: /Upload Photos/ });
       const box = (await upload.boundingBox())!;
       expect(box.y + box.height, mobile ? '390 px' : '1440 px').toBeLessThanOrEqual(page.viewportSize()!.height);
       await context.close();
@@ -80,7 +82,9 @@ describe('the admin without an AI model', () => {
         expect(await button.getAttribute('aria-describedby'), name).toBe('no-model-note');
       }
       // nothing was recorded or marked failed for work not done
-      expect(await suite.site.db.select().from(translationFailures).where(eq(translationFailures.entityId, placeId))).toEqual([]);
+      expect(
+        await suite.site.db.select().from(translationFailures).where(eq(translationFailures.entityId, placeId)),
+      ).toEqual([]);
       expect(await suite.site.db.select().from(revisions).where(eq(revisions.entityId, placeId))).toEqual([]);
       // German is up to date: a place without trivia has no trivia to be outdated in
       await card().getByTitle('German: up to date', { exact: true }).waitFor();

@@ -46,7 +46,10 @@ describe('a place’s history in the admin', () => {
     // change that made it (the oldest by none) and then by the one that replaced it
     expect(await page.getByRole('button', { name: /^History of/ }).count()).toBe(0);
     expect(await versions.nth(1).getByText('Earliest version kept').count()).toBe(1);
-    await versions.nth(1).getByText(/^Replaced .* by you: Title changed$/).waitFor();
+    await versions
+      .nth(1)
+      .getByText(/^Replaced .* by you: Title changed$/)
+      .waitFor();
 
     const oldest = versions.nth(1);
     await oldest.getByRole('button', { name: /^Compare the version of/ }).click();

@@ -162,10 +162,7 @@ describe('Upload screen', () => {
     // the requirements say why the gallery takes a smaller image and a place does not
     await page.getByText(/A smaller image can still join a place's gallery/).waitFor();
     await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
-    await page
-      .getByTestId('upload-result')
-      .getByText('This photo is 450 × 600 pixels.', { exact: false })
-      .waitFor();
+    await page.getByTestId('upload-result').getByText('This photo is 450 × 600 pixels.', { exact: false }).waitFor();
   });
 
   it('refuses a thumbnail and says to choose the original photo', async () => {

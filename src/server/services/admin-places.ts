@@ -70,10 +70,7 @@ function toAdminPlace({
     translations: translationState({
       sourceVersion,
       text: textVersions,
-      parts: [
-        ...partOf('history', historyVersions, historyEventCount),
-        ...partOf('facts', factsVersions, factsCount),
-      ],
+      parts: [...partOf('history', historyVersions, historyEventCount), ...partOf('facts', factsVersions, factsCount)],
       failures,
       job,
     }),

@@ -156,7 +156,8 @@ export function createPlaceAiService({ db, ai, queue }: PlaceAiDeps) {
      */
     async translate(placeId: string): Promise<TranslateResponse> {
       const place = await placeById(placeId);
-      if (!hasModel) return { translatedLanguages: [], failedLanguages: [], keptLanguages: [], message: NO_MODEL_MESSAGE };
+      if (!hasModel)
+        return { translatedLanguages: [], failedLanguages: [], keptLanguages: [], message: NO_MODEL_MESSAGE };
       const run = await queue.translateNow({ type: 'place', id: place.id });
       if (run.gone) throw new NotFoundError('Place not found');
       const translatedLanguages: string[] = run.translated;

@@ -16,8 +16,9 @@ export function NoModelNote({ actions }: { actions: string }) {
     >
       <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <span>
-        {actions} {actions.includes(' and ') ? 'need' : 'needs'} an AI model, and none is connected: whoever runs the site sets <code>AI_PROVIDER</code> and its
-        key as the README’s “Configuration” section describes, then restarts it.
+        {actions} {actions.includes(' and ') ? 'need' : 'needs'} an AI model, and none is connected: whoever runs the
+        site sets <code>AI_PROVIDER</code> and its key as the README’s “Configuration” section describes, then restarts
+        it.
       </span>
     </p>
   );

@@ -15,7 +15,9 @@ export function useUndoDelete() {
     onClick: () => {
       apiJson<SuccessMessage>('POST', `/api/admin/trash/${kind}/${encodeURIComponent(id)}/restore`)
         .then((result) => toast.success('Restored', { description: result.message }))
-        .catch((error: unknown) => toast.error('Not restored', { description: errorText(error, 'Restore it from Trash.') }))
+        .catch((error: unknown) =>
+          toast.error('Not restored', { description: errorText(error, 'Restore it from Trash.') }),
+        )
         .finally(() => void queryClient.invalidateQueries());
     },
   });

@@ -24,7 +24,11 @@ export default function AdminNotFoundPage() {
   // the server answers 404 for it already (routes/pages.ts); a render on the server says so too
   useHttpStatus(404);
   return (
-    <AdminLayout title="Page Not Found" subtitle={`There is no admin screen at ${pathname}.`} backTo={ADMIN_SCREENS.home}>
+    <AdminLayout
+      title="Page Not Found"
+      subtitle={`There is no admin screen at ${pathname}.`}
+      backTo={ADMIN_SCREENS.home}
+    >
       <title>Page Not Found · Travel Places Admin</title>
       <Card className="p-5">
         <h2 className="mb-3 text-base font-semibold text-slate-900">The admin’s screens</h2>

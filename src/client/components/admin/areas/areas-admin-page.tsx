@@ -165,7 +165,10 @@ export function AreasAdminPage<
     remove.mutate(id, {
       onSuccess: (result) => {
         setDeleting(undefined);
-        toast.success(`${noun} moved to the trash`, { description: result.message, action: undoDelete(config.kind, id) });
+        toast.success(`${noun} moved to the trash`, {
+          description: result.message,
+          action: undoDelete(config.kind, id),
+        });
       },
       onError: (error) => {
         setDeleting(undefined);

@@ -247,7 +247,9 @@ function LanguagePanel({
             title={title}
             entry={entry}
             changes={changes}
-            nothingToTranslate={lang !== 'en' && asItems(englishItems).length === 0 && asItems(entry.content).length === 0}
+            nothingToTranslate={
+              lang !== 'en' && asItems(englishItems).length === 0 && asItems(entry.content).length === 0
+            }
           >
             <ItemsEditor
               key={JSON.stringify(entry.content)}
