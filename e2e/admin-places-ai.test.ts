@@ -157,6 +157,17 @@ describe('AI actions on Edit Places cards', () => {
     await page.getByText('Nothing to Translate').waitFor();
   });
 
+  it('shows the spec error toast when the model fails', async () => {
+    const normal = fake.reply;
+    fake.reply = () => ({ status: 500 });
+    await makePlace(suite.site.db, { title: 'Louvre', imageUrl: '/media/web/e2e-ai-1000.jpg', date: '2024-05-01' });
+    await page.reload();
+    await page.getByRole('article', { name: 'Louvre' }).getByRole('button', { name: 'Generate Trivia' }).click();
+    await page.getByText('Facts Fetch Error').waitFor();
+    fake.reply = normal;
+    expect(consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+  });
+
   it('with a model, Upload offers history and trivia and ends its Generating toasts when they are done', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tp-e2e-ai-upload-'));
     const trevi = join(dir, 'trevi.jpg');
@@ -184,16 +195,5 @@ describe('AI actions on Edit Places cards', () => {
         timeout: Math.max(1, completeAt + 5_000 - Date.now()),
       })
       .toBe(0);
-  });
-
-  it('shows the spec error toast when the model fails', async () => {
-    const normal = fake.reply;
-    fake.reply = () => ({ status: 500 });
-    await makePlace(suite.site.db, { title: 'Louvre', imageUrl: '/media/web/e2e-ai-1000.jpg', date: '2024-05-01' });
-    await page.reload();
-    await page.getByRole('article', { name: 'Louvre' }).getByRole('button', { name: 'Generate Trivia' }).click();
-    await page.getByText('Facts Fetch Error').waitFor();
-    fake.reply = normal;
-    expect(consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
   });
 });

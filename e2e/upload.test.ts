@@ -152,20 +152,9 @@ describe('Upload screen', () => {
     expect(Number(await latitude.locator('dd').textContent())).toBeCloseTo(48.8584, 3);
   });
 
-  it('tells at once that a small photo without GPS is too small, without asking for its town first', async () => {
-    await page.goto(`${suite.site.baseUrl}/iladmin/upload`);
-    await page.getByLabel('Photos').setInputFiles([join(dir, 'small-no-gps.jpg')]);
-    const listed = page.getByRole('list', { name: 'Selected photos' }).getByRole('listitem');
-    await listed.getByText('Too small to upload').waitFor();
-    expect(await listed.getByText('No GPS').count()).toBe(0);
-    expect(await page.getByText(/no GPS position/).count()).toBe(0);
-    // the requirements say why the gallery takes a smaller image and a place does not
-    await page.getByText(/A smaller image can still join a place's gallery/).waitFor();
-    await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
-    await page.getByTestId('upload-result').getByText('This photo is 450 × 600 pixels.', { exact: false }).waitFor();
-  });
-
   it('refuses a thumbnail and says to choose the original photo', async () => {
+    // a fresh screen: no toast of the tests before
+    await page.goto(`${suite.site.baseUrl}/iladmin/upload`);
     const before = (await suite.site.db.select().from(places)).length;
     await page.getByLabel('Photos').setInputFiles([join(dir, 'thumbnail.jpg')]);
     await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
@@ -178,5 +167,18 @@ describe('Upload screen', () => {
       )
       .waitFor();
     expect(await suite.site.db.select().from(places)).toHaveLength(before);
+  });
+
+  it('tells at once that a small photo without GPS is too small, without asking for its town first', async () => {
+    await page.goto(`${suite.site.baseUrl}/iladmin/upload`);
+    await page.getByLabel('Photos').setInputFiles([join(dir, 'small-no-gps.jpg')]);
+    const listed = page.getByRole('list', { name: 'Selected photos' }).getByRole('listitem');
+    await listed.getByText('Too small to upload').waitFor();
+    expect(await listed.getByText('No GPS').count()).toBe(0);
+    expect(await page.getByText(/no GPS position/).count()).toBe(0);
+    // the requirements say why the gallery takes a smaller image and a place does not
+    await page.getByText(/A smaller image can still join a place's gallery/).waitFor();
+    await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
+    await page.getByTestId('upload-result').getByText('This photo is 450 × 600 pixels.', { exact: false }).waitFor();
   });
 });
