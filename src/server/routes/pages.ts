@@ -147,7 +147,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
     // The sign-in form is rendered here too, so it is the first thing painted (not "Loading..." while
     // the admin's code arrives); the browser hydrates it. It reads no data.
     const login = adminScreenAt(request.url) === 'login';
-    const render = login ? renderer.renderPublic(request.url, {}) : renderer.renderShell(request.url);
+    const render = login ? renderer.renderLogin(request.url) : renderer.renderShell(request.url);
     const page = await render.catch((error: unknown) => {
       if (error instanceof SiteNotBuiltError) return { status: 503, html: error.message };
       throw error;
