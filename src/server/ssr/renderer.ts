@@ -188,11 +188,7 @@ export function createPageRenderer(app: FastifyInstance, source: RenderSource) {
     /** The client-only shell for admin screens: no server rendering, never indexed. */
     async renderShell(url: string): Promise<Page> {
       const template = await source.template(url);
-      const html = fill(
-        fill(template, '<!--app-head-->', ADMIN_HEAD),
-        '<!--app-state-->',
-        '',
-      );
+      const html = fill(fill(template, '<!--app-head-->', ADMIN_HEAD), '<!--app-state-->', '');
       return { status: 200, html };
     },
   };
