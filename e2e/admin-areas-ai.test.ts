@@ -51,6 +51,11 @@ describe('Manage Cities with an AI model behind the app', () => {
     const { page, consoleErrors: errors } = await suite.signIn();
     await page.goto(`${suite.site.baseUrl}/iladmin/edit-cities`);
     await page.getByRole('button', { name: 'Add City: Kyoto, Japan' }).click();
+    // with a model the dialog promises the model's description and the translations
+    await page
+      .getByRole('dialog', { name: 'Add City' })
+      .getByText('An AI description of Kyoto is generated.')
+      .waitFor();
     await page.getByRole('dialog', { name: 'Add City' }).getByRole('button', { name: 'Create City' }).click();
 
     // The create answers at once; the description and translations follow from the job.

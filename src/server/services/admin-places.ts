@@ -36,10 +36,14 @@ const TRANSLATED_FIELDS = ['title', 'description', 'location', 'country'] as con
 
 type AdminPlaceRow = Awaited<ReturnType<typeof repo.listAdminPlacePage>>[number];
 
-/** History or trivia as a translatable part, when it exists in English. */
-function partOf(part: SourcePart['part'], versions: VersionMap | null): SourcePart[] {
+/**
+ * History or trivia as a translatable part, when it exists in English with something in it: an
+ * English part without events or facts has nothing to translate, so no language lags behind it
+ * (a German "outdated (trivia)" for a place without trivia, issue 41).
+ */
+function partOf(part: SourcePart['part'], versions: VersionMap | null, items: number | null): SourcePart[] {
   const english = versions?.en;
-  if (english === undefined) return [];
+  if (english === undefined || !items) return [];
   const translations = Object.fromEntries(Object.entries(versions!).filter(([lang]) => lang !== 'en'));
   return [{ part, version: english, translations }];
 }
@@ -66,7 +70,7 @@ function toAdminPlace({
     translations: translationState({
       sourceVersion,
       text: textVersions,
-      parts: [...partOf('history', historyVersions), ...partOf('facts', factsVersions)],
+      parts: [...partOf('history', historyVersions, historyEventCount), ...partOf('facts', factsVersions, factsCount)],
       failures,
       job,
     }),

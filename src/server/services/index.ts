@@ -105,7 +105,11 @@ export async function createServices(
   const newAreas = createNewAreasService({ db, ai, queue: translationQueue });
   const trash = createTrashService({ db, files, newAreas });
   const adminPlaces = createAdminPlacesService({ db, files, queue: translationQueue, newAreas });
-  const publishing = createPublishingService({ db, aiConfigured: ai.name !== 'offline', newAreas });
+  const publishing = createPublishingService({
+    db,
+    aiModel: ai.name === 'offline' ? null : (ai.model ?? ai.name),
+    newAreas,
+  });
   const photoGrouping = createPhotoGroupingService({ db, publishing });
   const gallery = createGalleryService({
     db,
