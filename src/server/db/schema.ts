@@ -150,6 +150,7 @@ export const places = pgTable(
     index('places_newest_idx').on(t.date, t.createdAt, t.id),
     index('places_location_country_newest_idx').on(t.location, t.country, t.date, t.createdAt, t.id),
     index('places_created_idx').on(t.createdAt, t.id),
+    index('places_state_created_idx').on(t.state, t.createdAt, t.id),
     index('places_country_idx').on(t.country),
     // Nearby places: a latitude/longitude box that widens until it holds enough (nearby-repo.ts).
     index('places_lat_lon_idx').on(t.latitude, t.longitude),

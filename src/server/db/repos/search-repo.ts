@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { LanguageCode } from '@/shared/languages';
 import { rowsOf, type Database, type DbOrTx } from '../client';
 import { CJK } from '@/shared/search';
-import { searchCountryNames, searchDocuments } from '../schema';
+import { searchCountryNames, searchDocuments, settings } from '../schema';
 
 /**
  * Typo tolerance: a query word matches where at least this share of its trigrams appear in order
@@ -215,9 +215,13 @@ export function readCountryNames(db: DbOrTx): Promise<CountryNameRow[]> {
   return db.select().from(searchCountryNames);
 }
 
+/** The settings row that says the search documents still need rewriting from new country names. */
+const STALE_KEY = 'search_documents_stale';
+
 /**
- * Replaces the stored country names with `rows` and rewrites every search document from them, in
- * one transaction (one instance at a time: the rewrite takes a transaction-level advisory lock).
+ * Replaces the stored country names with `rows` and marks every search document to be rewritten
+ * from them (refreshStaleDocuments does it, in small transactions, after the server listens).
+ * One transaction: a start that stops halfway leaves the old names and no mark.
  */
 export async function replaceCountryNames(db: Database, rows: CountryNameRow[]): Promise<void> {
   await db.transaction(async (tx) => {
@@ -230,27 +234,77 @@ export async function replaceCountryNames(db: Database, rows: CountryNameRow[]):
         .values(rows.slice(i, i + 500))
         .onConflictDoNothing();
     }
-    for (const kind of ['place', 'city', 'country'] as const) {
-      const table = sql.raw(kind === 'place' ? 'places' : kind === 'city' ? 'cities' : 'countries');
-      await tx.execute(sql`select search_refresh_all_languages(${kind}, array(select id from ${table}))`);
-    }
+    await tx
+      .insert(settings)
+      .values({ key: STALE_KEY, value: '' })
+      .onConflictDoUpdate({ target: settings.key, set: { value: '', updatedAt: new Date() } });
   });
+}
+
+const REFRESH_KINDS = ['country', 'city', 'place'] as const;
+type RefreshKind = (typeof REFRESH_KINDS)[number];
+const tableOf = (kind: RefreshKind) => sql.raw(kind === 'place' ? 'places' : kind === 'city' ? 'cities' : 'countries');
+
+/**
+ * Rewrites the documents marked stale by replaceCountryNames, `batch` entities per transaction in
+ * the order of their ids, remembering in the mark how far it got (a restart goes on from there),
+ * and removes the mark when done. `keepGoing` is asked between batches (false: stop for now).
+ * Answers the number of entities rewritten, or undefined when nothing was marked.
+ */
+export async function refreshStaleDocuments(
+  db: Database,
+  keepGoing: () => boolean,
+  batch = 500,
+): Promise<number | undefined> {
+  const [mark] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, STALE_KEY));
+  if (!mark) return undefined;
+  // the mark's value: "kind:last id" of the last batch written ('' before the first)
+  let [kind, after] = mark.value.split(':') as [RefreshKind | '', string | undefined];
+  let done = 0;
+  for (const current of REFRESH_KINDS.slice(kind ? REFRESH_KINDS.indexOf(kind as RefreshKind) : 0)) {
+    if (current !== kind) after = undefined;
+    for (;;) {
+      if (!keepGoing()) return done;
+      const table = tableOf(current);
+      const written = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${SEARCH_LOCK_SPACE}::int, 0)`);
+        const ids = rowsOf<{ id: string }>(
+          await tx.execute(
+            sql`select id from ${table} ${after ? sql`where id > ${after}::uuid` : sql``} order by id limit ${batch}`,
+          ),
+        ).map((row) => row.id);
+        if (ids.length === 0) return [];
+        await tx.execute(sql`select search_refresh_all_languages(${current}, ${`{${ids.join(',')}}`}::uuid[])`);
+        await tx
+          .update(settings)
+          .set({ value: `${current}:${ids[ids.length - 1]}` })
+          .where(eq(settings.key, STALE_KEY));
+        return ids;
+      });
+      done += written.length;
+      if (written.length < batch) break;
+      after = written[written.length - 1];
+    }
+    kind = current;
+  }
+  await db.delete(settings).where(eq(settings.key, STALE_KEY));
+  return done;
 }
 
 /** First key of the advisory lock held while the documents are rewritten (any constant unused elsewhere). */
 const SEARCH_LOCK_SPACE = 0x536368; // "Sch"
 
 /**
- * Fresh planner statistics for the search documents when a tenth of them changed since the last
- * ANALYZE (autovacuum's rule): PGlite has no autovacuum, and without statistics the planner takes
- * `language_code = $1` for a rare value and reads a whole language. Answers whether it analyzed.
+ * Fresh planner statistics for every table of which a tenth changed since its last ANALYZE
+ * (autovacuum's rule, which PGlite and a server with autovacuum off never apply): without them the
+ * planner takes `language_code = $1` for a rare value and reads a whole language, and reads and
+ * sorts every place of a city for its first page. Answers whether it analyzed any.
  */
 export async function analyzeIfStale(db: DbOrTx): Promise<boolean> {
-  const [stats] = rowsOf<{ changed: number | string; live: number | string }>(
-    await db.execute(sql`select n_mod_since_analyze as changed, n_live_tup as live
-      from pg_stat_user_tables where relid = 'search_documents'::regclass`),
+  const stale = rowsOf<{ name: string }>(
+    await db.execute(sql`select quote_ident(relname) as name from pg_stat_user_tables
+      where schemaname = current_schema() and n_mod_since_analyze > 50 + 0.1 * n_live_tup`),
   );
-  if (!stats || Number(stats.changed) <= 50 + 0.1 * Number(stats.live)) return false;
-  await db.execute(sql`analyze search_documents`);
-  return true;
+  for (const { name } of stale) await db.execute(sql.raw(`analyze ${name}`));
+  return stale.length > 0;
 }
