@@ -21,3 +21,6 @@ END;
 $$;--> statement-breakpoint
 -- Edit Places' "Drafts" filter, newest uploads first: without it, every place is read for the few drafts.
 CREATE INDEX IF NOT EXISTS "places_state_created_idx" ON "places" USING btree ("state", "created_at", "id");
+--> statement-breakpoint
+-- Search's first phase: the documents whose title is the text or starts with it, in title order.
+CREATE INDEX IF NOT EXISTS "search_documents_title_prefix_idx" ON "search_documents" USING btree ("title_norm" text_pattern_ops);

@@ -489,6 +489,7 @@ export const searchDocuments = pgTable(
   },
   (t) => [
     index('search_documents_entity_idx').on(t.entityId),
+    index('search_documents_title_prefix_idx').on(t.titleNorm.op('text_pattern_ops')),
     index('search_documents_name_trgm_idx').using('gin', t.nameNorm.op('gin_trgm_ops')),
     index('search_documents_tsv_idx').using('gin', t.tsv),
     index('search_documents_cjk_idx').using('gin', t.cjkGrams),

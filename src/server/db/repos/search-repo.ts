@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, union, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { LanguageCode } from '@/shared/languages';
 import { rowsOf, type Database, type DbOrTx } from '../client';
 import { CJK } from '@/shared/search';
@@ -96,13 +96,37 @@ const resultColumns = {
 };
 
 /**
+ * Candidates a search ranks at most (twice, see searchStatement): as many as a search may page
+ * through, so a query matching fewer documents ranks every one of them, as before.
+ */
+const CANDIDATES_MAX = 1000;
+
+/**
  * The search itself, for `text` already normalized by search_normalize (tests EXPLAIN it). The
  * documents of every language are matched, so a name in any language of the site finds its
  * place, city or country ("Lissabon" or "里斯本" on the English page); each is answered once, by
  * its document in `lang`, ranked by its best-matching document.
+ *
+ * Two phases, so a word in every description does not score half a million documents
+ * (docs/decisions/034-scale.md): the candidates are the first CANDIDATES_MAX documents whose
+ * title is the text or starts with it (the title index, in title order), and the first
+ * CANDIDATES_MAX matching documents of any kind (a scan that stops when it has them); only their
+ * entities' documents are scored. A query matching fewer documents than that ranks all of them.
  */
 export function searchStatement(db: DbOrTx, text: string, query: SearchDocumentsQuery) {
   const m = searchDocuments;
+  const c = alias(searchDocuments, 'c');
+  const matching = where(text, query, c);
+  // A title that starts with the text has it in its names (substring matches, 3 characters and
+  // more): the title index alone, walked in order, finds these.
+  const titled = db
+    .select({ kind: c.kind, entityId: c.entityId })
+    .from(c)
+    .where(sql`${c.titleNorm} like ${`${escapeLike(text)}%`}`)
+    .orderBy(asc(c.titleNorm))
+    .limit(query.substring ? CANDIDATES_MAX : 0);
+  const any = db.select({ kind: c.kind, entityId: c.entityId }).from(c).where(matching).limit(CANDIDATES_MAX);
+  const candidates = db.$with('candidates').as(union(titled, any));
   const hits = db
     .select({
       kind: m.kind,
@@ -110,10 +134,11 @@ export function searchStatement(db: DbOrTx, text: string, query: SearchDocuments
       score: sql<number>`max(${score(text, query)})`.as('score'),
     })
     .from(m)
-    .where(where(text, query))
+    .where(and(sql`(${m.kind}, ${m.entityId}) in (select kind, entity_id from ${candidates})`, where(text, query)))
     .groupBy(m.kind, m.entityId)
     .as('hits');
   return db
+    .with(candidates)
     .select(resultColumns)
     .from(hits)
     .innerJoin(
@@ -130,10 +155,13 @@ export function searchStatement(db: DbOrTx, text: string, query: SearchDocuments
  * their names alone (each measure answered by its GIN index: the language is a column of each,
  * not needed to use it).
  */
-const where = (text: string, query: SearchDocumentsQuery) =>
+/** The columns the match conditions read, of the table or of an alias of it. */
+type Docs = Record<'languageCode' | 'tsv' | 'nameNorm' | 'cjkGrams', AnyPgColumn>;
+
+const where = (text: string, query: SearchDocumentsQuery, d: Docs = searchDocuments) =>
   or(
-    and(eq(searchDocuments.languageCode, query.lang), or(...matchConditions(text, query))),
-    ...otherLanguageConditions(text, query),
+    and(eq(d.languageCode, query.lang), or(...matchConditions(text, query, d))),
+    ...otherLanguageConditions(text, query, d),
   );
 
 /** Typo tolerance looks at this many words of a query at most, of at least TYPO_WORD_MIN characters. */
@@ -165,8 +193,7 @@ function typoWords(text: string): string[] {
 }
 
 /** In the page's language: words, typos, any part of the names, Chinese characters anywhere. */
-function matchConditions(text: string, query: SearchDocumentsQuery): SQL[] {
-  const d = searchDocuments;
+function matchConditions(text: string, query: SearchDocumentsQuery, d: Docs): SQL[] {
   // the words of the query, stemmed in the language, anywhere in the text
   const conditions: SQL[] = [sql`${d.tsv} @@ ${tsQuery(text, query.lang)}`];
   // each longer word like a word of the names, typos included
@@ -182,8 +209,7 @@ function matchConditions(text: string, query: SearchDocumentsQuery): SQL[] {
  * inside the names: the names' trigrams of Chinese depend on the database's locale, and in most
  * there are none, which would read every document.
  */
-function otherLanguageConditions(text: string, query: SearchDocumentsQuery): SQL[] {
-  const d = searchDocuments;
+function otherLanguageConditions(text: string, query: SearchDocumentsQuery, d: Docs): SQL[] {
   const inNames = sql`${d.nameNorm} like ${`%${escapeLike(text)}%`}`;
   if (query.cjk) return [sql`(${d.cjkGrams} @> search_cjk_grams(${text}) and ${inNames})`];
   return query.substring ? [inNames] : [];
