@@ -321,15 +321,16 @@ export async function refreshStaleDocuments(
 const SEARCH_LOCK_SPACE = 0x536368; // "Sch"
 
 /**
- * Fresh planner statistics for every table of which a tenth changed since its last ANALYZE
- * (autovacuum's rule, which PGlite and a server with autovacuum off never apply): without them the
- * planner takes `language_code = $1` for a rare value and reads a whole language, and reads and
- * sorts every place of a city for its first page. Answers whether it analyzed any.
+ * Fresh planner statistics for every table never analyzed, or of which a tenth changed since its
+ * last ANALYZE (autovacuum's rule, which PGlite and a server with autovacuum off never apply):
+ * without them the planner takes `language_code = $1` for a rare value and reads a whole language,
+ * and reads and sorts every place of a city for its first page. Answers whether it analyzed any.
  */
 export async function analyzeIfStale(db: DbOrTx): Promise<boolean> {
   const stale = rowsOf<{ name: string }>(
-    await db.execute(sql`select quote_ident(relname) as name from pg_stat_user_tables
-      where schemaname = current_schema() and n_mod_since_analyze > 50 + 0.1 * n_live_tup`),
+    await db.execute(sql`select quote_ident(s.relname) as name from pg_stat_user_tables s
+      join pg_class c on c.oid = s.relid
+      where s.schemaname = current_schema() and (c.reltuples < 0 or s.n_mod_since_analyze > 50 + 0.1 * s.n_live_tup)`),
   );
   for (const { name } of stale) await db.execute(sql.raw(`analyze ${name}`));
   return stale.length > 0;
