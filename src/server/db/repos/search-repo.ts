@@ -321,6 +321,13 @@ export async function refreshStaleDocuments(
 const SEARCH_LOCK_SPACE = 0x536368; // "Sch"
 
 /**
+ * A table (`c`, of pg_class) with rows and no statistics: never analyzed, or a copy of a database
+ * (CREATE DATABASE ... TEMPLATE), whose counters of changes start at zero.
+ */
+const NO_STATISTICS = sql.raw(`(c.reltuples < 0 or (c.reltuples > 0 and not exists (select 1 from pg_stats st
+  where st.schemaname = c.relnamespace::regnamespace::text and st.tablename = c.relname)))`);
+
+/**
  * Fresh planner statistics for every table never analyzed, or of which a tenth changed since its
  * last ANALYZE (autovacuum's rule, which PGlite and a server with autovacuum off never apply):
  * without them the planner takes `language_code = $1` for a rare value and reads a whole language,
@@ -330,7 +337,7 @@ export async function analyzeIfStale(db: DbOrTx): Promise<boolean> {
   const stale = rowsOf<{ name: string }>(
     await db.execute(sql`select quote_ident(s.relname) as name from pg_stat_user_tables s
       join pg_class c on c.oid = s.relid
-      where s.schemaname = current_schema() and (c.reltuples < 0 or s.n_mod_since_analyze > 50 + 0.1 * s.n_live_tup)`),
+      where s.schemaname = current_schema() and (${NO_STATISTICS} or s.n_mod_since_analyze > 50 + 0.1 * s.n_live_tup)`),
   );
   for (const { name } of stale) await db.execute(sql.raw(`analyze ${name}`));
   return stale.length > 0;
