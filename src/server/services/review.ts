@@ -4,6 +4,7 @@ import { LANGUAGES, isLanguageCode } from '../../shared/languages';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import * as repo from '../db/repos/review-repo';
+import { createAdminMemo } from './admin-memo';
 import { AppError, NotFoundError } from '../errors';
 
 const NOT_FOUND = { place: 'Place not found', city: 'City not found', country: 'Country not found' } as const;
@@ -13,8 +14,7 @@ const NOT_FOUND = { place: 'Place not found', city: 'City not found', country: '
  * machine wrote, and the dashboard's counts of what needs the editor.
  */
 export function createReviewService({ db }: { db: Database }) {
-  /** The last counts and what they were made from: counted again only after a change. */
-  let counted: { fingerprint: string; counts: Promise<DashboardDto> } | undefined;
+  const memo = createAdminMemo(db);
   return {
     async markReviewed(kind: repo.ReviewKind, id: string, lang: string): Promise<ContentSaved> {
       if (!isLanguageCode(lang)) {
@@ -38,20 +38,9 @@ export function createReviewService({ db }: { db: Database }) {
     },
     /**
      * The dashboard's counts: 15 counts over every place (seconds at 100,000 places), made again
-     * only when the content, the failures or the trash changed since the last ones.
+     * only when the content, the failures or the trash changed since the last ones (admin-memo.ts).
      */
-    async dashboard(): Promise<DashboardDto> {
-      const fingerprint = await repo.dashboardFingerprint(db);
-      if (counted?.fingerprint !== fingerprint) {
-        const counts = repo.dashboardCounts(db);
-        counted = { fingerprint, counts };
-        // a failed count is not kept
-        counts.catch(() => {
-          if (counted?.counts === counts) counted = undefined;
-        });
-      }
-      return counted.counts;
-    },
+    dashboard: (): Promise<DashboardDto> => memo('dashboard', () => repo.dashboardCounts(db)),
   };
 }
 

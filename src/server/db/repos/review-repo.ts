@@ -84,11 +84,11 @@ function areasAwaitingReview(db: DbOrTx, kind: 'city' | 'country') {
 }
 
 /**
- * What the dashboard's counts are made from, in one cheap read: the content version (every write
+ * What the dashboard's counts and other admin aggregates are made from, in one cheap read: the content version (every write
  * of places, their texts, cities and countries moves it), and the translation failures and trash,
  * which it does not cover. Equal fingerprints, equal counts.
  */
-export async function dashboardFingerprint(db: DbOrTx): Promise<string> {
+export async function adminFingerprint(db: DbOrTx): Promise<string> {
   const [row] = rowsOf<{ fingerprint: string }>(
     await db.execute(sql`select concat_ws('/',
       (select version from content_version where id = 1),
