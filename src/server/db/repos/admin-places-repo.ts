@@ -344,14 +344,29 @@ export async function insertPlace(db: DbOrTx, place: NewPlace) {
 }
 
 /**
- * The titles of the places of one town, after waiting for any other upload choosing a title in
- * that town (a lock held until the transaction ends), so two uploads never pick the same one.
+ * The titles of the places of one town that `title` or a variant of it (", <day>", " (n)") could
+ * clash with, after waiting for any other upload choosing a title in that town (a lock held until
+ * the transaction ends), so two uploads never pick the same one. Only those titles are read, not
+ * every title of a town of thousands of places.
  */
-export async function lockPlaceTitlesIn(tx: DbOrTx, town: { location: string; country: string }): Promise<Set<string>> {
+export async function lockPlaceTitlesIn(
+  tx: DbOrTx,
+  town: { location: string; country: string },
+  title: string,
+): Promise<Set<string>> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`place-title\n${town.location}\n${town.country}`}))`);
   const rows = await tx
     .select({ title: places.title })
     .from(places)
-    .where(and(eq(places.location, town.location), eq(places.country, town.country)));
+    .where(
+      and(
+        eq(places.location, town.location),
+        eq(places.country, town.country),
+        or(
+          eq(places.title, title),
+          sql`left(${places.title}, ${[...title].length + 2}) in (${`${title}, `}, ${`${title} (`})`,
+        ),
+      ),
+    );
   return new Set(rows.map((row) => row.title));
 }
