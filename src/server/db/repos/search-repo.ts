@@ -285,9 +285,9 @@ export async function refreshStaleDocuments(
   const [mark] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, STALE_KEY));
   if (!mark) return undefined;
   // the mark's value: "kind:last id" of the last batch written ('' before the first)
-  let [kind, after] = mark.value.split(':') as [RefreshKind | '', string | undefined];
+  let [kind, after] = mark.value.split(':') as [string, string | undefined];
   let done = 0;
-  for (const current of REFRESH_KINDS.slice(kind ? REFRESH_KINDS.indexOf(kind as RefreshKind) : 0)) {
+  for (const current of REFRESH_KINDS.slice(Math.max(0, REFRESH_KINDS.indexOf(kind as RefreshKind)))) {
     if (current !== kind) after = undefined;
     for (;;) {
       if (!keepGoing()) return done;
