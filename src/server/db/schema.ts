@@ -160,6 +160,7 @@ export const places = pgTable(
     index('places_newest_idx').on(t.date, t.createdAt, t.id),
     index('places_location_country_newest_idx').on(t.location, t.country, t.date, t.createdAt, t.id),
     index('places_created_idx').on(t.createdAt, t.id),
+    index('places_state_created_idx').on(t.state, t.createdAt, t.id),
     index('places_country_idx').on(t.country),
     // Nearby places: a latitude/longitude box that widens until it holds enough (nearby-repo.ts).
     index('places_lat_lon_idx').on(t.latitude, t.longitude),
@@ -498,6 +499,7 @@ export const searchDocuments = pgTable(
   },
   (t) => [
     index('search_documents_entity_idx').on(t.entityId),
+    index('search_documents_title_prefix_idx').on(t.titleNorm.op('text_pattern_ops')),
     index('search_documents_name_trgm_idx').using('gin', t.nameNorm.op('gin_trgm_ops')),
     index('search_documents_tsv_idx').using('gin', t.tsv),
     index('search_documents_cjk_idx').using('gin', t.cjkGrams),

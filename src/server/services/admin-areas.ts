@@ -16,6 +16,7 @@ import { changeSlug, claimAreaSlug } from './slugs';
 import { PERSON, withRevision } from '../revisions/record';
 import { moveToTrash } from './trash';
 import { TRASH_DAYS } from '../../shared/api/trash';
+import { createAdminMemo } from './admin-memo';
 
 const SLUG_RACE = 'Another page took this address at the same moment. Nothing was saved; please try again.';
 
@@ -148,6 +149,7 @@ export function createAdminAreasService<T extends AreaTypes>(
   { db, ai, files, queue }: AdminAreasDeps,
 ) {
   const job = (id: string) => ({ type: kind.type, id });
+  const memo = createAdminMemo(db);
 
   async function existing(id: string): Promise<T['row']> {
     const row = isUuid(id) ? await kind.findRow(db, id) : undefined;
@@ -220,7 +222,8 @@ export function createAdminAreasService<T extends AreaTypes>(
     /** A body that would make this entity the same as another one: a 409 in plain words. */
     conflictOnDuplicate,
     list: (): Promise<T['admin'][]> => kind.list(db),
-    missing: (): Promise<T['missing'][]> => kind.missing(db),
+    /** The towns or countries of places without a page: a read of every place, kept until a change. */
+    missing: (): Promise<T['missing'][]> => memo('missing', () => kind.missing(db)),
 
     async create(body: T['create']): Promise<T['response']> {
       await refuseDuplicate(body);

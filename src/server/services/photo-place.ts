@@ -34,7 +34,7 @@ export async function insertPhotoPlace(
   },
 ) {
   const { where } = p;
-  const taken = await lockPlaceTitlesIn(tx, { location: where.city, country: where.country });
+  const taken = await lockPlaceTitlesIn(tx, { location: where.city, country: where.country }, p.analysis.title);
   const title = distinctTitle(p.analysis.title, taken, where.photoDate);
   const slug = await uniqueSlug(tx, placeSlugText(title, where));
   const place = await insertPlace(tx, {

@@ -88,6 +88,21 @@ function areasAwaitingReview(db: DbOrTx, kind: 'city' | 'country') {
   );
 }
 
+/**
+ * What the dashboard's counts and other admin aggregates are made from, in one cheap read: the content version (every write
+ * of places, their texts, cities and countries moves it), and the translation failures and trash,
+ * which it does not cover. Equal fingerprints, equal counts.
+ */
+export async function adminFingerprint(db: DbOrTx): Promise<string> {
+  const [row] = rowsOf<{ fingerprint: string }>(
+    await db.execute(sql`select concat_ws('/',
+      (select version from content_version where id = 1),
+      (select count(*) || ':' || coalesce(max(failed_at)::text, '') from translation_failures),
+      (select count(*) || ':' || coalesce(max(id), 0) from trash)) as fingerprint`),
+  );
+  return row?.fingerprint ?? '';
+}
+
 /** Everything the dashboard counts, each through the same condition its linked list filters by. */
 export async function dashboardCounts(db: DbOrTx) {
   const placesWhere = (condition: SQL) => count(db, sql`select count(*)::int as n from places where ${condition}`);
