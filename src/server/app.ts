@@ -85,7 +85,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const storage = await createStorage(config);
   app.decorate('config', config);
   app.decorate('storage', storage);
-  app.decorate('services', await createServices(config, database, { ...options, storage }));
+  app.decorate('services', await createServices(config, database, { ...options, storage, log: app.log }));
   await runStartUp(startUpSteps(config, database, app.services, options.announcePassword ?? (() => {})), app.log);
   const changes = await createChangeFeed(database, {
     // Varnish in front (CACHE_PURGE_URL): each applied change drops the answers tagged with it there too.

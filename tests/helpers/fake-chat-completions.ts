@@ -56,6 +56,21 @@ export function startFakeChatCompletions(
         choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop', logprobs: null }],
         usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
       }),
+      refusal: (request, text, count) => ({
+        id: `chatcmpl-${count}`,
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model: request.model,
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: null, refusal: text },
+            finish_reason: 'stop',
+            logprobs: null,
+          },
+        ],
+        usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+      }),
     },
     reply,
   );

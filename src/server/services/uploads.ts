@@ -239,7 +239,7 @@ export function createUploadService(deps: UploadDeps) {
       const image = await processImage(input.bytes, limits);
       // NUL cannot be stored (PostgreSQL text); the route removes it already, any other caller too.
       const story = stripNul(input.description).trim();
-      const { analysis, aiWarning } = await analyzePhoto(ai, {
+      const { analysis, aiWarning, failure } = await analyzePhoto(ai, {
         image: image.webJpeg,
         mimeType: 'image/jpeg',
         latitude,
@@ -265,6 +265,7 @@ export function createUploadService(deps: UploadDeps) {
           contentHash,
           imageHash,
           locationSource: manual ? 'manual' : 'exif',
+          modelFailed: failure !== null,
         });
         newAreas.notify(saved.areas);
         return success(photoDto(saved.photo, stored.imageUrl), saved.place, { aiWarning });
@@ -297,9 +298,11 @@ export function createUploadService(deps: UploadDeps) {
       contentHash: string;
       imageHash: string | null;
       locationSource: 'exif' | 'manual';
+      /** The model failed and the offline writer wrote the text: kept as a draft, never published as the model's. */
+      modelFailed: boolean;
     },
   ) {
-    const state = await publishing.stateForUpload();
+    const state = p.modelFailed ? 'draft' : await publishing.stateForUpload();
     for (let attempt = 1; ; attempt++) {
       try {
         return await db.transaction(async (tx) => {
