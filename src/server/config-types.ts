@@ -54,6 +54,8 @@ export interface AppConfig {
     timeoutMs?: number;
     /** Longest wait for one photo's analysis (AI_IMAGE_TIMEOUT_MS); unset: AI_IMAGE_TIMEOUT_DEFAULT_MS. */
     imageTimeoutMs?: number;
+    /** The first wait before asking a failing provider again (1 s when unset; tests shorten it). */
+    retryBaseMs?: number;
   };
   /** Largest accepted upload in bytes. */
   maxUploadBytes: number;

@@ -18,6 +18,8 @@ export const chatModel = (baseUrl: string, model = 'test-model'): AppConfig['ai'
   baseUrl,
   model,
   apiKey: undefined,
+  // a failing provider is asked again within a tenth of a second (the product waits a second)
+  retryBaseMs: 100,
 });
 
 /** The schema name the client asked for (response_format.json_schema.name). */

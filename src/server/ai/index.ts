@@ -12,6 +12,7 @@ export { createOfflineProvider, offlineAnalysis } from './offline-provider';
 export { translateCountryName } from '../geo/country-names';
 export type { AiProvider, ImageAnalysis, PlaceContext } from './types';
 export type { AiLog } from './sdk-provider';
+export { preloadLanguageCheck } from './language-check';
 
 export const DEFAULT_MODELS = {
   openai: 'gpt-4o-mini',
@@ -25,7 +26,8 @@ export const DEFAULT_MODELS = {
  * through the bounded fetch (the size cap).
  */
 export function createAiProvider(config: AppConfig['ai'], extra: SdkProviderOptions = {}): AiProvider {
-  const options = { timeoutMs: config.timeoutMs, imageTimeoutMs: config.imageTimeoutMs, ...extra };
+  const { timeoutMs, imageTimeoutMs, retryBaseMs } = config;
+  const options = { timeoutMs, imageTimeoutMs, retryBaseMs, ...extra };
   const fetch = boundedFetch();
   switch (config.provider) {
     case 'offline':

@@ -29,6 +29,14 @@ function loadDetector(): Promise<Detector> {
   return detector;
 }
 
+/**
+ * Loads the identifier now: reading its table takes a few hundred milliseconds of the event loop,
+ * which the start pays (with a model only) rather than the first translation's neighbours.
+ */
+export async function preloadLanguageCheck(): Promise<void> {
+  await loadDetector();
+}
+
 const weight = (text: string) => [...text].reduce((sum, ch) => sum + (/\p{Script=Han}/u.test(ch) ? 3 : 1), 0);
 
 /**

@@ -1,4 +1,4 @@
-import { createAiProvider, type AiLog, type AiProvider } from '../ai';
+import { createAiProvider, preloadLanguageCheck, type AiLog, type AiProvider } from '../ai';
 import type { AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { createBackupService, type BackupService } from '../backup/backup-service';
@@ -100,6 +100,7 @@ export async function createServices(
 ): Promise<AppServices> {
   const { db } = database;
   const ai = options.aiProvider ?? createAiProvider(config.ai, { log: options.log });
+  if (ai.name !== 'offline') await preloadLanguageCheck();
   const storage = options.storage ?? (await createStorage(config));
   const geocoder = createReverseGeocoder();
   const files = createMediaFiles({ db, storage, journal: await openFileJournal(database) });
