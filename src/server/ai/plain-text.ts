@@ -8,6 +8,8 @@ export function plainText(text: string): string {
     text
       .replace(/<(script|style)\b[^>]*>[\s\S]*?(<\/\1\s*>|$)/gi, ' ')
       .replace(/<!--[\s\S]*?(-->|$)/g, ' ')
+      // inline elements go without a trace ("the <b>article</b>."), others leave a space between words
+      .replace(/<\/?(a|abbr|b|cite|code|em|i|mark|q|s|small|span|strong|sub|sup|u)\b[^>]*>/gi, '')
       .replace(/<\/?[a-z][^>]*>?/gi, ' ')
       // Markdown: images and links keep their words, then emphasis, code, headings, quotes and rules
       .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
