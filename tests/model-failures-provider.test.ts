@@ -202,6 +202,12 @@ describe('what the model writes is checked before anyone stores it', () => {
     await expect(provider.translate({ description: ENGLISH }, 'de')).resolves.toEqual({ description: GERMAN });
   });
 
+  it('a translated field longer than its contract allows (a title over 200 characters) is not in the expected form', async () => {
+    fake.reply = () => ({ content: JSON.stringify({ title: `Museo del Louvre ${'molto '.repeat(40)}` }) });
+    const error = await failureOf(provider.translate({ title: 'Louvre Museum' }, 'es'));
+    expect(error).toMatchObject({ code: 'ai_bad_answer', detail: expect.stringMatching(/^title: /) });
+  });
+
   it('short texts are not judged: a name reads the same in every language', async () => {
     fake.reply = () => ({ content: JSON.stringify({ title: 'Louvre Museum' }) });
     await expect(provider.translate({ title: 'Louvre Museum' }, 'fr')).resolves.toEqual({ title: 'Louvre Museum' });

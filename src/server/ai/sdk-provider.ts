@@ -188,7 +188,7 @@ export function createSdkProvider(name: string, model: LanguageModel, options: S
       const keys = Object.keys(fields);
       const answer = await ask(
         'translation',
-        translationSchema(keys),
+        translationSchema(fields),
         'translation',
         text(translatePrompt(fields, lang)),
         timeoutMs,
