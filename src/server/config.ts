@@ -92,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       twitterHandle: e.SITE_TWITTER_HANDLE ?? '',
       mapStyleUrl: e.MAP_STYLE_URL ?? '',
       infoPages: infoPages.links,
+      aiModel: e.AI_PROVIDER !== 'offline',
     },
     siteTexts: { name: e.SITE_NAME, tagline: e.SITE_TAGLINE },
     infoPageTexts: infoPages.texts,

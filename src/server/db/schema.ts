@@ -20,6 +20,7 @@ import {
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
 import type { HistoryEvent, TriviaFact } from '../../shared/api/public';
+import { SOURCE_ORIGINS } from '../../shared/api/written-text';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 /** Set on insert and kept current by a trigger on update (sitemap `lastmod`). */
@@ -56,6 +57,13 @@ const basedOn = () => jsonb('based_on').$type<Record<string, unknown>>();
  * text no person has reviewed (migration 0013, docs/decisions/018-review-per-language.md).
  */
 const reviewed = () => boolean('reviewed').notNull().default(false);
+/**
+ * Who wrote the English source of a place, city or country: `machine` (an AI model), `person` (the
+ * admin) or `data` (the offline writer, from the photo's place and date and the owner's notes).
+ * Visitors see "Written with AI" only on a model's unreviewed text (migration 0016,
+ * docs/decisions/032-three-origins.md).
+ */
+const sourceOrigin = () => text('origin', { enum: SOURCE_ORIGINS }).notNull().default('machine');
 /** What a translation queue row or failure is about. */
 const entityType = () => text('entity_type', { enum: ['place', 'city', 'country'] }).notNull();
 /** What a city and a country have besides their names: their page's address, text and photo. */
@@ -65,6 +73,7 @@ const areaPageColumns = () => ({
   imageUrl: text('image_url').notNull(),
   sourceVersion: sourceVersion(),
   reviewed: reviewed(),
+  origin: sourceOrigin(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -142,6 +151,7 @@ export const places = pgTable(
       .notNull()
       .default('published'),
     reviewed: reviewed(),
+    origin: sourceOrigin(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

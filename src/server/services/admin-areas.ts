@@ -102,7 +102,10 @@ export interface AreaRules<T extends AreaTypes> {
   missing(db: DbOrTx): Promise<T['missing'][]>;
   /** The description written without a translation queue (offline provider or a direct model call). */
   describe(ai: AiProvider, body: T['create']): Promise<string>;
-  insert(tx: DbOrTx, values: T['create'] & { slug: string; description: string }): Promise<{ id: string }>;
+  insert(
+    tx: DbOrTx,
+    values: T['create'] & { slug: string; description: string; origin: 'machine' | 'data' },
+  ): Promise<{ id: string }>;
   updateRow(tx: DbOrTx, id: string, body: Omit<T['update'], 'slug'>, textChanged: boolean): Promise<void>;
   /**
    * After an edit: what names the entity (a city's places; a country's cities and places) follows a
@@ -225,7 +228,13 @@ export function createAdminAreasService<T extends AreaTypes>(
       const id = await db
         .transaction(async (tx) => {
           const slug = await claimAreaSlug(tx, body.name);
-          const { id } = await kind.insert(tx, { ...body, slug, description });
+          // without a model the offline writer's sentence, from the area's own data (decision 032)
+          const { id } = await kind.insert(tx, {
+            ...body,
+            slug,
+            description,
+            origin: queue.active ? 'machine' : 'data',
+          });
           if (queue.active) await enqueueJob(tx, job(id), { allLanguages: true, describe: true });
           return id;
         })

@@ -121,7 +121,11 @@ export async function createServices(
   return {
     catalog: createCatalogService({
       db,
-      site: { settings: config.site, texts: config.siteTexts, infoPageTexts: config.infoPageTexts },
+      site: {
+        settings: { ...config.site, aiModel: ai.name !== 'offline' },
+        texts: config.siteTexts,
+        infoPageTexts: config.infoPageTexts,
+      },
     }),
     maps: createMapService({ db }),
     nearby: createNearbyService({ db }),

@@ -27,6 +27,8 @@ export async function insertPhotoPlace(
   p: {
     state: PlaceState;
     analysis: Pick<ImageAnalysis, 'title' | 'summary' | 'travelArticle'>;
+    /** Who wrote the analysis: a model, or the offline writer from the photo's data (decision 032). */
+    writtenBy: 'model' | 'data';
     image: { imageUrl: string; originalImagePath: string | null };
     where: PhotoWhere;
   },
@@ -48,6 +50,7 @@ export async function insertPhotoPlace(
     date: where.date,
     latitude: where.latitude,
     longitude: where.longitude,
+    origin: p.writtenBy === 'model' ? 'machine' : 'data',
   });
   return { place, title };
 }

@@ -63,7 +63,7 @@ export function createPlaceSplitService({ db, ai, storage, publishing, newAreas 
       if (!photo) throw new AppError(422, NO_POSITION);
       const facts = photoFacts(photo.exifData);
       const where = { city: photo.city, country: photo.country, date: facts.dateTaken ?? today() };
-      const { analysis, aiWarning, failure } = await analyzePhoto(ai, {
+      const { analysis, aiWarning, writtenBy, failure } = await analyzePhoto(ai, {
         image: ai.name === 'offline' ? Buffer.alloc(0) : await readImage(storage, image.imageUrl),
         mimeType: 'image/jpeg',
         latitude: photo.latitude,
@@ -82,6 +82,7 @@ export function createPlaceSplitService({ db, ai, storage, publishing, newAreas 
           const { place: inserted, title } = await insertPhotoPlace(tx, {
             state,
             analysis,
+            writtenBy,
             image,
             where: { ...where, photoDate: facts.dateTaken, latitude: photo.latitude, longitude: photo.longitude },
           });

@@ -27,6 +27,13 @@ export function createReviewService({ db }: { db: Database }) {
           `${name} has no text of its own yet, so there is nothing to review: visitors read the English. Write it by hand or translate it first.`,
         );
       }
+      if (result === 'marked-no-note') {
+        return {
+          success: true,
+          message: `${name} is marked as reviewed. No AI model wrote it, so visitors saw no note on it.`,
+          outdatedLanguages: [],
+        };
+      }
       const note = lang === 'en' ? 'Written with AI' : 'Machine-translated from English';
       return {
         success: true,

@@ -239,7 +239,7 @@ export function createUploadService(deps: UploadDeps) {
       const image = await processImage(input.bytes, limits);
       // NUL cannot be stored (PostgreSQL text); the route removes it already, any other caller too.
       const story = stripNul(input.description).trim();
-      const { analysis, aiWarning, failure } = await analyzePhoto(ai, {
+      const { analysis, aiWarning, writtenBy, failure } = await analyzePhoto(ai, {
         image: image.webJpeg,
         mimeType: 'image/jpeg',
         latitude,
@@ -265,6 +265,7 @@ export function createUploadService(deps: UploadDeps) {
           contentHash,
           imageHash,
           locationSource: manual ? 'manual' : 'exif',
+          writtenBy,
           modelFailed: failure !== null,
         });
         newAreas.notify(saved.areas);
@@ -298,6 +299,8 @@ export function createUploadService(deps: UploadDeps) {
       contentHash: string;
       imageHash: string | null;
       locationSource: 'exif' | 'manual';
+      /** Who wrote the place's English (analyzePhoto). */
+      writtenBy: 'model' | 'data';
       /** The model failed and the offline writer wrote the text: kept as a draft, never published as the model's. */
       modelFailed: boolean;
     },
@@ -311,6 +314,7 @@ export function createUploadService(deps: UploadDeps) {
           const { place, title } = await insertPhotoPlace(tx, {
             state,
             analysis,
+            writtenBy: p.writtenBy,
             image: p.stored,
             where: p,
           });

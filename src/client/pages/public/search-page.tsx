@@ -59,7 +59,8 @@ export default function SearchPage() {
         )}
         <SearchForm q={q} />
       </PlainHero>
-      <NearMe />
+      {/* the results first when there are any to show; Near me is for not knowing what to search */}
+      {!q && <NearMe />}
       <section
         id="results"
         tabIndex={-1}
@@ -91,6 +92,7 @@ export default function SearchPage() {
           <EmptyMessage>{t('search.noResults', { q: shown })}</EmptyMessage>
         )}
       </section>
+      {q && <NearMe />}
     </>
   );
 }

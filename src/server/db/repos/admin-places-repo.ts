@@ -168,8 +168,12 @@ export async function updatePlaceFields(
 ) {
   const rows = await db
     .update(places)
-    // a person's edit of the English counts as a review (migration 0013)
-    .set({ ...fields, reviewed: true, ...(textChanged ? { sourceVersion: sql`${places.sourceVersion} + 1` } : {}) })
+    // a person's edit of the English counts as a review (migration 0013) and makes it theirs (0016)
+    .set({
+      ...fields,
+      reviewed: true,
+      ...(textChanged ? { sourceVersion: sql`${places.sourceVersion} + 1`, origin: 'person' as const } : {}),
+    })
     .where(eq(places.id, id))
     .returning({ id: places.id });
   return rows.length > 0;

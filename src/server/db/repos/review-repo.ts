@@ -26,14 +26,19 @@ export async function markReviewed(
   kind: ReviewKind,
   id: string,
   lang: LanguageCode,
-): Promise<'marked' | 'missing' | 'unknown'> {
+): Promise<'marked' | 'marked-no-note' | 'missing' | 'unknown'> {
   const { table, translations, owner } = SOURCES[kind];
   return db.transaction(async (tx) => {
     const source = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for('update');
     if (source.length === 0) return 'unknown';
     if (lang === 'en') {
-      await tx.update(table).set({ reviewed: true }).where(eq(table.id, id));
-      return 'marked';
+      const [row] = await tx
+        .update(table)
+        .set({ reviewed: true })
+        .where(eq(table.id, id))
+        .returning({ origin: table.origin });
+      // only a model's English carried a note (decision 032)
+      return row?.origin === 'machine' ? 'marked' : 'marked-no-note';
     }
     // Found out before the UPDATE: one that changes no row still bumps the content version.
     const ofLanguage = and(eq(owner, id), eq(translations.languageCode, lang));

@@ -299,6 +299,7 @@ function LanguagesEditor({ target }: { target: ContentTarget }) {
   const data = content.data;
   return (
     <Tabs.Root defaultValue="en" className="flex flex-col gap-4">
+      <p className="text-sm text-slate-600">{data.translatedPagesAppear}</p>
       <Tabs.List aria-label="Languages" className="flex flex-wrap gap-1 border-b border-slate-200">
         {data.text.map((entry) => {
           const language = LANGUAGES.find((l) => l.code === entry.languageCode)!;
