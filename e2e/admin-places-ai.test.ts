@@ -15,6 +15,7 @@ import {
   type FakeChatCompletions,
   chatModel,
 } from '../tests/helpers/fake-chat-completions';
+import { codeOf, fakeTranslation } from '../tests/helpers/fake-translation';
 import { adminSuite } from './helpers';
 
 const SCREENSHOTS = join(process.cwd(), '.tmp', 'screenshots');
@@ -44,12 +45,19 @@ function modelReply(request: ChatRequest): ChatReply {
         }),
       };
     case 'translation': {
-      // echo every requested key back, marked with the target language
+      // echo every requested key back, marked with the target language (long texts: written in it)
       const json = /\{[\s\S]*\}$/.exec(userText(request))?.[0] ?? '{}';
       const fields = JSON.parse(json) as Record<string, string>;
       const language = /into (\w+)/.exec(userText(request))?.[1] ?? 'other';
       return {
-        content: JSON.stringify(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, `${v} [${language}]`]))),
+        content: JSON.stringify(
+          Object.fromEntries(
+            Object.entries(fields).map(([k, v]) => [
+              k,
+              fakeTranslation(v, codeOf(language), (t) => `${t} [${language}]`),
+            ]),
+          ),
+        ),
       };
     }
     default:

@@ -85,7 +85,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const storage = await createStorage(config);
   app.decorate('config', config);
   app.decorate('storage', storage);
-  app.decorate('services', await createServices(config, database, { ...options, storage }));
+  app.decorate('services', await createServices(config, database, { ...options, storage, log: app.log }));
   await runStartUp(startUpSteps(config, database, app.services, options.announcePassword ?? (() => {})), app.log);
   // Search documents to rewrite (new country names) are rewritten while the server answers.
   app.services.search.refreshInBackground(app.log);

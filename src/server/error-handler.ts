@@ -20,7 +20,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send({ error: describeValidation(error) });
     }
     if (error instanceof AppError) {
-      return reply.status(error.status).send({ error: error.message });
+      return reply.status(error.status).send({ error: error.message, ...(error.code ? { code: error.code } : {}) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

@@ -1,8 +1,10 @@
-/** Expected failures: the error handler answers `{ error: message }` with `status`. */
+/** Expected failures: the error handler answers `{ error: message }` (and `code`, when set) with `status`. */
 export class AppError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** A stable name of the failure for programs (e.g. the AI failure codes of shared/ai-failures.ts). */
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'AppError';

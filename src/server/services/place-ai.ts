@@ -27,12 +27,12 @@ import type { TranslationQueue } from '../translation/queue';
 
 const languageName = (lang: string) => LANGUAGES.find((l) => l.code === lang)?.name ?? lang;
 
-/** An AI failure is the provider's fault, not the administrator's: 502 with the provider's reason. */
+/** An AI failure is the provider's fault, not the administrator's: 502 with its plain sentence and code. */
 async function fromAi<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof AiError) throw new AppError(502, error.message);
+    if (error instanceof AiError) throw new AppError(502, error.message, error.code);
     throw error;
   }
 }

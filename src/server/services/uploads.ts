@@ -239,7 +239,7 @@ export function createUploadService(deps: UploadDeps) {
       const image = await processImage(input.bytes, limits);
       // NUL cannot be stored (PostgreSQL text); the route removes it already, any other caller too.
       const story = stripNul(input.description).trim();
-      const { analysis, aiWarning, writtenBy } = await analyzePhoto(ai, {
+      const { analysis, aiWarning, writtenBy, failure } = await analyzePhoto(ai, {
         image: image.webJpeg,
         mimeType: 'image/jpeg',
         latitude,
@@ -266,6 +266,7 @@ export function createUploadService(deps: UploadDeps) {
           imageHash,
           locationSource: manual ? 'manual' : 'exif',
           writtenBy,
+          modelFailed: failure !== null,
         });
         newAreas.notify(saved.areas);
         return success(photoDto(saved.photo, stored.imageUrl), saved.place, { aiWarning });
@@ -300,9 +301,11 @@ export function createUploadService(deps: UploadDeps) {
       locationSource: 'exif' | 'manual';
       /** Who wrote the place's English (analyzePhoto). */
       writtenBy: 'model' | 'data';
+      /** The model failed and the offline writer wrote the text: kept as a draft, never published as the model's. */
+      modelFailed: boolean;
     },
   ) {
-    const state = await publishing.stateForUpload();
+    const state = p.modelFailed ? 'draft' : await publishing.stateForUpload();
     for (let attempt = 1; ; attempt++) {
       try {
         return await db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const errorResponse = z.object({ error: z.string() });
+/** `code` names the failure for programs where it has a name (AI failures: shared/ai-failures.ts). */
+export const errorResponse = z.object({ error: z.string(), code: z.string().optional() });
 
 /** A point on the map in decimal degrees (WGS 84), in an answer: a town's, an uploaded photo's. */
 export const position = { latitude: z.number(), longitude: z.number() };
