@@ -92,7 +92,7 @@ describe('ending admin sessions', () => {
     expect(await isAuthenticated(changed, cookie!)).toBe(false);
     const write = await deleteCountry(changed, cookie!);
     expect(write).toMatchObject({ status: 401, stillThere: true });
-    expect(JSON.parse(write.body)).toEqual({ error: 'Please sign in to continue.' });
+    expect(JSON.parse(write.body)).toEqual({ error: 'Please sign in to continue.', code: 'unauthorized' });
     // the old password no longer signs in; the new one does
     const old = await signIn(changed, PASSWORD_A);
     expect(old.response.statusCode).toBe(401);

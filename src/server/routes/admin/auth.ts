@@ -49,7 +49,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
           .send(result.kind === 'busy' ? loginRefusals.busy() : loginRefusals.throttled(result.retryAfterSeconds));
       }
       if (result.kind === 'invalid') {
-        return reply.status(401).send({ success: false, message: 'Invalid password' });
+        return reply.status(401).send({ success: false, message: 'Invalid password', code: 'invalid_password' });
       }
       reply.setCookie(SESSION_COOKIE, result.token, {
         httpOnly: true,
