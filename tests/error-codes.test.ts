@@ -52,6 +52,8 @@ describe('every error answer of the API has a code', () => {
           refusals++;
         }
         const response = await t.admin(request);
+        // every admin answer is private, set once by the response cache's onSend hook (no route sets it)
+        if (path.startsWith('/api/admin/')) expect(response.headers['cache-control'], what).toBe('private, no-store');
         if (response.statusCode >= 400) {
           expectCoded(response, what);
           seen.add(response.json<{ code: string }>().code);

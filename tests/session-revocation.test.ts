@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app';
-import { testConfig } from '../src/server/config';
+import { testConfig } from './helpers/test-config';
 import type { DatabaseHandle } from '../src/server/db/client';
 import { adminSessions, countries } from '../src/server/db/schema';
 import { makeCountry } from './helpers/factories';

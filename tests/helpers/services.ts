@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { testConfig, type AppConfig } from '../../src/server/config';
+import type { AppConfig } from '../../src/server/config';
+import { testConfig } from './test-config';
 import type { Database } from '../../src/server/db/client';
 import { createServices, type AppServices } from '../../src/server/services';
 import { openTestDatabase } from './test-database';

@@ -62,8 +62,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/admin/status', { schema: { response: { 200: statusResponse } } }, async (req, reply) => {
-    reply.header('Cache-Control', 'no-store');
+  app.get('/api/admin/status', { schema: { response: { 200: statusResponse } } }, async (req) => {
     return { isAuthenticated: await auth.isValidSession(sessionToken(req)) };
   });
 
