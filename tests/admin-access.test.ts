@@ -15,7 +15,7 @@ const OPEN_ROUTES = new Set(['POST /api/admin/login', 'GET /api/admin/status', '
 /** `admin.all('/api/admin/*')` registers every HTTP method; these are the ones that carry meaning. */
 const WILDCARD_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-const SIGN_IN = { error: 'Please sign in to continue.' };
+const SIGN_IN = { error: 'Please sign in to continue.', code: 'unauthorized' };
 
 const json = { 'content-type': 'application/json' };
 const BAD_BODIES: { name: string; headers: Record<string, string>; payload: string }[] = [

@@ -123,6 +123,7 @@ describe('photos described one by one', () => {
     expect(wrong.json()).toEqual({
       error:
         'The new order must list every photo of this gallery exactly once. The gallery may have changed meanwhile: reload it and try again.',
+      code: 'bad_request',
     });
     expect(await order()).toEqual(stored);
   });

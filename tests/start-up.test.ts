@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app';
-import { testConfig } from '../src/server/config';
+import { testConfig } from './helpers/test-config';
 import { rowsOf, type DatabaseHandle } from '../src/server/db/client';
 import { openTestDatabase } from './helpers/test-database';
 import { makePlace } from './helpers/factories';

@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app';
-import { testConfig } from '../src/server/config';
+import { testConfig } from './helpers/test-config';
 import type { DatabaseHandle } from '../src/server/db/client';
 import { placeHistory, places, placeTranslations, translationFailures, translationJobs } from '../src/server/db/schema';
 import {

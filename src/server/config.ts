@@ -122,11 +122,3 @@ export function loadConfigOrExit(): AppConfig {
     throw error;
   }
 }
-
-/** A config for tests: everything in memory or a temp folder, quiet logs. */
-export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return {
-    ...loadConfig({ DATA_DIR: overrides.dataDir ?? './.tmp/test-data', LOG_LEVEL: 'silent' }),
-    ...overrides,
-  };
-}

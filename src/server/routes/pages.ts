@@ -85,7 +85,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
           .status(503)
           .header('Retry-After', '2')
           .header('Cache-Control', 'no-store')
-          .send({ error: error.message });
+          .send({ error: error.message, code: 'server_busy' });
       }
       if (error instanceof SiteNotBuiltError) {
         return reply.status(503).header('Content-Type', 'text/plain; charset=utf-8').send(error.message);

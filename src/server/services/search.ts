@@ -39,7 +39,10 @@ function offsetOf(cursor: string | undefined): number {
   const match = /^o(\d{1,5})$/.exec(cursor);
   const offset = match ? Number(match[1]) : NaN;
   if (!(offset < SEARCH_RESULTS_MAX)) {
-    throw new BadRequestError('Invalid cursor: use the address in the Link header of the previous page.');
+    throw new BadRequestError(
+      'Invalid cursor: use the address in the Link header of the previous page.',
+      'invalid_cursor',
+    );
   }
   return offset;
 }
@@ -204,7 +207,7 @@ export function createSearchService({ db }: { db: Database }) {
       page: PageQuery,
     ): Promise<Page<SearchResultDto>> {
       const text = searchText(q);
-      if (text.includes('\u0000')) throw new BadRequestError('Text must not contain NUL characters.');
+      if (text.includes('\u0000')) throw new BadRequestError('Text must not contain NUL characters.', 'nul_character');
       const problem = searchProblem(text);
       if (problem === 'too-long') {
         throw new BadRequestError(`The search text is too long: use at most ${SEARCH_TEXT_MAX} characters.`);

@@ -179,7 +179,7 @@ export function createUploadService(deps: UploadDeps) {
       const size = await checkImageHeader(input.bytes, limits);
       // A thumbnail would become a blurred full-screen hero, social preview and "full resolution" download.
       if (Math.max(size.width, size.height) < MIN_PHOTO_LONG_SIDE) {
-        throw new BadRequestError(photoTooSmallError(size.width, size.height));
+        throw new BadRequestError(photoTooSmallError(size.width, size.height), 'photo_too_small');
       }
       // Before anything about the position: a photo already uploaded is answered with its place,
       // whether this copy is the same file or the same picture with its metadata (GPS) stripped.
@@ -193,7 +193,10 @@ export function createUploadService(deps: UploadDeps) {
       const facts = photoFacts(exif);
       const exifPosition = positionOf(facts);
       if (manual && exifPosition) {
-        throw new BadRequestError(positionOf(photoFacts(ownExif)) ? PHOTO_HAS_GPS_ERROR : EXIF_SOURCE_HAS_GPS_ERROR);
+        throw new BadRequestError(
+          positionOf(photoFacts(ownExif)) ? PHOTO_HAS_GPS_ERROR : EXIF_SOURCE_HAS_GPS_ERROR,
+          'photo_has_gps',
+        );
       }
       const position = manual ?? exifPosition;
       if (chosen) {
@@ -213,6 +216,7 @@ export function createUploadService(deps: UploadDeps) {
             photo: null,
             place: null,
             error: GEO_DATA_NOT_FOUND,
+            code: 'geo_data_not_found',
             exifData: exif,
             duplicate: false,
             aiWarning: null,

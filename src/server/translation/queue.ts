@@ -179,6 +179,7 @@ export function createTranslationQueue(db: Database, ai: AiProvider, config: Tra
         if (Date.now() > deadline) {
           throw new ConflictError(
             'This is being translated right now. Its language badges show each language when it is done.',
+            'translation_running',
           );
         }
         await sleep(250);
