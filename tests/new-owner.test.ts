@@ -47,7 +47,7 @@ describe('a new owner with no AI key: six photos in four towns become a catalogu
 
   it('starts with the settings a fresh install has', async () => {
     const settings = (await t.admin({ method: 'GET', url: '/api/admin/settings' })).json<AdminSettings>();
-    expect(settings).toEqual({ newUploads: 'draft', newAreas: 'create', groupWithinMeters: 100 });
+    expect(settings).toEqual({ newUploads: 'draft', newAreas: 'create', groupWithinMeters: 100, aiModel: null });
   });
 
   it('groups the two photos taken 30 m apart into one place, and the rest become places of their own', async () => {

@@ -152,10 +152,10 @@ describe('photos of one spot become one place', () => {
 
   it('follows the grouping distance set on the dashboard; 0 turns grouping off', async () => {
     const current = (await t.admin({ method: 'GET', url: '/api/admin/settings' })).json<AdminSettings>();
-    expect(current).toEqual({ newUploads: 'draft', newAreas: 'ask', groupWithinMeters: 100 });
+    expect(current).toEqual({ newUploads: 'draft', newAreas: 'ask', groupWithinMeters: 100, aiModel: null });
     const off = await t.admin({ method: 'PUT', url: '/api/admin/settings', payload: { groupWithinMeters: 0 } });
     // a partial change keeps the other settings
-    expect(off.json()).toEqual({ newUploads: 'draft', newAreas: 'ask', groupWithinMeters: 0 });
+    expect(off.json()).toEqual({ newUploads: 'draft', newAreas: 'ask', groupWithinMeters: 0, aiModel: null });
     const gate = { latitude: 52.5163, longitude: 13.3777 };
     const first = await upload(gate);
     const second = await upload(north(gate, 10));
@@ -163,7 +163,7 @@ describe('photos of one spot become one place', () => {
     expect(second.body.place!.id).not.toBe(first.body.place!.id);
 
     const wider = await t.admin({ method: 'PUT', url: '/api/admin/settings', payload: { groupWithinMeters: 300 } });
-    expect(wider.json()).toEqual({ newUploads: 'draft', newAreas: 'ask', groupWithinMeters: 300 });
+    expect(wider.json()).toEqual({ newUploads: 'draft', newAreas: 'ask', groupWithinMeters: 300, aiModel: null });
     expect((await upload(north(gate, 250))).body.addedTo).toBeDefined();
     for (const bad of [-1, 1001, 12.5, '100']) {
       const refused = await t.admin({ method: 'PUT', url: '/api/admin/settings', payload: { groupWithinMeters: bad } });
@@ -171,7 +171,7 @@ describe('photos of one spot become one place', () => {
       expect(refused.body).not.toMatch(/stack|at .*\.ts/);
     }
     const kept = await t.admin({ method: 'PUT', url: '/api/admin/settings', payload: { newUploads: 'publish' } });
-    expect(kept.json()).toEqual({ newUploads: 'publish', newAreas: 'ask', groupWithinMeters: 300 });
+    expect(kept.json()).toEqual({ newUploads: 'publish', newAreas: 'ask', groupWithinMeters: 300, aiModel: null });
     await t.admin({
       method: 'PUT',
       url: '/api/admin/settings',

@@ -43,7 +43,7 @@ describe('cities and countries (admin-areas)', () => {
 
     const trash = createTrashService({ db: w.db, files: w.services.files, newAreas: newAreas() });
     const item = (await trash.list()).items.find((entry) => entry.title === 'Iceland');
-    expect(item).toMatchObject({ kind: 'country', daysLeft: 29 });
+    expect(item).toMatchObject({ kind: 'country', daysLeft: 30 });
     expect((await trash.restore('country', item!.id)).message).toMatch(/^Iceland is back/);
     expect((await countries.list()).find((c) => c.name === 'Iceland')?.slug).toBe(country.slug);
   });

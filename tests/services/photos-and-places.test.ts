@@ -117,13 +117,14 @@ describe('merging places', () => {
 });
 
 describe('the AI’s parts of a place (place-ai)', () => {
-  it('writes a place’s history once (the offline writer: no events) and answers it stored the second time', async () => {
+  it('writes no history without a model: empty events and the plain sentence, each time, nothing stored', async () => {
     const placeAi = createPlaceAiService({ db: w.db, ai: w.services.ai, queue: queue() });
     const place = await makePlace(w.db, { title: 'Dom Luís I Bridge', location: 'Porto', country: 'Portugal' });
     const first = await placeAi.history(place.id);
     expect(first.fromCache).toBe(false);
     expect(first.history.events).toEqual([]);
-    expect(await placeAi.history(place.id)).toEqual({ ...first, fromCache: true });
+    expect(first.message).toMatch(/no AI model/i);
+    expect(await placeAi.history(place.id)).toEqual(first);
     await expect(placeAi.facts('not-an-id')).rejects.toMatchObject({ code: 'not_found' });
   });
 });
