@@ -15,6 +15,9 @@ import { isPageMarkup } from './lib/map-queries';
 import { NO_SITE_SETTINGS, type SiteSettings } from '../shared/site';
 import { createSsrCollector, SsrProvider } from './ssr/ssr-context';
 import type { PageEntry, PageState } from './ssr/page-state';
+import { IslandRendererProvider, IslandRoot, type IslandRenderer } from './islands/island';
+import { PageLocationProvider } from './lib/page-location';
+import { QueryClientProvider } from '@tanstack/react-query';
 
 export interface RenderRequest {
   /** Path and query of the page. */
@@ -101,12 +104,27 @@ export async function render({
   const collector = createSsrCollector(publicUrl, (head, headLang) =>
     headTags(head, headLang, { publicUrl, settings }),
   );
+  const location = { pathname: parsed.pathname, search: parsed.search };
+  // Each island as the browser hydrates it: a root of its own, with the page's data and address.
+  const renderIsland: IslandRenderer = (element, identifierPrefix) =>
+    renderToString(
+      <SsrProvider collector={collector}>
+        <QueryClientProvider client={queryClient}>
+          <PageLocationProvider value={location}>
+            <IslandRoot cookieLanguage={cookieLanguage}>{element}</IslandRoot>
+          </PageLocationProvider>
+        </QueryClientProvider>
+      </SsrProvider>,
+      { identifierPrefix },
+    );
   const html = await renderWhole(
     () => (
       <StrictMode>
         <SsrProvider collector={collector}>
           <StaticRouter location={url}>
-            <App queryClient={queryClient} cookieLanguage={cookieLanguage} />
+            <IslandRendererProvider value={renderIsland}>
+              <App queryClient={queryClient} cookieLanguage={cookieLanguage} />
+            </IslandRendererProvider>
           </StaticRouter>
         </SsrProvider>
       </StrictMode>

@@ -1,6 +1,6 @@
 import { searchProblem, searchText, SEARCH_TEXT_MAX, shownQuery } from '@/shared/search';
 import { useHead } from '../../components/public/head';
-import { NearMe } from '../../components/public/near-me';
+import { NearMeIsland } from '../../islands/public-islands';
 import { Spinner } from '../../components/public/spinner';
 import { EmptyMessage, PlainHero } from '../../components/public/page-sections';
 import { Pager } from '../../components/public/pager';
@@ -59,7 +59,7 @@ export default function SearchPage() {
         )}
         <SearchForm q={q} />
       </PlainHero>
-      <NearMe />
+      <NearMeIsland />
       <section
         id="results"
         tabIndex={-1}

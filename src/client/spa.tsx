@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { App } from './app';
+import { readLanguageCookie } from './lib/i18n';
+import { createQueryClient } from './lib/query-client';
+
+const queryClient = createQueryClient();
+const app = (
+  <StrictMode>
+    <BrowserRouter>
+      <App queryClient={queryClient} cookieLanguage={readLanguageCookie(document.cookie)} />
+    </BrowserRouter>
+  </StrictMode>
+);
+
+// The admin's screens, rendered in the browser (public pages are islands: entry-client.tsx).
+createRoot(document.getElementById('root')!).render(app);
