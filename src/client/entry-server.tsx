@@ -17,7 +17,7 @@ import { createSsrCollector, SsrProvider } from './ssr/ssr-context';
 import type { PageEntry, PageState } from './ssr/page-state';
 import { IslandRendererProvider, IslandRoot, type IslandRenderer } from './islands/island';
 import { PageLocationProvider } from './lib/page-location';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 
 export interface RenderRequest {
   /** Path and query of the page. */
@@ -88,18 +88,13 @@ async function renderWhole(make: () => ReactNode, reset: () => void, signal?: Ab
   return renderComplete(make(), signal);
 }
 
-export async function render({
-  url,
-  data,
-  signal,
-  cookieLanguage,
-  publicUrl = '',
-}: RenderRequest): Promise<RenderResult> {
+/** The page at `url` from the data in `queryClient`: React's part of a render (and the head's tags). */
+async function renderPage(
+  url: string,
+  queryClient: QueryClient,
+  { cookieLanguage, publicUrl, signal }: { cookieLanguage?: string; publicUrl: string; signal?: AbortSignal },
+) {
   const parsed = new URL(url, 'http://localhost');
-  const lang = languageFor(parsed.pathname, cookieLanguage);
-  const queryClient = createQueryClient();
-  await prefetchForUrl(parsed, lang, queryClient, data(lang), signal);
-  signal?.throwIfAborted();
   const settings = queryClient.getQueryData<SiteSettings>(siteSettingsQuery().key) ?? NO_SITE_SETTINGS;
   const collector = createSsrCollector(publicUrl, (head, headLang) =>
     headTags(head, headLang, { publicUrl, settings }),
@@ -135,6 +130,32 @@ export async function render({
     },
     signal,
   );
+  return { html, collector };
+}
+
+/**
+ * React's render of a page alone, from the state a rendered page handed to the browser (no
+ * database, no HTTP): what `npm run bench:serve` compares a first render's server CPU with.
+ */
+export async function renderFromState(url: string, state: PageState): Promise<string> {
+  const queryClient = createQueryClient();
+  for (const [queryKey, data] of state) queryClient.setQueryData(queryKey, data);
+  return (await renderPage(url, queryClient, { publicUrl: '' })).html;
+}
+
+export async function render({
+  url,
+  data,
+  signal,
+  cookieLanguage,
+  publicUrl = '',
+}: RenderRequest): Promise<RenderResult> {
+  const parsed = new URL(url, 'http://localhost');
+  const lang = languageFor(parsed.pathname, cookieLanguage);
+  const queryClient = createQueryClient();
+  await prefetchForUrl(parsed, lang, queryClient, data(lang), signal);
+  signal?.throwIfAborted();
+  const { html, collector } = await renderPage(url, queryClient, { cookieLanguage, publicUrl, signal });
   return {
     html,
     head: collector.head.join('\n'),
