@@ -38,7 +38,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   // the saved list is known only in the browser: the whole page is an island
   {
     path: 'saved',
-    module: () => import('./saved-page').then((m) => ({ ...(m as PageModule), default: island('saved', m.default) })),
+    module: () =>
+      import('./saved-page').then((m) => ({ data: m.data as PageModule['data'], default: island('saved', m.default) })),
   },
   { path: HOW_WE_WRITE_PAGE, module: () => import('./how-we-write-page') },
   ...INFO_PAGES.map((page) => ({
