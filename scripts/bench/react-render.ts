@@ -30,6 +30,8 @@ async function pageStates(base: string, paths: string[]): Promise<Array<[string,
 
 /** CPU milliseconds of one React render of these pages (median of `rounds` passes over them all). */
 export async function reactRenderMs(base: string, paths: string[], rounds = 5): Promise<number> {
+  // React's production build, as the server runs it (React picks its build by NODE_ENV when first loaded)
+  process.env.NODE_ENV = 'production';
   const { renderFromState } = (await import(pathToFileURL(SSR_ENTRY).href)) as { renderFromState: RenderFromState };
   const pages = await pageStates(base, paths);
   for (const [path, state] of pages) await renderFromState(path, state); // warm-up (JIT, page code)
