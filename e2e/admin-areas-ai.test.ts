@@ -14,6 +14,13 @@ import { seedPlaceWithPhoto } from './photo-fixtures';
 import { adminSuite } from './helpers';
 
 const NAMES: Record<string, string> = { es: 'Kioto', de: 'Kyōto', fr: 'Kyoto', zh: '京都' };
+/** Written in each language: the product checks a translation's language (decision 033). */
+const DESCRIPTIONS: Record<string, string> = {
+  es: 'Kioto guarda mil templos y jardines tranquilos.',
+  de: 'Kyōto bewahrt tausend Tempel und stille Gärten.',
+  fr: 'Kyoto garde mille temples et des jardins paisibles.',
+  zh: '京都保存着上千座寺庙和宁静的花园。',
+};
 
 /** A model that describes Kyoto and translates it into the language the prompt asks for. */
 function kyotoModel(request: ChatRequest) {
@@ -21,7 +28,7 @@ function kyotoModel(request: ChatRequest) {
     return { content: JSON.stringify({ description: 'Kyoto keeps a thousand temples and quiet gardens.' }) };
   }
   const code = LANGUAGES.find((l) => userText(request).includes(`into ${l.name}`))!.code;
-  return { content: JSON.stringify({ name: NAMES[code], description: `Kyoto (${code}): temples and gardens.` }) };
+  return { content: JSON.stringify({ name: NAMES[code], description: DESCRIPTIONS[code] }) };
 }
 
 describe('Manage Cities with an AI model behind the app', () => {
@@ -51,6 +58,11 @@ describe('Manage Cities with an AI model behind the app', () => {
     const { page, consoleErrors: errors } = await suite.signIn();
     await page.goto(`${suite.site.baseUrl}/iladmin/edit-cities`);
     await page.getByRole('button', { name: 'Add City: Kyoto, Japan' }).click();
+    // with a model the dialog promises the model's description and the translations
+    await page
+      .getByRole('dialog', { name: 'Add City' })
+      .getByText('An AI description of Kyoto is generated.')
+      .waitFor();
     await page.getByRole('dialog', { name: 'Add City' }).getByRole('button', { name: 'Create City' }).click();
 
     // The create answers at once; the description and translations follow from the job.
@@ -81,7 +93,7 @@ describe('Manage Cities with an AI model behind the app', () => {
 
     // The public city data in Chinese carries the translated name.
     const zh = await page.request.get(`${suite.site.baseUrl}/api/cities/by-slug/kyoto/translations/zh`);
-    await expect(zh.json()).resolves.toMatchObject({ name: '京都', description: 'Kyoto (zh): temples and gardens.' });
+    await expect(zh.json()).resolves.toMatchObject({ name: '京都', description: DESCRIPTIONS.zh });
     expect(errors).toEqual([]);
   });
 });

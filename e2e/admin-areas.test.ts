@@ -76,8 +76,12 @@ describe('Manage Cities and Manage Countries', () => {
     await expect(dialog.getByRole('radio').count()).resolves.toBe(2);
     await expect(first.isChecked()).resolves.toBe(true);
     await dialog.getByRole('img', { name: 'Preview: Louvre Courtyard' }).waitFor();
-    await dialog.getByText('An AI description of Paris is generated.').waitFor();
-    await dialog.getByText(/translated into all languages/).waitFor();
+    // no AI model: the dialog promises only what will happen
+    await dialog
+      .getByText('A one-line description of Paris is written from its name and country', { exact: false })
+      .waitFor();
+    await dialog.getByText('No AI model is connected, so nothing is translated', { exact: false }).waitFor();
+    expect(await dialog.getByText(/AI description|translated into all languages/).count()).toBe(0);
     await dialog.getByText('/paris', { exact: true }).waitFor();
 
     await dialog

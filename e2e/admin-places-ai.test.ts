@@ -1,9 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePlace } from '../tests/helpers/factories';
+import { makePhoto } from '../tests/helpers/photos';
 import {
   schemaNameOf,
   startFakeChatCompletions,
@@ -13,6 +15,7 @@ import {
   type FakeChatCompletions,
   chatModel,
 } from '../tests/helpers/fake-chat-completions';
+import { codeOf, fakeTranslation } from '../tests/helpers/fake-translation';
 import { adminSuite } from './helpers';
 
 const SCREENSHOTS = join(process.cwd(), '.tmp', 'screenshots');
@@ -42,12 +45,19 @@ function modelReply(request: ChatRequest): ChatReply {
         }),
       };
     case 'translation': {
-      // echo every requested key back, marked with the target language
+      // echo every requested key back, marked with the target language (long texts: written in it)
       const json = /\{[\s\S]*\}$/.exec(userText(request))?.[0] ?? '{}';
       const fields = JSON.parse(json) as Record<string, string>;
       const language = /into (\w+)/.exec(userText(request))?.[1] ?? 'other';
       return {
-        content: JSON.stringify(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, `${v} [${language}]`]))),
+        content: JSON.stringify(
+          Object.fromEntries(
+            Object.entries(fields).map(([k, v]) => [
+              k,
+              fakeTranslation(v, codeOf(language), (t) => `${t} [${language}]`),
+            ]),
+          ),
+        ),
       };
     }
     default:
@@ -95,6 +105,8 @@ describe('AI actions on Edit Places cards', () => {
   it('fetches history: the button is disabled while it runs, then the toast and badge show the events', async () => {
     await page.goto(`${suite.site.baseUrl}/iladmin/edit-places`);
     await card().getByText('No events', { exact: true }).waitFor();
+    // with a model the AI actions are offered as ever: no note about connecting one
+    expect(await page.getByText('need an AI model').count()).toBe(0);
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     // hold the request in the browser so the running state can be observed
@@ -162,5 +174,34 @@ describe('AI actions on Edit Places cards', () => {
     await page.getByText('Facts Fetch Error').waitFor();
     fake.reply = normal;
     expect(consoleErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([]);
+  });
+
+  it('with a model, Upload offers history and trivia and ends its Generating toasts when they are done', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tp-e2e-ai-upload-'));
+    const trevi = join(dir, 'trevi.jpg');
+    writeFileSync(trevi, await makePhoto({ gps: { latitude: 41.9009, longitude: 12.4833 }, width: 1200, height: 900 }));
+    await page.goto(`${suite.site.baseUrl}/iladmin/upload`);
+    // a single space in the button before any choice
+    await page.getByRole('button', { name: 'Upload Photos', exact: true }).waitFor();
+    expect(await page.getByText('need an AI model').count()).toBe(0);
+    await page.getByLabel('Photos').setInputFiles([trevi]);
+    await page.getByLabel('Generate Historical Events').check();
+    await page.getByLabel('Generate Trivia Facts').check();
+    await page.getByRole('button', { name: 'Upload 1 Photo' }).click();
+
+    const toasts = page.locator('[data-sonner-toast]');
+    await toasts.filter({ hasText: 'Upload complete' }).first().waitFor({ state: 'attached' });
+    const completeAt = Date.now();
+    // the work ends and each progress toast gives way to its result
+    await page.getByText('3 events generated').waitFor();
+    await page.getByText('2 facts generated').waitFor();
+    await toasts.filter({ hasText: 'Historical Events Generated' }).first().waitFor({ state: 'attached' });
+    await toasts.filter({ hasText: 'Trivia Facts Generated' }).first().waitFor({ state: 'attached' });
+    // within 5 s of 'Upload complete' no 'Generating' toast is left, shown or stacked behind another
+    await expect
+      .poll(() => toasts.filter({ hasText: 'Generating' }).count(), {
+        timeout: Math.max(1, completeAt + 5_000 - Date.now()),
+      })
+      .toBe(0);
   });
 });

@@ -96,7 +96,7 @@ describe('language badges of Edit Places follow the translations', () => {
 
     await card().getByRole('button', { name: 'Translate' }).click();
     await page.getByText('Partial Success').waitFor({ timeout: 30_000 });
-    const chinese = card().getByTitle(/^Chinese: failed: The AI provider \(openai-compatible\) failed/);
+    const chinese = card().getByTitle(/^Chinese: failed: The AI provider is not answering right now\./);
     await chinese.waitFor();
     await expect(chinese.getAttribute('data-status')).resolves.toBe('failed');
     for (const name of ['Spanish', 'German', 'French']) await badge(name, 'up to date').waitFor();

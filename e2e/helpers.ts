@@ -6,7 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/server/app';
-import { testConfig, type AppConfig } from '../src/server/config';
+import type { AppConfig } from '../src/server/config';
+import { testConfig } from '../tests/helpers/test-config';
 import type { Database } from '../src/server/db/client';
 import { openTestDatabase } from '../tests/helpers/test-database';
 

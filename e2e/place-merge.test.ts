@@ -56,8 +56,8 @@ describe('merging two places in the admin', () => {
     expect(new URL(visitor.url()).pathname).toBe(`/de/${target.slug}`);
     await visitor.close();
 
-    await page.getByRole('button', { name: 'History of Retiro pergola' }).click();
-    const history = page.getByRole('dialog', { name: 'History of Retiro pergola' });
+    await page.getByRole('button', { name: 'Versions of Retiro pergola' }).click();
+    const history = page.getByRole('dialog', { name: 'Versions of Retiro pergola' });
     const newest = history.getByRole('list', { name: 'Versions, newest first' }).getByRole('listitem').first();
     await newest.getByText('Merged “Pergola in bloom” into this place').waitFor();
     await newest.getByRole('button', { name: 'Undo merge' }).click();

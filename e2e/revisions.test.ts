@@ -36,12 +36,20 @@ describe('a place’s history in the admin', () => {
 
   it('lists who changed what, compares a version with now word by word, and restores it', async () => {
     await page.goto(`${suite.site.baseUrl}/iladmin/edit-places`);
-    await page.getByRole('button', { name: 'History of Harbour at night' }).click();
-    const dialog = page.getByRole('dialog', { name: 'History of Harbour at night' });
+    await page.getByRole('button', { name: 'Versions of Harbour at night' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Versions of Harbour at night' });
     const versions = dialog.getByRole('list', { name: 'Versions, newest first' }).getByRole('listitem');
     await expect.poll(() => versions.count()).toBe(2);
     expect(await versions.first().textContent()).toContain('Title changed');
     expect(await versions.first().textContent()).toContain('by you');
+    // "History" is the place's historical events; its kept versions are "Versions", each named by the
+    // change that made it (the oldest by none) and then by the one that replaced it
+    expect(await page.getByRole('button', { name: /^History of/ }).count()).toBe(0);
+    expect(await versions.nth(1).getByText('Earliest version kept').count()).toBe(1);
+    await versions
+      .nth(1)
+      .getByText(/^Replaced .* by you: Title changed$/)
+      .waitFor();
 
     const oldest = versions.nth(1);
     await oldest.getByRole('button', { name: /^Compare the version of/ }).click();
@@ -72,9 +80,9 @@ describe('a place’s history in the admin', () => {
     await page.goto(`${suite.site.baseUrl}/iladmin/edit-places`);
     await page.getByRole('button', { name: 'Languages of Harbour at dawn' }).click();
     await page.getByRole('dialog', { name: 'Languages: Harbour at dawn' }).waitFor();
-    await page.getByRole('button', { name: 'History of Harbour at dawn' }).last().click();
-    const history = page.getByRole('dialog', { name: 'History of Harbour at dawn' });
-    await history.getByText(/^Restored the version of/).waitFor();
+    await page.getByRole('button', { name: 'Versions of Harbour at dawn' }).last().click();
+    const history = page.getByRole('dialog', { name: 'Versions of Harbour at dawn' });
+    await history.getByText(/: Restored the version of/).waitFor();
     await page.keyboard.press('Escape');
     await history.waitFor({ state: 'detached' });
     await page.getByRole('dialog', { name: 'Languages: Harbour at dawn' }).waitFor();

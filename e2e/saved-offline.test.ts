@@ -87,7 +87,8 @@ describe('saved places and offline reading', () => {
   it('keeps a saved place readable offline, shows the offline page elsewhere, and shows an edit once back online', async () => {
     const { context, page, errors } = await fresh();
     await open(page, '/en/belem-tower');
-    const save = page.getByRole('button', { name: 'Save', exact: true });
+    // the hero's toggle: "Save", then "Saved" once pressed
+    const save = page.locator('article button.save-toggle-glass');
     await expect.poll(() => save.getAttribute('aria-pressed')).toBe('false');
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await save.click();

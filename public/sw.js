@@ -1,4 +1,4 @@
-/* global self, caches, Response, URL */
+/* global self, caches, Request, Response, URL */
 // The service worker (docs/decisions/023-saved-and-offline.md): pages the visitor opened and the
 // places they saved stay readable offline. Its own small file, outside the pages' JavaScript.
 //
@@ -12,7 +12,8 @@
 //   private or no-store, originals.
 // - Bounded: at most MAX_PAGES pages and MAX_BYTES of pages, answers and photos; the oldest that
 //   are not saved go first. The pages (src/client/lib/saved-places.ts) send the saved places'
-//   pages and photos, which stay until they are unsaved.
+//   pages in every language, their photos and their cards in every language (the offline page's
+//   titles), which stay until they are unsaved.
 
 const VERSION = 'v1';
 const STATIC_CACHE = `static-${VERSION}`;
@@ -29,7 +30,8 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(STATIC_CACHE)
-      .then((cache) => cache.addAll(PRECACHE))
+      // past the browser's HTTP cache: a new worker stores the offline page and script it came with
+      .then((cache) => cache.addAll(PRECACHE.map((url) => new Request(url, { cache: 'reload' }))))
       .then(() => self.skipWaiting()),
   );
 });

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { buildApp } from '../src/server/app';
-import { testConfig } from '../src/server/config';
+import { testConfig } from '../tests/helpers/test-config';
 import { exifFor } from '../tests/helpers/photos';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);

@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_SCREENS } from '../src/shared/admin-paths';
+import { adminScreenAt, ADMIN_SCREENS } from '../src/shared/admin-paths';
 import { createPageRenderer } from '../src/server/ssr/renderer';
 import { sourceRenderSource } from './helpers/page-source';
 import { createTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app';
@@ -15,7 +15,7 @@ const OPEN_ROUTES = new Set(['POST /api/admin/login', 'GET /api/admin/status', '
 /** `admin.all('/api/admin/*')` registers every HTTP method; these are the ones that carry meaning. */
 const WILDCARD_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-const SIGN_IN = { error: 'Please sign in to continue.' };
+const SIGN_IN = { error: 'Please sign in to continue.', code: 'unauthorized' };
 
 const json = { 'content-type': 'application/json' };
 const BAD_BODIES: { name: string; headers: Record<string, string>; payload: string }[] = [
@@ -207,8 +207,15 @@ describe('admin screens', () => {
     expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control'], url).toBe('private, no-store');
     expect(response.headers['x-robots-tag'], url).toBe('noindex, nofollow');
-    expect(response.body, url).toContain('<meta name="robots" content="noindex, nofollow" />');
-    expect(response.body, url).toContain('<div id="root">');
+    expect(response.body, url).toContain('<meta name="robots" content="noindex, nofollow" /><title>Admin');
+    if (adminScreenAt(url) === 'login') {
+      // the sign-in form comes with the page, so it is painted at once
+      expect(response.body, url).toContain('<div id="root" data-ssr="login">');
+      expect(response.body, url).toMatch(/<h1[^>]*>Admin Login<\/h1>/);
+      expect(response.body, url).not.toContain('Loading...');
+    } else {
+      expect(response.body, url).toContain('<div id="root">');
+    }
   };
 
   it('answers 200 with the app shell for every admin screen', async () => {
@@ -246,6 +253,9 @@ describe('admin screens', () => {
       const page = await renderer.renderPublic(url, {});
       expect(page.status, url).toBe(404);
       expect(page.html.toString(), url).toContain('Page Not Found');
+      // the admin's own screen: its header and screens, not the public site's navigation
+      expect(page.html.toString(), url).toContain('There is no admin screen at');
+      expect(page.html.toString(), url).toContain('Manage Cities');
     }
   });
 });

@@ -191,6 +191,7 @@ describe('Manage Cities API', () => {
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         error: 'A city named "Paris" in France already exists. Edit that city instead.',
+        code: 'conflict',
       });
       expect(await t.db.select().from(cities)).toHaveLength(1);
     });
@@ -295,7 +296,10 @@ describe('Manage Cities API', () => {
       for (const id of [UNKNOWN_ID, 'not-a-uuid']) {
         const response = await t.admin({ method: 'PUT', url: `/api/admin/cities/${id}`, payload: update });
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ error: 'City not found. It may have been deleted already.' });
+        expect(response.json()).toEqual({
+          error: 'City not found. It may have been deleted already.',
+          code: 'not_found',
+        });
       }
     });
 

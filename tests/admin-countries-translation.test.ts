@@ -9,6 +9,7 @@ import {
   chatModel,
 } from './helpers/fake-chat-completions';
 import { makeCountry, makeCountryTranslation, makePlace, makePlaceTranslation } from './helpers/factories';
+import { fakeTranslation } from './helpers/fake-translation';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { FAST_JOBS, fieldsOf, statuses, targetOf, whenSettled } from './helpers/translation-jobs';
 
@@ -31,7 +32,9 @@ function model(failLanguages: string[] = []) {
     if ('name' in fields) return { content: JSON.stringify(TRANSLATED[code]) };
     // a place of the country: its text, tagged with the language
     return {
-      content: JSON.stringify(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, `${v} [${code}]`]))),
+      content: JSON.stringify(
+        Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, fakeTranslation(v, code)])),
+      ),
     };
   };
 }

@@ -124,7 +124,10 @@ describe('Manage Countries API', () => {
         payload: { name: 'SPAIN', imageUrl: '/media/web/a.jpg' },
       });
       expect(response.statusCode).toBe(409);
-      expect(response.json()).toEqual({ error: 'A country named "Spain" already exists. Edit that country instead.' });
+      expect(response.json()).toEqual({
+        error: 'A country named "Spain" already exists. Edit that country instead.',
+        code: 'conflict',
+      });
       expect(await t.db.select().from(countries)).toHaveLength(1);
     });
 
@@ -135,6 +138,7 @@ describe('Manage Countries API', () => {
       expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
       expect(responses.find((r) => r.statusCode === 409)!.json()).toEqual({
         error: 'A country named "Spain" already exists. Edit that country instead.',
+        code: 'conflict',
       });
       expect(await t.db.select().from(countries)).toHaveLength(1);
     });
@@ -183,7 +187,10 @@ describe('Manage Countries API', () => {
     it('answers 404 for an unknown id', async () => {
       const response = await t.admin({ method: 'PUT', url: `/api/admin/countries/${UNKNOWN_ID}`, payload: update });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: 'Country not found. It may have been deleted already.' });
+      expect(response.json()).toEqual({
+        error: 'Country not found. It may have been deleted already.',
+        code: 'not_found',
+      });
     });
 
     it('answers 409 when renaming onto another country, and changes nothing', async () => {

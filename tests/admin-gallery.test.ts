@@ -156,7 +156,7 @@ describe('Gallery API', () => {
       for (const id of [UNKNOWN_ID, 'not-a-uuid']) {
         const response = await upload(id);
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ error: 'Place not found' });
+        expect(response.json()).toEqual({ error: 'Place not found', code: 'not_found' });
       }
       expect(mediaFiles()).toHaveLength(before);
     });

@@ -462,7 +462,7 @@ describe('Edit Places API', () => {
       for (const id of [UNKNOWN_ID, 'not-a-uuid']) {
         const response = await t.admin({ method: 'PUT', url: `/api/admin/places/${id}`, payload: validBody });
         expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual({ error: 'Place not found' });
+        expect(response.json()).toEqual({ error: 'Place not found', code: 'not_found' });
       }
     });
 

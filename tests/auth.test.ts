@@ -21,7 +21,7 @@ describe('admin sign-in', () => {
   it('answers 401 with the spec message for a wrong password and sets no cookie', async () => {
     const response = await login('wrong password');
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ success: false, message: 'Invalid password' });
+    expect(response.json()).toEqual({ success: false, message: 'Invalid password', code: 'invalid_password' });
     expect(response.cookies).toHaveLength(0);
   });
 
@@ -248,7 +248,11 @@ describe('sign-in floods', () => {
       expect(response.statusCode).toBe(429);
       expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
       expect(response.headers['content-type']).toMatch(/^application\/json/);
-      expect(response.json()).toEqual({ success: false, message: expect.stringMatching(/try again/) });
+      expect(response.json()).toEqual({
+        success: false,
+        message: expect.stringMatching(/try again/),
+        code: 'rate_limited',
+      });
       expect(response.body.length).toBeLessThan(200);
       expect(response.cookies).toHaveLength(0);
     }
@@ -337,7 +341,7 @@ describe('bounded password hashing', () => {
     for (const response of responses) {
       expect(response.statusCode).toBe(429);
       expect(response.headers['retry-after']).toBe('1');
-      expect(response.json()).toEqual({ success: false, message: expect.stringMatching(/busy/) });
+      expect(response.json()).toEqual({ success: false, message: expect.stringMatching(/busy/), code: 'server_busy' });
     }
     // refused without waiting for a slot, and no address had an attempt counted
     expect(hashingSlots.rejected).toBe(20);

@@ -9,7 +9,7 @@ import { buildApp } from '../src/server/app';
 import { ArchiveRefusedError, checkArchive } from '../src/server/backup/archive-check';
 import { RESTORE_LIMITS, type RestoreLimits } from '../src/server/backup/archive-contents';
 import { restoreArchive, RestoreFailedError } from '../src/server/backup/restore';
-import { testConfig } from '../src/server/config';
+import { testConfig } from './helpers/test-config';
 import { PROJECT_ROOT } from '../src/server/paths';
 import { gzipLines, linesOf, readArchive, writeArchive, type ArchiveParts } from './helpers/archives';
 import { makePlace } from './helpers/factories';

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app';
-import { testConfig } from '../src/server/config';
+import { testConfig } from './helpers/test-config';
 import { ArchiveRefusedError, checkArchive } from '../src/server/backup/archive-check';
 import { restoreArchive } from '../src/server/backup/restore';
 import { verifyArchive } from '../src/server/backup/verify';

@@ -22,11 +22,21 @@ describe('publish on purpose: a draft is invisible to visitors everywhere, until
 
   it('keeps uploads as drafts by default with the offline writer, and the setting can say otherwise', async () => {
     const read = await t.admin({ method: 'GET', url: '/api/admin/settings' });
-    expect(read.json<AdminSettings>()).toEqual({ newUploads: 'draft', newAreas: 'ask', groupWithinMeters: 0 });
+    expect(read.json<AdminSettings>()).toEqual({
+      newUploads: 'draft',
+      newAreas: 'ask',
+      groupWithinMeters: 0,
+      aiModel: null,
+    });
     const bad = await t.admin({ method: 'PUT', url: '/api/admin/settings', payload: { newUploads: 'sometimes' } });
     expect(bad.statusCode).toBe(400);
     const saved = await t.admin({ method: 'PUT', url: '/api/admin/settings', payload: { newUploads: 'publish' } });
-    expect(saved.json<AdminSettings>()).toEqual({ newUploads: 'publish', newAreas: 'ask', groupWithinMeters: 0 });
+    expect(saved.json<AdminSettings>()).toEqual({
+      newUploads: 'publish',
+      newAreas: 'ask',
+      groupWithinMeters: 0,
+      aiModel: null,
+    });
     await t.admin({ method: 'PUT', url: '/api/admin/settings', payload: { newUploads: 'draft' } });
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/settings' })).statusCode).toBe(401);
   });

@@ -317,9 +317,10 @@ describe('an editable web address', () => {
     const place = await makePlace(t.db, { title: 'Pena Palace', slug: 'pena-palace' });
     const taken = await t.admin(placeEdit(place, { slug: 'sintra' }));
     expect(taken.statusCode).toBe(400);
-    expect(taken.json<{ error: string }>().error).toBe(
-      'The web address “sintra” is already used by the city. Choose another web address.',
-    );
+    expect(taken.json()).toEqual({
+      error: 'The web address “sintra” is already used by the city. Choose another web address.',
+      code: 'slug_taken',
+    });
     const invalid = await t.admin(placeEdit(place, { slug: 'Pena Palace!' }));
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json<{ error: string }>().error).toContain('lowercase letters');

@@ -69,7 +69,7 @@ describe('admin addresses in other spellings', () => {
     for (const path of API.filter((p) => !p.endsWith('status'))) {
       const answer = await send('GET', path);
       expect(answer.status, path).toBe(401);
-      expect(JSON.parse(answer.body)).toEqual({ error: 'Please sign in to continue.' });
+      expect(JSON.parse(answer.body)).toEqual({ error: 'Please sign in to continue.', code: 'unauthorized' });
       expect(answer.headers['cache-control'], path).toBe('private, no-store');
     }
     const forged = await send('GET', '/api/%61dmin/cities', { cookie: 'tp_session=forged' });

@@ -8,6 +8,7 @@ import { makeGalleryImage, makePlace, makePlaceTranslation, placeEdit } from './
 import { sourceRenderSource } from './helpers/page-source';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { FAST_JOBS, translatingModel, whenSettled } from './helpers/translation-jobs';
+import { fakeTranslation } from './helpers/fake-translation';
 
 /** The schema.org ImageObjects of a place page's Article JSON-LD, in order. */
 function imageObjects(html: string): Array<{ url: string; caption?: string; description?: string }> {
@@ -122,6 +123,7 @@ describe('photos described one by one', () => {
     expect(wrong.json()).toEqual({
       error:
         'The new order must list every photo of this gallery exactly once. The gallery may have changed meanwhile: reload it and try again.',
+      code: 'bad_request',
     });
     expect(await order()).toEqual(stored);
   });
@@ -219,10 +221,10 @@ describe('photos described one by one, with an AI model', () => {
       })
       .toEqual({
         en: ['The cloister', 'Stone arches around a courtyard', 'person'],
-        es: ['The cloister [es]', 'Stone arches around a courtyard [es]', 'machine'],
+        es: ['The cloister [es]', fakeTranslation('Stone arches around a courtyard', 'es'), 'machine'],
         de: ['Der Kreuzgang', 'Steinbögen um einen Hof', 'person'],
-        fr: ['The cloister [fr]', 'Stone arches around a courtyard [fr]', 'machine'],
-        zh: ['The cloister [zh]', 'Stone arches around a courtyard [zh]', 'machine'],
+        fr: ['The cloister [fr]', fakeTranslation('Stone arches around a courtyard', 'fr'), 'machine'],
+        zh: ['The cloister [zh]', fakeTranslation('Stone arches around a courtyard', 'zh'), 'machine'],
       });
     const german = (await t.app.inject({ url: `/api/places/${place.id}/gallery?languageCode=de` })).json<
       GalleryImageDto[]

@@ -96,11 +96,26 @@ describe('cities and countries appear with their first published place (default:
 
   it('the setting is create by default; a PUT of one setting keeps the other; bad bodies are refused', async () => {
     const read = await t.admin({ method: 'GET', url: '/api/admin/settings' });
-    expect(read.json<AdminSettings>()).toEqual({ newUploads: 'publish', newAreas: 'create', groupWithinMeters: 0 });
+    expect(read.json<AdminSettings>()).toEqual({
+      newUploads: 'publish',
+      newAreas: 'create',
+      groupWithinMeters: 0,
+      aiModel: null,
+    });
     const ask = await t.admin({ method: 'PUT', url: '/api/admin/settings', payload: { newAreas: 'ask' } });
-    expect(ask.json<AdminSettings>()).toEqual({ newUploads: 'publish', newAreas: 'ask', groupWithinMeters: 0 });
+    expect(ask.json<AdminSettings>()).toEqual({
+      newUploads: 'publish',
+      newAreas: 'ask',
+      groupWithinMeters: 0,
+      aiModel: null,
+    });
     const draft = await t.admin({ method: 'PUT', url: '/api/admin/settings', payload: { newUploads: 'draft' } });
-    expect(draft.json<AdminSettings>()).toEqual({ newUploads: 'draft', newAreas: 'ask', groupWithinMeters: 0 });
+    expect(draft.json<AdminSettings>()).toEqual({
+      newUploads: 'draft',
+      newAreas: 'ask',
+      groupWithinMeters: 0,
+      aiModel: null,
+    });
     for (const payload of [{}, { newAreas: 'sometimes' }, { newAreas: null }]) {
       const bad = await t.admin({ method: 'PUT', url: '/api/admin/settings', payload });
       expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
@@ -111,7 +126,12 @@ describe('cities and countries appear with their first published place (default:
       url: '/api/admin/settings',
       payload: { newUploads: 'publish', newAreas: 'create' },
     });
-    expect(both.json<AdminSettings>()).toEqual({ newUploads: 'publish', newAreas: 'create', groupWithinMeters: 0 });
+    expect(both.json<AdminSettings>()).toEqual({
+      newUploads: 'publish',
+      newAreas: 'create',
+      groupWithinMeters: 0,
+      aiModel: null,
+    });
   });
 
   it('photos uploaded with "publish at once" in three towns of three countries: /countries, each country, each city and each place lead to each other in five languages', async () => {

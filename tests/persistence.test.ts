@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app';
-import { testConfig } from '../src/server/config';
+import { testConfig } from './helpers/test-config';
 import { uiText } from '../src/server/db/schema';
 import { makePlace } from './helpers/factories';
 import { migratedPgliteFolder } from './helpers/test-database';

@@ -116,7 +116,7 @@ describe('photos of one spot become one place', () => {
     for (const placeId of ['5b3c2f1e-0000-4000-8000-000000000000', 'not-a-place', '']) {
       const { response } = await upload({ latitude: 38.72, longitude: -9.14 }, { placeId });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: PLACE_TARGET_NOT_FOUND });
+      expect(response.json()).toEqual({ error: PLACE_TARGET_NOT_FOUND, code: 'not_found' });
     }
     const both = await upload({ latitude: 38.72, longitude: -9.14 }, { placeId: 'x', newPlace: 'true' });
     expect(both.response.statusCode).toBe(400);

@@ -189,7 +189,14 @@ describe('public API on populated data', () => {
     const gallery = (await get(t, `/api/places/${place.id}/gallery`)).json();
     // no caption or alt text written yet: the page falls back to the place's title
     expect(gallery).toEqual([
-      { id: image.id, imageUrl: image.imageUrl, originalImagePath: image.originalImagePath, alt: null, caption: null },
+      {
+        id: image.id,
+        imageUrl: image.imageUrl,
+        originalImagePath: image.originalImagePath,
+        alt: null,
+        caption: null,
+        englishFields: [],
+      },
     ]);
   });
 
@@ -288,6 +295,7 @@ describe('public API on populated data', () => {
       // a machine's translation no person has reviewed (the page's note)
       reviewed: false,
       machineTranslated: true,
+      writtenBy: 'model',
     });
     // no stored Spanish name: the CLDR one, and the English description is marked as such
     expect((await get(t, '/api/countries/by-slug/japan/translations/es')).json()).toMatchObject({

@@ -26,6 +26,7 @@ import { sourceRenderSource } from './helpers/page-source';
 import { makePhoto } from './helpers/photos';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { whenSettled } from './helpers/translation-jobs';
+import { codeOf, fakeTranslation } from './helpers/fake-translation';
 
 /** A model that answers every kind of request; translations say which language they are in. */
 /** The data a rendered page hands to the browser, by the address each query reads. */
@@ -61,7 +62,14 @@ function model(request: ChatRequest) {
       const fields = JSON.parse(text.slice(text.indexOf('{'), text.lastIndexOf('}') + 1)) as Record<string, string>;
       const language = /into (\w+)/.exec(text)?.[1] ?? 'another language';
       return {
-        content: JSON.stringify(Object.fromEntries(Object.keys(fields).map((k) => [k, `[${language}] ${fields[k]}`]))),
+        content: JSON.stringify(
+          Object.fromEntries(
+            Object.keys(fields).map((k) => [
+              k,
+              fakeTranslation(fields[k]!, codeOf(language), (t) => `[${language}] ${t}`),
+            ]),
+          ),
+        ),
       };
     }
     default:

@@ -56,8 +56,8 @@ describe('validation messages', () => {
       t.admin({ method: 'PUT', url: `/api/admin/places/${place.id}/history/en`, payload: { events } });
     const wrongType = await put([{ year: 1887, description: 'Built as a railway station' }]);
     expect(wrongType.statusCode).toBe(400);
-    expect(wrongType.json()).toEqual({ error: 'events.0.year: Year must be text' });
+    expect(wrongType.json()).toEqual({ error: 'events.0.year: Year must be text', code: 'validation_failed' });
     const missing = await put([{ description: 'Built as a railway station' }]);
-    expect(missing.json()).toEqual({ error: 'events.0.year: Year is required' });
+    expect(missing.json()).toEqual({ error: 'events.0.year: Year is required', code: 'validation_failed' });
   });
 });

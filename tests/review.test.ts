@@ -214,7 +214,7 @@ describe('review per language: what visitors see', () => {
     expect(noteOf((await get(`/en/${city.slug}`)).body)).toBeNull();
   });
 
-  it('a new country’s AI description and its machine translation carry the note until reviewed', async () => {
+  it('a new country’s description written without a model carries no AI note; its machine translation carries one until reviewed', async () => {
     const created = await t.admin({
       method: 'POST',
       url: '/api/admin/countries',
@@ -222,7 +222,8 @@ describe('review per language: what visitors see', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const { slug, id } = created.json<{ country: { slug: string; id: string } }>().country;
-    expect(noteOf((await get(`/en/${slug}`)).body)?.[2]).toBe(WRITTEN_WITH_AI);
+    // the offline writer's sentence is the country's own data, not a model's (decision 032)
+    expect(noteOf((await get(`/en/${slug}`)).body)).toBeNull();
     // machine translations of a country come from jobs; written here as a job would
     await t.db.execute(sql`insert into country_translations (country_id, language_code, name, description)
       values (${id}, 'fr', 'Portugal', 'Un pays au bord de l’Atlantique.')`);

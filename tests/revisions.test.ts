@@ -70,6 +70,22 @@ describe('revisions with the offline writer', () => {
     expect(replaced.json<RevisionCompare>().then.find((f) => f.label === 'Title')?.text).toBe('Harbour at night');
   });
 
+  it('names each version by the change that made it, not the one that replaced it', async () => {
+    const place = await makePlace(t.db, { title: 'Quay', location: 'Lyon', country: 'France' });
+    const put = (payload: object) => t.admin({ method: 'PUT', url: `/api/admin/places/${place.id}`, payload });
+    expect((await put(editBody(place, 'Quay at dusk'))).statusCode).toBe(200);
+    expect((await put({ ...editBody(place, 'Quay at dusk'), location: 'Paris' })).statusCode).toBe(200);
+    const [cityVersion, firstVersion] = await history('places', place.id);
+    // The newer kept version holds Lyon: the title change made it, and the city change replaced it.
+    const compare = await t.admin({ method: 'GET', url: `/api/admin/places/${place.id}/revisions/${cityVersion!.id}` });
+    expect(compare.json<RevisionCompare>().then.find((f) => f.label === 'City')?.text).toBe('Lyon');
+    expect(cityVersion!.madeBy).toMatchObject({ summary: 'Title changed', author: 'person' });
+    expect(cityVersion!.summary).toBe('City changed');
+    expect(cityVersion!.madeBy!.at).toBe(firstVersion!.createdAt);
+    // The oldest kept version was made before any change still kept.
+    expect(firstVersion!.madeBy).toBeNull();
+  });
+
   it('a restore brings a German text back and marks it current with the restored English, and publishing is a revision too', async () => {
     const place = await makePlace(t.db, { title: 'Old bridge' });
     await makePlaceTranslation(t.db, place.id, 'de', { title: 'Alte Brücke', sourceVersion: 1 });

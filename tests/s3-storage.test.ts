@@ -218,7 +218,7 @@ describe.each(['local disk', 'S3'] as const)('GET /media/* from the %s', (store)
     expect(response.statusCode).toBe(416);
     expect(response.headers['content-range']).toBe('bytes */1000');
     expect(response.headers['cache-control']).toBe('no-store');
-    expect(response.json()).toEqual({ error: expect.stringContaining('1000 bytes') });
+    expect(response.json()).toEqual({ error: expect.stringContaining('1000 bytes'), code: 'range_not_satisfiable' });
   });
 
   it.each(['bytes=0-1,5-6', 'bytes=abc', 'bytes=9-2', 'items=0-5'])(
@@ -255,7 +255,7 @@ describe.each(['local disk', 'S3'] as const)('GET /media/* from the %s', (store)
     for (const path of [`/media/web/${hex()}-1000.jpg`, `/media/${key}.txt`, '/media/..%2F..%2Fpackage.json']) {
       const response = await get({}, path);
       expect(response.statusCode, path).toBe(404);
-      expect(response.json()).toEqual({ error: expect.any(String) });
+      expect(response.json()).toEqual({ error: expect.any(String), code: 'not_found' });
     }
   });
 });
@@ -268,7 +268,10 @@ describe('GET /media/* when the bucket does not answer', () => {
       expect(response.statusCode).toBe(503);
       expect(response.headers['retry-after']).toBe('5');
       expect(response.headers['cache-control']).toBe('no-store');
-      expect(response.json()).toEqual({ error: 'Media storage is not reachable right now. Please try again shortly.' });
+      expect(response.json()).toEqual({
+        error: 'Media storage is not reachable right now. Please try again shortly.',
+        code: 'storage_unavailable',
+      });
       expect(response.body).not.toMatch(/ECONNREFUSED|at .*\.js|127\.0\.0\.1/);
     } finally {
       await t.close();

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadResponse } from '../src/shared/api/uploads';
 import { buildApp } from '../src/server/app';
-import { testConfig } from '../src/server/config';
+import { testConfig } from './helpers/test-config';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import type { Storage, StoredObject } from '../src/server/media/storage';
 import { listFiles } from './helpers/media-files';

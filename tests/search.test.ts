@@ -235,7 +235,10 @@ describe('bad input', () => {
   it('refuses text over 200 characters and NUL with a sentence, and LIKE wildcards match themselves', async () => {
     const long = await search('a'.repeat(201));
     expect(long.statusCode).toBe(400);
-    expect(long.json()).toEqual({ error: 'The search text is too long: use at most 200 characters.' });
+    expect(long.json()).toEqual({
+      error: 'The search text is too long: use at most 200 characters.',
+      code: 'bad_request',
+    });
     expect((await search('a\u0000b')).statusCode).toBe(400);
     // '%' and '_' find nothing rather than everything
     expect(await found('%')).toEqual([]);

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app';
-import { testConfig } from '../src/server/config';
+import { testConfig } from './helpers/test-config';
 import type { DatabaseHandle } from '../src/server/db/client';
 import { adminSessions, countries } from '../src/server/db/schema';
 import { makeCountry } from './helpers/factories';
@@ -92,7 +92,7 @@ describe('ending admin sessions', () => {
     expect(await isAuthenticated(changed, cookie!)).toBe(false);
     const write = await deleteCountry(changed, cookie!);
     expect(write).toMatchObject({ status: 401, stillThere: true });
-    expect(JSON.parse(write.body)).toEqual({ error: 'Please sign in to continue.' });
+    expect(JSON.parse(write.body)).toEqual({ error: 'Please sign in to continue.', code: 'unauthorized' });
     // the old password no longer signs in; the new one does
     const old = await signIn(changed, PASSWORD_A);
     expect(old.response.statusCode).toBe(401);

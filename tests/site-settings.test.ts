@@ -30,6 +30,8 @@ describe('the footer and site names from configuration', () => {
       twitterHandle: '',
       mapStyleUrl: '',
       infoPages: [],
+      // no AI model: how-we-write says so (decision 032)
+      aiModel: false,
     });
   });
 

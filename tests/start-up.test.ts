@@ -1,12 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app';
-import { testConfig } from '../src/server/config';
-import type { DatabaseHandle } from '../src/server/db/client';
+import { testConfig } from './helpers/test-config';
+import { rowsOf, type DatabaseHandle } from '../src/server/db/client';
 import { openTestDatabase } from './helpers/test-database';
+import { makePlace } from './helpers/factories';
 
 const STEPS = [
   'seed languages and interface texts',
@@ -74,5 +76,31 @@ describe('a start', () => {
         /^Start-up: check admin password and sessions: 1 admin session made under another password ended; sign in with the current password \(\d+ ms\)$/,
       ),
     );
+  });
+
+  it('answers before the search documents are rewritten for new country names, and rewrites them after', async () => {
+    const first = await start('first admin password');
+    await makePlace(database.db, { slug: 'colosseum', title: 'Colosseum', location: 'Rome', country: 'Italy' });
+    await first.app.close();
+    open.splice(open.indexOf(first.app), 1);
+    // as after an upgrade of Node whose ICU names countries differently: the stored names differ
+    await database.db.execute(sql`delete from search_country_names`);
+    await database.db.execute(
+      sql`update search_documents set subtitle = 'stale', name_norm = 'stale', tsv = ''::tsvector`,
+    );
+
+    const messages: string[] = [];
+    const { app } = await start('first admin password', messages);
+    // the start is over and answering; the rewrite is the service's background work
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    await app.services.search.refreshed();
+    expect(messages).toContainEqual(
+      expect.stringMatching(/^Search documents of \d+ places, cities and countries rewritten in the background/),
+    );
+    const marks = await database.db.execute(sql`select 1 from settings where key = 'search_documents_stale'`);
+    expect(rowsOf(marks)).toHaveLength(0);
+    // the German page finds the place by its country's German name again
+    const found = await app.inject({ method: 'GET', url: '/api/search?q=italien&lang=de' });
+    expect(found.json<Array<{ slug: string }>>().map((r) => r.slug)).toContain('colosseum');
   });
 });

@@ -5,7 +5,7 @@ import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app';
-import { testConfig } from '../src/server/config';
+import { testConfig } from './helpers/test-config';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { placeTranslations, translationJobs } from '../src/server/db/schema';
 import {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepMedia } from '../scripts/media-sweep';
 import type { GalleryItemDto } from '../src/shared/api/admin-places';
 import type { RevisionList } from '../src/shared/api/revisions';
-import { MOVED_TO_TRASH, type TrashList } from '../src/shared/api/trash';
+import { MOVED_TO_TRASH, TRASH_DAYS, type TrashList } from '../src/shared/api/trash';
 import { cities, trash } from '../src/server/db/schema';
 import { makeCity, makeCityTranslation, makeCountry, makePlace } from './helpers/factories';
 import { listFiles, unreferencedFiles } from './helpers/media-files';
@@ -94,7 +94,10 @@ describe('the trash', () => {
     expect(await unreferencedFiles(t.db, mediaDir())).toEqual([]);
 
     const [item] = (await trashList()).filter((i) => i.id === id);
-    expect(item).toMatchObject({ kind: 'place', daysLeft: 29 });
+    // right after the delete: the 30 days its dialog promised, not 29
+    expect(item).toMatchObject({ kind: 'place', daysLeft: TRASH_DAYS });
+    const lastDay = new Date(Date.parse(item!.expiresAt) - 3_600_000);
+    expect((await t.app.services.trash.list(lastDay)).items.find((i) => i.id === id)?.daysLeft).toBe(1);
     expect(item!.subtitle).toContain('·');
     expect(item!.imageUrl).toMatch(/^\/media\//);
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/server/app';
-import { testConfig } from '../src/server/config';
+import { testConfig } from './helpers/test-config';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/client';
 import { makePlace } from './helpers/factories';
 import { sourceRenderSource } from './helpers/page-source';

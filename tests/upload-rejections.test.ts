@@ -79,7 +79,13 @@ describe('POST /api/admin/upload refuses bad input and stores nothing', () => {
     const response = await t.admin(uploadRequest(await makePhoto({ width: 1200, height: 800 })));
     expect(response.statusCode).toBe(422);
     const body = response.json<{ success: boolean; error: string; exifData: Record<string, unknown> }>();
-    expect(body).toMatchObject({ success: false, error: 'geo data not found', photo: null, place: null });
+    expect(body).toMatchObject({
+      success: false,
+      error: 'geo data not found',
+      code: 'geo_data_not_found',
+      photo: null,
+      place: null,
+    });
     expect(body.exifData).toMatchObject({ Make: 'Examplecam', Model: 'Examplecam X100' });
     await expectNothingStored();
   });
@@ -92,6 +98,7 @@ describe('POST /api/admin/upload refuses bad input and stores nothing', () => {
       error:
         'This photo is 100 × 68 pixels. Photos need at least 1,000 pixels on the long side: choose the original ' +
         'photo, not a thumbnail.',
+      code: 'photo_too_small',
     });
     await expectNothingStored();
   });

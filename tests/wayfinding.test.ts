@@ -10,6 +10,7 @@ import {
 import { makeCity, makeCountry, makeFacts, makeHistory, makePlace } from './helpers/factories';
 import { sourceRenderSource } from './helpers/page-source';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { codeOf, fakeTranslation } from './helpers/fake-translation';
 
 /** A model that translates by prefixing the language's name ("[German] Construction begins."). */
 function translatingModel(request: ChatRequest) {
@@ -18,7 +19,11 @@ function translatingModel(request: ChatRequest) {
   const fields = JSON.parse(text.slice(text.indexOf('{'))) as Record<string, string>;
   const language = /into (\w+)/.exec(text)![1]!;
   return {
-    content: JSON.stringify(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, `[${language}] ${v}`]))),
+    content: JSON.stringify(
+      Object.fromEntries(
+        Object.entries(fields).map(([k, v]) => [k, fakeTranslation(v, codeOf(language), (t) => `[${language}] ${t}`)]),
+      ),
+    ),
   };
 }
 

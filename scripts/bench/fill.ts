@@ -6,7 +6,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { openDatabase, type DbOrTx } from '../../src/server/db/client';
+import { sql } from 'drizzle-orm';
+import { openDatabase, rowsOf, type DbOrTx } from '../../src/server/db/client';
+import { syncCountryNames } from '../../src/server/services/search';
 import { cities, countries, placeFacts, placeHistory, places, placeTranslations } from '../../src/server/db/schema';
 import { originalKey, urlForKey, webKey } from '../../src/shared/media-names';
 import { slugify } from '../../src/shared/slug';
@@ -146,6 +148,12 @@ export async function fillDatabase(options: {
     options.databaseUrl ? { databaseUrl: options.databaseUrl } : { pgliteDir: join(options.dataDir, 'db') },
   );
   try {
+    const [existing] = rowsOf<{ n: number }>(await handle.db.execute(sql`select count(*)::int as n from places`));
+    if (existing && existing.n > 0)
+      throw new Error(`The database already has ${existing.n} places: fill an empty one.`);
+    // The country names of this Node.js first, as a site that has started once has them: the
+    // documents are then written once, by the inserts, not again by the server's first start.
+    await syncCountryNames(handle.db);
     const rand = random(options.places);
     const total = options.places + 1;
     const images = new Map<number, { imageUrl: string; originalImagePath: string }>();

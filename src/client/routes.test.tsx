@@ -43,8 +43,17 @@ describe('which screen an address shows', () => {
   });
 
   it('shows the not-found screen for anything else', () => {
-    for (const pathname of ['/xx/home', '/EN/home', '/en/a/b', '/iladmin/nothing', '/en/%E0%A4%A', '/pt']) {
+    for (const pathname of ['/xx/home', '/EN/home', '/en/a/b', '/en/%E0%A4%A', '/pt', '/iladminx']) {
       expect(page(pathname), pathname).toMatchObject({ path: '*', depth: 2 });
     }
+  });
+
+  it("shows the admin's own not-found screen, without the public navigation, for an unknown admin address", () => {
+    for (const pathname of ['/iladmin/nothing', '/ILADMIN/nothing/', '/iladmin/dashboard/extra']) {
+      expect(page(pathname), pathname).toMatchObject({ path: 'iladmin/*', depth: 1 });
+    }
+    // what the owner typed: the short addresses of Manage Cities and Manage Countries, like /iladmin/places
+    expect(page('/iladmin/cities').path).toBe(ADMIN_SCREENS.cities);
+    expect(page('/iladmin/countries').path).toBe(ADMIN_SCREENS.countries);
   });
 });

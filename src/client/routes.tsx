@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, renderMatches, useLocation, type RouteMatch, type RouteObject } from 'react-router';
-import { adminScreenAt, ADMIN_SCREENS, type AdminScreen } from '../shared/admin-paths';
+import { adminScreenAt, ADMIN_SCREENS, isUnderAdminScreens, type AdminScreen } from '../shared/admin-paths';
 import { isLanguageCode } from '../shared/languages';
 import { HydratedMark } from './components/public/hydrated-mark';
 import { SiteLayout } from './components/public/site-layout';
@@ -15,7 +15,7 @@ const AdminScreenPage = lazy(() => import('./components/admin/admin-screens'));
 /** The 404 screen is rare: its code loads only when needed (the server waits for it). */
 const NotFoundPage = lazy(() => import('./pages/not-found-page'));
 
-function AdminPage({ screen }: { screen: AdminScreen }) {
+function AdminPage({ screen }: { screen: AdminScreen | 'notFound' }) {
   return (
     <Suspense
       fallback={
@@ -64,8 +64,10 @@ const PUBLIC_PAGES = new Map(
     return [route, { path: route.path, element: route.marksItself ? page : <Live page={page} /> }];
   }),
 );
-/** Any other address, /iladmin/... included: the public not-found screen (the server answers 404). */
+/** Any other address: the public not-found screen (the server answers 404). */
 const NOT_FOUND: RouteObject = { path: '*', element: <Live page={<NotFoundPage />} /> };
+/** Any other address under /iladmin: the admin's not-found screen, in the admin's frame (404 too). */
+const ADMIN_NOT_FOUND: RouteObject = { path: 'iladmin/*', element: <AdminPage screen="notFound" /> };
 
 type Match = RouteMatch<string, RouteObject>;
 
@@ -84,6 +86,7 @@ export function matchAppRoutes(pathname: string): Match[] {
   if (segments.length === 0) return [match(ROOT, {}, '/')];
   const screen = adminScreenAt(pathname);
   if (screen) return [match(ADMIN.get(screen)!, {}, ADMIN_SCREENS[screen])];
+  if (isUnderAdminScreens(pathname)) return [match(ADMIN_NOT_FOUND, { '*': segments.slice(1).join('/') }, '/iladmin')];
   const [lang = ''] = segments;
   if (segments.length === 1 && isLanguageCode(lang)) {
     return [match(LAYOUT, { lang }, '/'), match(LANGUAGE_HOME, { lang }, `/${lang}`)];

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app';
 import { readLanguageCookie } from './lib/i18n';
@@ -14,5 +14,8 @@ const app = (
   </StrictMode>
 );
 
-// The admin's screens, rendered in the browser (public pages are islands: entry-client.tsx).
-createRoot(document.getElementById('root')!).render(app);
+// The admin's screens, rendered in the browser (public pages are islands: entry-client.tsx); the
+// sign-in screen arrives rendered by the server (data-ssr="login") and is hydrated.
+const root = document.getElementById('root')!;
+if (root.dataset.ssr === 'login') hydrateRoot(root, app);
+else createRoot(root).render(app);

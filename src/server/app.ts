@@ -85,8 +85,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const storage = await createStorage(config);
   app.decorate('config', config);
   app.decorate('storage', storage);
-  app.decorate('services', await createServices(config, database, { ...options, storage }));
+  app.decorate('services', await createServices(config, database, { ...options, storage, log: app.log }));
   await runStartUp(startUpSteps(config, database, app.services, options.announcePassword ?? (() => {})), app.log);
+  // Search documents to rewrite (new country names) are rewritten while the server answers.
+  app.services.search.refreshInBackground(app.log);
   const changes = await createChangeFeed(database, {
     // Varnish in front (CACHE_PURGE_URL): each applied change drops the answers tagged with it there too.
     ...(config.cachePurgeUrl ? { purge: createCdnPurge({ url: config.cachePurgeUrl, log: app.log }) } : {}),
@@ -104,6 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     startApp: (copy) => buildApp(copy, { pages: options.pages, announcePassword: () => {} }),
   });
   app.addHook('onClose', async () => {
+    await app.services.search.stop();
     await app.services.backups.stop();
     await app.services.translationQueue.stop();
     await changes.close();

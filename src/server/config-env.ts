@@ -76,6 +76,8 @@ export const envSchema = z.object({
   AI_MODEL: optionalText,
   AI_API_KEY: optionalText,
   AI_BASE_URL: httpUrl,
+  AI_TIMEOUT_MS: milliseconds(1_000, 600_000),
+  AI_IMAGE_TIMEOUT_MS: milliseconds(1_000, 600_000),
   MAX_UPLOAD_MB: setting(
     numberBetween('must be a number of megabytes between 1 and 500', 1, 500, { whole: false }).default(40),
   ),

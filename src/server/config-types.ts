@@ -3,6 +3,13 @@ import type { SiteSettings } from '../shared/site';
 import type { InfoPageTexts } from './info-pages-config';
 
 export const AI_PROVIDERS = ['offline', 'openai', 'anthropic', 'openai-compatible'] as const;
+/**
+ * How long one model answer may take (docs/decisions/033-model-failures.md): a long article or
+ * translation from a hosted model takes 10–30 s; an action with its retries takes at most twice this.
+ */
+export const AI_TIMEOUT_DEFAULT_MS = 45_000;
+/** The same for a photo's analysis: vision models read the image first. */
+export const AI_IMAGE_TIMEOUT_DEFAULT_MS = 60_000;
 export type AiProviderName = (typeof AI_PROVIDERS)[number];
 
 /** An S3-compatible bucket that holds the media instead of DATA_DIR/media (S3_BUCKET). */
@@ -43,6 +50,12 @@ export interface AppConfig {
     model: string | undefined;
     apiKey: string | undefined;
     baseUrl: string | undefined;
+    /** Longest wait for one text answer (AI_TIMEOUT_MS); unset: AI_TIMEOUT_DEFAULT_MS. */
+    timeoutMs?: number;
+    /** Longest wait for one photo's analysis (AI_IMAGE_TIMEOUT_MS); unset: AI_IMAGE_TIMEOUT_DEFAULT_MS. */
+    imageTimeoutMs?: number;
+    /** The first wait before asking a failing provider again (1 s when unset; tests shorten it). */
+    retryBaseMs?: number;
   };
   /** Largest accepted upload in bytes. */
   maxUploadBytes: number;

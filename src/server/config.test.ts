@@ -155,7 +155,15 @@ describe('configuration from the environment', () => {
       AI_MODEL: ai.model,
     });
     expect(config.databaseUrl).toBe(databaseUrl);
-    expect(config.ai).toEqual({ ...ai, apiKey: undefined });
+    expect(config.ai).toEqual({ ...ai, apiKey: undefined, timeoutMs: 45_000, imageTimeoutMs: 60_000 });
+  });
+
+  it('reads the AI timeouts, and refuses one out of range with a line naming it', () => {
+    const config = loadConfig({ AI_TIMEOUT_MS: '20000', AI_IMAGE_TIMEOUT_MS: '30000' });
+    expect(config.ai).toMatchObject({ timeoutMs: 20_000, imageTimeoutMs: 30_000 });
+    expect(() => loadConfig({ AI_TIMEOUT_MS: '50' })).toThrow(
+      'Invalid configuration: AI_TIMEOUT_MS must be a whole number of milliseconds between 1000 and 600000',
+    );
   });
 
   it('keeps media on the local disk without S3_BUCKET, whatever AWS variables other tools set', () => {

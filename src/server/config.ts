@@ -3,7 +3,7 @@ import { SOCIAL_KINDS, SOCIAL_LABELS } from '../shared/site';
 import { infoPagesFromEnv } from './info-pages-config';
 
 import { backupFromEnv, ConfigError, envSchema, s3FromEnv } from './config-env';
-import type { AppConfig } from './config-types';
+import { AI_IMAGE_TIMEOUT_DEFAULT_MS, AI_TIMEOUT_DEFAULT_MS, type AppConfig } from './config-types';
 
 // The configuration's types live in config-types.ts (config-env.ts reads them too); importers keep this address.
 export type { AppConfig, BackupConfig, S3Config, TranslationJobsConfig } from './config-types';
@@ -48,7 +48,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     publicUrl,
     adminPassword: e.ADMIN_PASSWORD,
-    ai: { provider: e.AI_PROVIDER, model: e.AI_MODEL, apiKey: e.AI_API_KEY, baseUrl: e.AI_BASE_URL },
+    ai: {
+      provider: e.AI_PROVIDER,
+      model: e.AI_MODEL,
+      apiKey: e.AI_API_KEY,
+      baseUrl: e.AI_BASE_URL,
+      timeoutMs: e.AI_TIMEOUT_MS ?? AI_TIMEOUT_DEFAULT_MS,
+      imageTimeoutMs: e.AI_IMAGE_TIMEOUT_MS ?? AI_IMAGE_TIMEOUT_DEFAULT_MS,
+    },
     maxUploadBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
     ...(s3 ? { s3 } : {}),
     ...(e.MEDIA_PUBLIC_URL ? { mediaPublicUrl: e.MEDIA_PUBLIC_URL.replace(/\/+$/, '') } : {}),
@@ -65,7 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       // Longer than the 60 s idle time of common proxies and load balancers, so they never reuse a
       // connection this server is closing (Fastify's own default).
       keepAliveMs: e.KEEP_ALIVE_TIMEOUT_MS ?? 72_000,
-      // Above the longest wait of a handler (an AI call may take 90 s) with nothing written yet.
+      // Above the longest wait of a handler (an AI action takes at most twice AI_IMAGE_TIMEOUT_MS) with nothing written yet.
       idleMs: e.IDLE_TIMEOUT_MS ?? 300_000,
     },
     maxConnectionsPerIp: e.MAX_CONNECTIONS_PER_IP,
@@ -85,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       twitterHandle: e.SITE_TWITTER_HANDLE ?? '',
       mapStyleUrl: e.MAP_STYLE_URL ?? '',
       infoPages: infoPages.links,
+      aiModel: e.AI_PROVIDER !== 'offline',
     },
     siteTexts: { name: e.SITE_NAME, tagline: e.SITE_TAGLINE },
     infoPageTexts: infoPages.texts,
@@ -113,12 +121,4 @@ export function loadConfigOrExit(): AppConfig {
     }
     throw error;
   }
-}
-
-/** A config for tests: everything in memory or a temp folder, quiet logs. */
-export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return {
-    ...loadConfig({ DATA_DIR: overrides.dataDir ?? './.tmp/test-data', LOG_LEVEL: 'silent' }),
-    ...overrides,
-  };
 }

@@ -13,6 +13,9 @@ export const ADMIN_SCREENS = {
   places: '/iladmin/places',
   editCities: '/iladmin/edit-cities',
   editCountries: '/iladmin/edit-countries',
+  // Like /iladmin/places, the short addresses an owner types show the screens too.
+  cities: '/iladmin/cities',
+  countries: '/iladmin/countries',
   // Deleted places, cities, countries and gallery photos, restorable for 30 days.
   trash: '/iladmin/trash',
 } as const;
@@ -37,6 +40,12 @@ export function adminScreenAt(url: string): AdminScreen | undefined {
   }
   return SCREEN_BY_PATH.get(path.replace(/\/+$/, '').toLowerCase());
 }
+
+/**
+ * Is this path under the admin's screens (/iladmin, any letter case)? An unknown one there shows the
+ * admin's not-found screen, not the public one (the server answers 404 either way).
+ */
+export const isUnderAdminScreens = (pathname: string): boolean => /^\/iladmin(\/|$)/i.test(pathname);
 
 /** Does this request URL show an admin screen? (see adminScreenAt) */
 export const isAdminScreenPath = (url: string): boolean => adminScreenAt(url) !== undefined;

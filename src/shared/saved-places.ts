@@ -17,3 +17,11 @@ export function parseSavedIds(text: string): string[] | undefined {
   if (ids.length > SAVED_PLACES_MAX || !ids.every((id) => PLACE_ID.test(id))) return undefined;
   return ids;
 }
+
+/**
+ * The public API's answer for saved places in one language (their cards, in the order given). The
+ * Saved page reads it, the service worker keeps it for every language so the offline page can name
+ * saved places in its own language (public/offline.js builds the same address).
+ */
+export const savedPlacesAddress = (ids: readonly string[], lang: string) =>
+  `/api/places/by-ids/translations/${lang}?ids=${ids.join(',')}`;

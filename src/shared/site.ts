@@ -51,6 +51,11 @@ export interface SiteSettings {
   mapStyleUrl: string;
   /** The configured footer pages, in INFO_PAGES order. */
   infoPages: InfoPageLink[];
+  /**
+   * Whether an AI model writes and translates (AI_PROVIDER is not `offline`): the how-we-write page
+   * tells visitors what this site actually uses (docs/decisions/032-three-origins.md).
+   */
+  aiModel: boolean;
 }
 
 export const NO_SITE_SETTINGS: SiteSettings = {
@@ -61,6 +66,7 @@ export const NO_SITE_SETTINGS: SiteSettings = {
   twitterHandle: '',
   mapStyleUrl: '',
   infoPages: [],
+  aiModel: false,
 };
 
 export const SOCIAL_LABELS: Record<SocialKind, string> = {

@@ -30,6 +30,16 @@ export function startFakeAnthropicMessages(
         stop_sequence: null,
         usage: { input_tokens: 10, output_tokens: 10 },
       }),
+      refusal: (request, text, count) => ({
+        id: `msg_${count}`,
+        type: 'message',
+        role: 'assistant',
+        model: request.model,
+        content: [{ type: 'text', text }],
+        stop_reason: 'refusal',
+        stop_sequence: null,
+        usage: { input_tokens: 10, output_tokens: 10 },
+      }),
     },
     reply,
   );

@@ -18,6 +18,8 @@ export const chatModel = (baseUrl: string, model = 'test-model'): AppConfig['ai'
   baseUrl,
   model,
   apiKey: undefined,
+  // a failing provider is asked again within a tenth of a second (the product waits a second)
+  retryBaseMs: 100,
 });
 
 /** The schema name the client asked for (response_format.json_schema.name). */
@@ -54,6 +56,21 @@ export function startFakeChatCompletions(
         created: Math.floor(Date.now() / 1000),
         model: request.model,
         choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop', logprobs: null }],
+        usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
+      }),
+      refusal: (request, text, count) => ({
+        id: `chatcmpl-${count}`,
+        object: 'chat.completion',
+        created: Math.floor(Date.now() / 1000),
+        model: request.model,
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: null, refusal: text },
+            finish_reason: 'stop',
+            logprobs: null,
+          },
+        ],
         usage: { prompt_tokens: 10, completion_tokens: 10, total_tokens: 20 },
       }),
     },

@@ -3,9 +3,15 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * What a fake model does for one request: answer with content (after `delayMs`, a slow model),
- * fail with a status, or hang.
+ * fail with a status (with headers, e.g. Retry-After), hang, refuse in the protocol's own way, or
+ * answer `bytes` bytes of content streamed in 64 KB chunks (a runaway model).
  */
-export type ModelReply = { content: string; delayMs?: number } | { status: number; body?: string } | { hang: true };
+export type ModelReply =
+  | { content: string; delayMs?: number }
+  | { status: number; body?: string; headers?: Record<string, string> }
+  | { hang: true }
+  | { refusal: string }
+  | { bytes: number };
 
 export interface FakeModelServer<Request> {
   /** Base URL for AI_BASE_URL, ending in /v1. */
@@ -25,6 +31,8 @@ export interface ModelProtocol<Request> {
   success(request: Request, content: string, count: number): unknown;
   /** The error body for a failure status. */
   failure: unknown;
+  /** The 200 body of a refusal (OpenAI's `message.refusal`, Anthropic's stop reason). */
+  refusal(request: Request, text: string, count: number): unknown;
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {
@@ -72,8 +80,32 @@ export async function startFakeModelServer<Request>(
       }
       if ('status' in answer) {
         res
-          .writeHead(answer.status, { 'content-type': 'application/json' })
+          .writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers })
           .end(answer.body ?? JSON.stringify(protocol.failure));
+        return;
+      }
+      if ('refusal' in answer) {
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify(protocol.refusal(request, answer.refusal, fake.requests.length)));
+        return;
+      }
+      if ('bytes' in answer) {
+        const body = Buffer.from(
+          JSON.stringify(protocol.success(request, 'x'.repeat(answer.bytes), fake.requests.length)),
+        );
+        res.on('error', () => undefined);
+        res.writeHead(200, { 'content-type': 'application/json' });
+        // streamed without a length, as a model writes: the client must stop reading by itself
+        for (let at = 0; at < body.length && !res.destroyed; at += 65_536) {
+          if (!res.write(body.subarray(at, at + 65_536))) {
+            await new Promise((resolve) => {
+              res.once('drain', resolve);
+              res.once('close', resolve);
+            });
+          }
+        }
+        res.end();
         return;
       }
       if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));

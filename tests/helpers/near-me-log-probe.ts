@@ -4,7 +4,7 @@
  * The test reads what the server logged. Usage: tsx near-me-log-probe.ts <data-dir> <lat> <lon>
  */
 import { buildApp } from '../../src/server/app';
-import { testConfig } from '../../src/server/config';
+import { testConfig } from './test-config';
 
 const [dataDir, latitude, longitude] = process.argv.slice(2);
 const app = await buildApp(testConfig({ dataDir, logLevel: 'trace' }));

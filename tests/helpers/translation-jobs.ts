@@ -6,6 +6,7 @@ import type { TranslationJobsConfig } from '../../src/server/config';
 import { LANGUAGES } from '../../src/shared/languages';
 import { schemaNameOf, userText, type ChatReply, type ChatRequest } from './fake-chat-completions';
 import type { TestApp } from './test-app';
+import { fakeTranslation } from './fake-translation';
 
 /** The queue's timing shortened for tests: retries within a second, a dead worker noticed in 3 s. */
 export const FAST_JOBS: TranslationJobsConfig = {
@@ -40,7 +41,7 @@ export interface ModelOptions {
 
 /**
  * A model at the protocol boundary that writes descriptions and translates by tagging each value
- * with the language: "Eiffel Tower" into German is "Eiffel Tower [de]".
+ * with the language: "Eiffel Tower" into German is "Eiffel Tower [de]" (longer texts: helpers/fake-translation.ts).
  */
 export function translatingModel(options: ModelOptions = {}) {
   return (request: ChatRequest): ChatReply => {
@@ -55,7 +56,9 @@ export function translatingModel(options: ModelOptions = {}) {
       if (options.failLanguages?.includes(code)) return { status: 500 };
       const fields = fieldsOf(request);
       return {
-        content: JSON.stringify(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, `${v} [${code}]`]))),
+        content: JSON.stringify(
+          Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, fakeTranslation(v, code)])),
+        ),
         ...delay,
       };
     }

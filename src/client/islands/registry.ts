@@ -12,6 +12,7 @@ export const ISLANDS = {
   trivia: () => import('../components/public/trivia-list').then((m) => m.TriviaList),
   placeMap: () => import('../components/public/place-map').then((m) => m.PlaceMap),
   nearMe: () => import('../components/public/near-me').then((m) => m.NearMe),
+  searchForm: () => import('../components/public/search-form').then((m) => m.SearchForm),
   saved: () => import('../pages/public/saved-page').then((m) => m.default),
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each island takes its own props
 } satisfies Record<string, () => Promise<ComponentType<any>>>;

@@ -6,6 +6,7 @@ import type { PublicDataSource } from '../../shared/api/public-data';
 import type { LanguageCode } from '../../shared/languages';
 import type { InfoPage, SiteSettings } from '../../shared/site';
 import { RELATED_PLACES_DEFAULT } from '../../shared/limits';
+import { savedPlacesAddress } from '../../shared/saved-places';
 
 /**
  * The public site's reads, shared by the page hooks (browser, over the API) and the server's
@@ -233,6 +234,4 @@ export const usePublicQuery: <T>(spec: PublicQuery<T>, options?: PublicQueryOpti
 
 /** The cards of saved places (a device's list or a share address's ids), in the order given. */
 export const savedPlacesQuery = (ids: readonly string[], lang: LanguageCode) =>
-  query<dto.PlaceCardDto[]>(`/api/places/by-ids/translations/${lang}?ids=${ids.join(',')}`, 'empty', (s) =>
-    s.placesByIds(ids, lang),
-  );
+  query<dto.PlaceCardDto[]>(savedPlacesAddress(ids, lang), 'empty', (s) => s.placesByIds(ids, lang));

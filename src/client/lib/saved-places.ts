@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { SAVED_PLACES_MAX } from '../../shared/saved-places';
+import { LANGUAGE_CODES } from '../../shared/languages';
+import { SAVED_PLACES_MAX, savedPlacesAddress } from '../../shared/saved-places';
 
 /**
  * The visitor's saved places, kept in this browser's localStorage only: no account, no cookie, no
@@ -8,7 +9,10 @@ import { SAVED_PLACES_MAX } from '../../shared/saved-places';
  */
 export interface SavedPlace {
   id: string;
-  /** The place page where it was saved (`/{lang}/{slug}`), stored offline by the service worker. */
+  /**
+   * The place page where it was saved (`/{lang}/{slug}`); the place's address is the same in every
+   * language (inLanguage), and the service worker stores it in each.
+   */
   url: string;
   title: string;
   image: string;
@@ -42,14 +46,22 @@ export function savedPlaces(): SavedPlace[] {
   return list;
 }
 
+/** A saved place's page in `lang`, wherever it was saved (`/de/x` is `/en/x` in English). */
+export const inLanguage = (lang: string, url: string) => `/${lang}${url.replace(/^\/[^/]+/, '')}`;
+
 /**
  * Tells the service worker (public/sw.js) which pages and photos to keep offline: the saved places'
- * (kept until unsaved), and `opened`, addresses it should store once.
+ * (kept until unsaved) in every language, as a visitor may read them in any, with the list's cards
+ * in each language (the offline page names them with these), and `opened`, addresses it should
+ * store once.
  */
 export function tellServiceWorker(list: SavedPlace[], opened: string[] = []): void {
-  void navigator.serviceWorker?.ready.then((registration) =>
-    registration.active?.postMessage({ saved: list.flatMap((p) => [p.url, p.image]), opened }),
-  );
+  const ids = list.map((p) => p.id);
+  const saved = [
+    ...list.flatMap((p) => [...LANGUAGE_CODES.map((lang) => inLanguage(lang, p.url)), p.image]),
+    ...(ids.length ? LANGUAGE_CODES.map((lang) => savedPlacesAddress(ids, lang)) : []),
+  ];
+  void navigator.serviceWorker?.ready.then((registration) => registration.active?.postMessage({ saved, opened }));
 }
 
 function write(list: SavedPlace[]): void {

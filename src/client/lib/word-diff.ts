@@ -1,55 +1,38 @@
+import { diffWords } from 'diff';
+
 /** One run of a diff between two texts: words kept, removed from the old text, or added in the new one. */
 export interface DiffPart {
   kind: 'same' | 'removed' | 'added';
   text: string;
 }
 
-/** Longest texts diffed word by word (the LCS table is words × words); longer ones are shown whole. */
-const MAX_WORDS = 2_000;
-
-/** Words and the spaces after them, so joining the parts gives back the text. */
-const tokens = (text: string) => text.match(/\S+\s*|\s+/g) ?? [];
+const words = new Intl.Segmenter(undefined, { granularity: 'word' });
 
 /**
- * What changed between two texts, word by word (a longest common subsequence): what an editor reads
- * to update a translation after its English changed. Adjacent runs of one kind are merged.
+ * Words as Intl.Segmenter finds them (a Chinese sentence is several words, not one), segmented one
+ * run of non-space characters at a time: V8 segments one long text far more slowly than its pieces.
+ */
+const segmenter = {
+  resolvedOptions: () => words.resolvedOptions(),
+  segment: (text: string) =>
+    text
+      .split(/(\s+)/)
+      .flatMap((run) => (!run ? [] : /\s/.test(run) ? [{ segment: run }] : Array.from(words.segment(run)))),
+};
+
+/**
+ * What changed between two texts, word by word (`diff`'s diffWords, Myers' algorithm, no length
+ * limit): what an editor reads to update a translation after its English changed. Adjacent runs of
+ * one kind are merged.
  */
 export function wordDiff(before: string, after: string): DiffPart[] {
-  const a = tokens(before);
-  const b = tokens(after);
-  if (a.length * b.length > MAX_WORDS * MAX_WORDS || a.length > MAX_WORDS || b.length > MAX_WORDS) {
-    return merge([
-      { kind: 'removed', text: before },
-      { kind: 'added', text: after },
-    ]);
-  }
-  // lengths[i][j]: the longest common subsequence of a[i..] and b[j..]
-  const lengths = Array.from({ length: a.length + 1 }, () => new Uint16Array(b.length + 1));
-  for (let i = a.length - 1; i >= 0; i--) {
-    for (let j = b.length - 1; j >= 0; j--) {
-      lengths[i]![j] =
-        a[i]!.trim() === b[j]!.trim()
-          ? lengths[i + 1]![j + 1]! + 1
-          : Math.max(lengths[i + 1]![j]!, lengths[i]![j + 1]!);
-    }
-  }
-  const parts: DiffPart[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i]!.trim() === b[j]!.trim()) {
-      parts.push({ kind: 'same', text: b[j]! });
-      i++;
-      j++;
-    } else if (lengths[i + 1]![j]! >= lengths[i]![j + 1]!) {
-      parts.push({ kind: 'removed', text: a[i++]! });
-    } else {
-      parts.push({ kind: 'added', text: b[j++]! });
-    }
-  }
-  while (i < a.length) parts.push({ kind: 'removed', text: a[i++]! });
-  while (j < b.length) parts.push({ kind: 'added', text: b[j++]! });
-  return merge(parts);
+  const changes = diffWords(before, after, { intlSegmenter: segmenter });
+  return merge(
+    changes.map((change) => ({
+      kind: change.added ? 'added' : change.removed ? 'removed' : 'same',
+      text: change.value,
+    })),
+  );
 }
 
 function merge(parts: DiffPart[]): DiffPart[] {

@@ -3,10 +3,6 @@ import { stripNul, stripNulDeep } from '../../shared/nul';
 import { AiError } from './errors';
 import type { AiProvider, ImageAnalysis, ImageAnalysisInput } from './types';
 
-/** What the administrator reads when Translate runs without a model (no setup words: they cannot act on them). */
-const OFFLINE_TRANSLATION_MESSAGE =
-  'No AI model is set up, so nothing could be translated. Ask whoever runs the site to set one up, then use Translate again.';
-
 const clip = (text: string, max: number) => {
   if (text.length <= max) return text;
   const cut = text.slice(0, max - 1);
@@ -58,7 +54,8 @@ export function createOfflineProvider(): AiProvider {
     historicalEvents: async () => ({ hasEvents: 'no', events: [] }),
     triviaFacts: async () => ({ hasFacts: 'no', facts: [] }),
     translate: async () => {
-      throw new AiError(OFFLINE_TRANSLATION_MESSAGE);
+      // What the administrator reads: no setup words, they cannot act on them (ai/errors.ts).
+      throw new AiError('ai_not_set_up');
     },
     describeCity: async (city) =>
       stripNul(`${city.name} is a city in ${city.country}. Explore the places we have visited there.`),

@@ -58,7 +58,10 @@ export function createBackupService({ database, storage, config }: BackupService
   /** Takes a backup and answers its stream; the slot is free again once the stream closes. */
   async function take(): Promise<BackupArchive> {
     if (running) {
-      throw new ConflictError('A backup is being taken right now. Wait until it has finished, then try again.');
+      throw new ConflictError(
+        'A backup is being taken right now. Wait until it has finished, then try again.',
+        'backup_running',
+      );
     }
     running = true;
     try {

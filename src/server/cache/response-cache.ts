@@ -286,6 +286,7 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
         .header('Cache-Control', 'no-store')
         .send({
           error: `Too many pages asked for at once from your address. Wait ${wait} seconds, then try again.`,
+          code: 'rate_limited',
         });
     }
   });

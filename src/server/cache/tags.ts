@@ -16,6 +16,11 @@ import type { SearchService } from '../services/search';
  * - `slugs`: which addresses answer (a "not found" may start answering).
  * - `ui`, `languages`: the interface text and the languages, on every page.
  * - `search`: any text a search can match (the search documents).
+ * - `places-of:city:<id>`, `places-of:country:<id>`: what an export or feed of the places of that
+ *   city or country shows of them (migration 0017: every change of a place names its city's and
+ *   country's), carried instead of the places' own tags when they are more than PLACE_TAGS_MAX.
+ * - `place-texts`: the same for any other list of more than PLACE_TAGS_MAX places (every change
+ *   of a place names it).
  * - `any`: an answer that recorded no reads: it goes with every change.
  * - `site`: carried by every answer, so a shared cache can drop everything at once.
  */
@@ -28,7 +33,21 @@ const city = (id: string) => `city:${id}`;
 const country = (id: string) => `country:${id}`;
 /** A place's page and card link its city's and country's pages: their addresses are read too. */
 const placeTags = (id: string) => [place(id), 'cities', 'countries'];
-const cards = (items: ReadonlyArray<{ id: string }> | undefined) => (items ?? []).flatMap((item) => place(item.id));
+/**
+ * At most this many places' own tags in one answer: each is 43 bytes in each of the two tag
+ * headers, and every response's header set stays under 8 KB (Varnish's default limit).
+ */
+export const PLACE_TAGS_MAX = 40;
+/** Every change of a place's own content names this tag (migration 0017). */
+const PLACE_TEXTS = 'place-texts';
+/** The tags of a list's places: each place's own, or the list's when there are too many. */
+const listed = (ids: readonly string[], listTag = PLACE_TEXTS) =>
+  ids.length > PLACE_TAGS_MAX ? [listTag] : ids.map(place);
+const cards = (items: ReadonlyArray<{ id: string }> | undefined, listTag?: string) =>
+  listed(
+    (items ?? []).map((item) => item.id),
+    listTag,
+  );
 const pageOf = <T>(value: Page<T> | null) => value?.items;
 /** Maps draw many entities' names and positions: they go with any list or text change. */
 const MAP_TAGS = [...LISTS, 'search'];
@@ -59,7 +78,7 @@ const READ_TAGS: { [S in keyof PublicServices]: TagTable<PublicServices[S]> } = 
     infoPage: () => [],
     places: (value) => [...LISTS, ...cards(pageOf(value))],
     // A saved list shows these places; one published or unpublished later changes it.
-    placesByIds: (_value, ids) => ['places', 'slugs', ...ids.map(place)],
+    placesByIds: (_value, ids) => ['places', 'slugs', ...listed(ids)],
     placeBySlug: (value) => (value ? placeTags(value.id) : ['slugs']),
     placePage: (value) =>
       value ? [...placeTags(value.place.id), 'places', ...cards(value.related)] : ['slugs', 'places'],
@@ -93,13 +112,20 @@ const READ_TAGS: { [S in keyof PublicServices]: TagTable<PublicServices[S]> } = 
   // Downloads and feeds list places in a page's order: the lists, and each place's own text.
   companion: {
     placesAt: (value) =>
-      value?.of ? [`${value.of.kind}:${value.of.id}`, ...LISTS, 'slugs', ...cards(value.places)] : ['slugs', ...LISTS],
-    placesById: (_value, ids) => ['places', 'slugs', ...ids.map(place)],
+      value?.of
+        ? [
+            `${value.of.kind}:${value.of.id}`,
+            ...LISTS,
+            'slugs',
+            ...cards(value.places, `places-of:${value.of.kind}:${value.of.id}`),
+          ]
+        : ['slugs', ...LISTS],
+    placesById: (_value, ids) => ['places', 'slugs', ...listed(ids)],
     feed: (value) => [
       ...LISTS,
       'slugs',
       ...(value?.country ? [country(value.country.id)] : []),
-      ...cards(value?.places),
+      ...cards(value?.places, value?.country ? `places-of:country:${value.country.id}` : undefined),
     ],
     nearMe: (value) => [...LISTS, ...cards(value ?? undefined)],
   },

@@ -20,6 +20,7 @@ import {
   type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
 import type { HistoryEvent, TriviaFact } from '../../shared/api/public';
+import { SOURCE_ORIGINS } from '../../shared/api/written-text';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 /** Set on insert and kept current by a trigger on update (sitemap `lastmod`). */
@@ -56,6 +57,13 @@ const basedOn = () => jsonb('based_on').$type<Record<string, unknown>>();
  * text no person has reviewed (migration 0013, docs/decisions/018-review-per-language.md).
  */
 const reviewed = () => boolean('reviewed').notNull().default(false);
+/**
+ * Who wrote the English source of a place, city or country: `machine` (an AI model), `person` (the
+ * admin) or `data` (the offline writer, from the photo's place and date and the owner's notes).
+ * Visitors see "Written with AI" only on a model's unreviewed text (migration 0016,
+ * docs/decisions/032-three-origins.md).
+ */
+const sourceOrigin = () => text('origin', { enum: SOURCE_ORIGINS }).notNull().default('machine');
 /** What a translation queue row or failure is about. */
 const entityType = () => text('entity_type', { enum: ['place', 'city', 'country'] }).notNull();
 /** What a city and a country have besides their names: their page's address, text and photo. */
@@ -65,6 +73,7 @@ const areaPageColumns = () => ({
   imageUrl: text('image_url').notNull(),
   sourceVersion: sourceVersion(),
   reviewed: reviewed(),
+  origin: sourceOrigin(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -142,6 +151,7 @@ export const places = pgTable(
       .notNull()
       .default('published'),
     reviewed: reviewed(),
+    origin: sourceOrigin(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -150,6 +160,7 @@ export const places = pgTable(
     index('places_newest_idx').on(t.date, t.createdAt, t.id),
     index('places_location_country_newest_idx').on(t.location, t.country, t.date, t.createdAt, t.id),
     index('places_created_idx').on(t.createdAt, t.id),
+    index('places_state_created_idx').on(t.state, t.createdAt, t.id),
     index('places_country_idx').on(t.country),
     // Nearby places: a latitude/longitude box that widens until it holds enough (nearby-repo.ts).
     index('places_lat_lon_idx').on(t.latitude, t.longitude),
@@ -488,6 +499,7 @@ export const searchDocuments = pgTable(
   },
   (t) => [
     index('search_documents_entity_idx').on(t.entityId),
+    index('search_documents_title_prefix_idx').on(t.titleNorm.op('text_pattern_ops')),
     index('search_documents_name_trgm_idx').using('gin', t.nameNorm.op('gin_trgm_ops')),
     index('search_documents_tsv_idx').using('gin', t.tsv),
     index('search_documents_cjk_idx').using('gin', t.cjkGrams),

@@ -19,7 +19,11 @@ export interface ImageLimits {
 }
 
 export const unreadable = () =>
-  new AppError(400, 'The image could not be read. The file may be damaged or incomplete; please export it again.');
+  new AppError(
+    400,
+    'The image could not be read. The file may be damaged or incomplete; please export it again.',
+    'image_unreadable',
+  );
 
 export function checkPixels(width: number, height: number, maxPixels: number) {
   if (!(width > 0 && height > 0)) throw unreadable();
@@ -28,6 +32,7 @@ export function checkPixels(width: number, height: number, maxPixels: number) {
     throw new AppError(
       413,
       `The image is too large: ${width} × ${height} pixels (${mp(width * height)}); the limit is ${mp(maxPixels)}.`,
+      'image_too_large',
     );
   }
 }
@@ -37,16 +42,21 @@ export function checkPixels(width: number, height: number, maxPixels: number) {
  * by its bytes. Throws an AppError (400, 413 or 415) with a sentence the administrator understands.
  */
 export function checkImageBytes(bytes: Buffer, limits: ImageLimits): ImageType {
-  if (bytes.length === 0) throw new AppError(400, 'The file is empty.');
+  if (bytes.length === 0) throw new AppError(400, 'The file is empty.', 'file_empty');
   if (bytes.length > limits.maxBytes) {
     throw new AppError(
       413,
       `The file is too large (${formatMegabytes(bytes.length)}); the limit is ${formatMegabytes(limits.maxBytes)}.`,
+      'file_too_large',
     );
   }
   const type = sniffImageType(bytes);
   if (!type) {
-    throw new AppError(415, 'This file is not a supported image. Please upload a JPEG, PNG, WebP, AVIF or HEIC photo.');
+    throw new AppError(
+      415,
+      'This file is not a supported image. Please upload a JPEG, PNG, WebP, AVIF or HEIC photo.',
+      'unsupported_image',
+    );
   }
   return type;
 }

@@ -20,6 +20,7 @@ const place = (over: Partial<PlaceSnapshot['place']> = {}): PlaceSnapshot => ({
     sourceVersion: 1,
     state: 'published',
     reviewed: false,
+    origin: 'machine',
     createdAt: new Date(0),
     updatedAt: new Date(0),
     ...over,

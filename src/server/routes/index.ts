@@ -18,6 +18,7 @@ import { adminTrashRoutes } from './admin/trash';
 import { adminUploadRoutes } from './admin/uploads';
 import { adminGazetteerRoutes } from './admin/gazetteer';
 import { mediaRoutes } from './media';
+import { describeApi, openApiRoutes } from './openapi';
 import { pageRoutes, type PageRouteOptions } from './pages';
 import { companionRoutes } from './public/companion';
 import { publicGeoRoutes } from './public/geo';
@@ -39,6 +40,7 @@ const OPEN_ROUTES = [
   offlineRoutes,
   mediaRoutes,
   adminAuthRoutes,
+  openApiRoutes,
 ];
 
 /** Every admin feature's routes (docs/product.md §7.3): they register inside the session-guarded scope. */
@@ -64,6 +66,7 @@ const ADMIN_ROUTES = [
 /** Every route of the app. Admin feature routes go in ADMIN_ROUTES, inside the session-guarded scope below. */
 export async function registerRoutes(app: FastifyInstance, pages: PageRouteOptions = {}): Promise<void> {
   await pages.beforeRoutes?.(app);
+  await describeApi(app);
   for (const routes of OPEN_ROUTES) await app.register(routes);
   await app.register(async (admin) => {
     // onRequest: the session is checked before the body is parsed and before params, query and body
@@ -73,7 +76,7 @@ export async function registerRoutes(app: FastifyInstance, pages: PageRouteOptio
 
     // Unknown admin paths answer 401 before 404, so the admin API's shape is not revealed.
     admin.all('/api/admin/*', async (request, reply) =>
-      reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` }),
+      reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' }),
     );
   });
   await app.register(seoRoutes);

@@ -66,12 +66,11 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
   const publicUrl = app.config.mediaPublicUrl;
 
   const unavailable = (reply: FastifyReply) =>
-    reply
-      .status(503)
-      .header('Retry-After', '5')
-      .header('Cache-Control', 'no-store')
-      .send({ error: 'Media storage is not reachable right now. Please try again shortly.' });
-  const notFound = (reply: FastifyReply) => reply.status(404).send({ error: 'File not found' });
+    reply.status(503).header('Retry-After', '5').header('Cache-Control', 'no-store').send({
+      error: 'Media storage is not reachable right now. Please try again shortly.',
+      code: 'storage_unavailable',
+    });
+  const notFound = (reply: FastifyReply) => reply.status(404).send({ error: 'File not found', code: 'not_found' });
 
   app.get(
     '/media/*',
@@ -125,7 +124,10 @@ export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
           .status(416)
           .header('Cache-Control', 'no-store')
           .header('Content-Range', `bytes */${file.size}`)
-          .send({ error: `The requested range is not within the file's ${file.size} bytes` });
+          .send({
+            error: `The requested range is not within the file's ${file.size} bytes`,
+            code: 'range_not_satisfiable',
+          });
       }
       const range = answer === 'whole' ? undefined : answer;
 

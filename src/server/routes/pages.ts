@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAdminScreenPath } from '../../shared/admin-paths';
+import { adminScreenAt, isAdminScreenPath } from '../../shared/admin-paths';
 import {
   DEFAULT_LANGUAGE,
   isLanguageCode,
@@ -85,7 +85,7 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
           .status(503)
           .header('Retry-After', '2')
           .header('Cache-Control', 'no-store')
-          .send({ error: error.message });
+          .send({ error: error.message, code: 'server_busy' });
       }
       if (error instanceof SiteNotBuiltError) {
         return reply.status(503).header('Content-Type', 'text/plain; charset=utf-8').send(error.message);
@@ -144,7 +144,11 @@ export async function pageRoutes(app: FastifyInstance, options: PageRouteOptions
   // client shows its not-found screen there) but with status 404.
   const adminShell = async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('X-Robots-Tag', 'noindex, nofollow');
-    const page = await renderer.renderShell(request.url).catch((error: unknown) => {
+    // The sign-in form is rendered here too, so it is the first thing painted (not "Loading..." while
+    // the admin's code arrives); the browser hydrates it. It reads no data.
+    const login = adminScreenAt(request.url) === 'login';
+    const render = login ? renderer.renderLogin(request.url) : renderer.renderShell(request.url);
+    const page = await render.catch((error: unknown) => {
       if (error instanceof SiteNotBuiltError) return { status: 503, html: error.message };
       throw error;
     });

@@ -30,15 +30,18 @@ export const loginRefusals = {
     return {
       success: false,
       message: `Too many failed attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      code: 'rate_limited',
     };
   },
   flood: (retryAfterSeconds: number): LoginResponse => ({
     success: false,
     message: `Too many sign-in requests. Please try again in ${inTime(retryAfterSeconds)}.`,
+    code: 'rate_limited',
   }),
   busy: (): LoginResponse => ({
     success: false,
     message: 'The server is busy checking other sign-ins. Please try again in a moment.',
+    code: 'server_busy',
   }),
 };
 

@@ -17,8 +17,8 @@ function containsNul(value: unknown, depth = 0): boolean {
  * removed before they are stored (see shared/nul.ts).
  */
 export async function nulGuard(request: FastifyRequest, reply: FastifyReply) {
-  if (containsNul(request.params)) return reply.status(404).send({ error: 'Not found' });
+  if (containsNul(request.params)) return reply.status(404).send({ error: 'Not found', code: 'not_found' });
   if (containsNul(request.query) || containsNul(request.body)) {
-    return reply.status(400).send({ error: 'Text must not contain NUL characters.' });
+    return reply.status(400).send({ error: 'Text must not contain NUL characters.', code: 'nul_character' });
   }
 }

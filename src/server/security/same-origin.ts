@@ -27,7 +27,7 @@ export function isCrossSite(request: FastifyRequest, publicUrl: string): boolean
 export function sameOriginGuard(publicUrl: string) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (isCrossSite(request, publicUrl)) {
-      return reply.status(403).send({ error: 'Cross-site request refused.' });
+      return reply.status(403).send({ error: 'Cross-site request refused.', code: 'csrf_rejected' });
     }
   };
 }

@@ -15,7 +15,7 @@ export function sessionToken(request: FastifyRequest): string | undefined {
 export function requireSession(auth: SessionChecker) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (!(await auth.isValidSession(sessionToken(request)))) {
-      return reply.status(401).send({ error: 'Please sign in to continue.' });
+      return reply.status(401).send({ error: 'Please sign in to continue.', code: 'unauthorized' });
     }
   };
 }

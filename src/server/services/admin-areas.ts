@@ -16,6 +16,7 @@ import { changeSlug, claimAreaSlug } from './slugs';
 import { PERSON, withRevision } from '../revisions/record';
 import { moveToTrash } from './trash';
 import { TRASH_DAYS } from '../../shared/api/trash';
+import { createAdminMemo } from './admin-memo';
 
 const SLUG_RACE = 'Another page took this address at the same moment. Nothing was saved; please try again.';
 
@@ -102,7 +103,10 @@ export interface AreaRules<T extends AreaTypes> {
   missing(db: DbOrTx): Promise<T['missing'][]>;
   /** The description written without a translation queue (offline provider or a direct model call). */
   describe(ai: AiProvider, body: T['create']): Promise<string>;
-  insert(tx: DbOrTx, values: T['create'] & { slug: string; description: string }): Promise<{ id: string }>;
+  insert(
+    tx: DbOrTx,
+    values: T['create'] & { slug: string; description: string; origin: 'machine' | 'data' },
+  ): Promise<{ id: string }>;
   updateRow(tx: DbOrTx, id: string, body: Omit<T['update'], 'slug'>, textChanged: boolean): Promise<void>;
   /**
    * After an edit: what names the entity (a city's places; a country's cities and places) follows a
@@ -145,6 +149,7 @@ export function createAdminAreasService<T extends AreaTypes>(
   { db, ai, files, queue }: AdminAreasDeps,
 ) {
   const job = (id: string) => ({ type: kind.type, id });
+  const memo = createAdminMemo(db);
 
   async function existing(id: string): Promise<T['row']> {
     const row = isUuid(id) ? await kind.findRow(db, id) : undefined;
@@ -217,7 +222,8 @@ export function createAdminAreasService<T extends AreaTypes>(
     /** A body that would make this entity the same as another one: a 409 in plain words. */
     conflictOnDuplicate,
     list: (): Promise<T['admin'][]> => kind.list(db),
-    missing: (): Promise<T['missing'][]> => kind.missing(db),
+    /** The towns or countries of places without a page: a read of every place, kept until a change. */
+    missing: (): Promise<T['missing'][]> => memo('missing', () => kind.missing(db)),
 
     async create(body: T['create']): Promise<T['response']> {
       await refuseDuplicate(body);
@@ -225,7 +231,13 @@ export function createAdminAreasService<T extends AreaTypes>(
       const id = await db
         .transaction(async (tx) => {
           const slug = await claimAreaSlug(tx, body.name);
-          const { id } = await kind.insert(tx, { ...body, slug, description });
+          // without a model the offline writer's sentence, from the area's own data (decision 032)
+          const { id } = await kind.insert(tx, {
+            ...body,
+            slug,
+            description,
+            origin: queue.active ? 'machine' : 'data',
+          });
           if (queue.active) await enqueueJob(tx, job(id), { allLanguages: true, describe: true });
           return id;
         })

@@ -29,6 +29,7 @@ import { changeSlug } from './slugs';
 import { moveToTrash } from './trash';
 import { MOVED_TO_TRASH } from '../../shared/api/trash';
 import { PERSON, withRevision } from '../revisions/record';
+import { createAdminMemo } from './admin-memo';
 
 const PLACE_NOT_FOUND = 'Place not found';
 /** The fields a place translation carries a copy of (docs/product.md §3, place translation). */
@@ -36,10 +37,14 @@ const TRANSLATED_FIELDS = ['title', 'description', 'location', 'country'] as con
 
 type AdminPlaceRow = Awaited<ReturnType<typeof repo.listAdminPlacePage>>[number];
 
-/** History or trivia as a translatable part, when it exists in English. */
-function partOf(part: SourcePart['part'], versions: VersionMap | null): SourcePart[] {
+/**
+ * History or trivia as a translatable part, when it exists in English with something in it: an
+ * English part without events or facts has nothing to translate, so no language lags behind it
+ * (a German "outdated (trivia)" for a place without trivia, issue 41).
+ */
+function partOf(part: SourcePart['part'], versions: VersionMap | null, items: number | null): SourcePart[] {
   const english = versions?.en;
-  if (english === undefined) return [];
+  if (english === undefined || !items) return [];
   const translations = Object.fromEntries(Object.entries(versions!).filter(([lang]) => lang !== 'en'));
   return [{ part, version: english, translations }];
 }
@@ -66,7 +71,7 @@ function toAdminPlace({
     translations: translationState({
       sourceVersion,
       text: textVersions,
-      parts: [...partOf('history', historyVersions), ...partOf('facts', factsVersions)],
+      parts: [...partOf('history', historyVersions, historyEventCount), ...partOf('facts', factsVersions, factsCount)],
       failures,
       job,
     }),
@@ -153,6 +158,8 @@ interface AdminPlacesDeps {
 export function createAdminPlacesService({ db, files, queue, newAreas }: AdminPlacesDeps) {
   const applyUpdate = (tx: DbOrTx, id: string, fields: UpdatePlaceRequest) =>
     applyPlaceUpdate(tx, { files, queue }, id, fields);
+  // every place read: kept until a change (admin-memo.ts)
+  const memo = createAdminMemo(db);
   return {
     /**
      * One page of the Edit Places list, newest first by upload or by photo date (keyset paging),
@@ -170,15 +177,17 @@ export function createAdminPlacesService({ db, files, queue, newAreas }: AdminPl
 
     /**
      * The Filter by City choices with their counts, and the number of all places. Capped at
-     * ADMIN_PLACE_LOCATIONS_MAX (2,000) cities so the answer stays small however many there are.
+     * ADMIN_PLACE_LOCATIONS_MAX (2,000) cities so the answer stays small however many there are;
+     * kept until a change.
      */
-    async locations(): Promise<AdminPlaceLocations> {
-      const [total, locations] = await Promise.all([
-        repo.countPlaces(db),
-        repo.listPlaceLocations(db, ADMIN_PLACE_LOCATIONS_MAX),
-      ]);
-      return { total, locations };
-    },
+    locations: (): Promise<AdminPlaceLocations> =>
+      memo('locations', async () => {
+        const [total, locations] = await Promise.all([
+          repo.countPlaces(db),
+          repo.listPlaceLocations(db, ADMIN_PLACE_LOCATIONS_MAX),
+        ]);
+        return { total, locations };
+      }),
 
     /**
      * Saves the Edit Place form and answers at once (see applyPlaceUpdate), keeping the place as it

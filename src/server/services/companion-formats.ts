@@ -1,4 +1,5 @@
 import { absoluteUrl } from '../../shared/media';
+import { escapeXml } from '../../shared/xml';
 import { SITE } from '../../shared/site';
 import type { LanguageCode } from '../../shared/languages';
 
@@ -46,21 +47,6 @@ export const KML_MEDIA_TYPE = 'application/vnd.google-earth.kml+xml';
 export const ATOM_MEDIA_TYPE = 'application/atom+xml';
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
-
-/** Text and attribute values as XML; characters XML 1.0 forbids are dropped (a file must stay well-formed). */
-export function escapeXml(text: string): string {
-  return (
-    text
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-      .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '')
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-      .replace(/'/g, '&apos;')
-  );
-}
 
 const base = (site: CompanionSite) => site.publicUrl.replace(/\/+$/, '');
 export const pageUrl = (site: CompanionSite, lang: string, slug: string) =>

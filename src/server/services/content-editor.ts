@@ -20,6 +20,7 @@ import type { AdminCitiesService } from './admin-cities';
 import type { AdminCountriesService } from './admin-countries';
 import type { AdminPlacesService } from './admin-places';
 import { PERSON, withRevision } from '../revisions/record';
+import { translatedPagesAppear } from './translated-pages';
 
 const PLACE_NOT_FOUND = 'Place not found';
 const AREA_NOT_FOUND = { city: 'City not found', country: 'Country not found' } as const;
@@ -187,6 +188,7 @@ export function createContentEditorService({ db, queue, adminPlaces, adminCities
         ),
         history: partLanguages(history) as PlaceContentDto['history'],
         facts: partLanguages(facts) as PlaceContentDto['facts'],
+        translatedPagesAppear: translatedPagesAppear('place', queue.active),
       };
     },
 
@@ -282,6 +284,7 @@ export function createContentEditorService({ db, queue, adminPlaces, adminCities
           area.reviewed,
           texts,
         ),
+        translatedPagesAppear: translatedPagesAppear(kind, queue.active),
       };
     },
 

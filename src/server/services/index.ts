@@ -1,4 +1,4 @@
-import { createAiProvider, type AiProvider } from '../ai';
+import { createAiProvider, preloadLanguageCheck, type AiLog, type AiProvider } from '../ai';
 import type { AppConfig } from '../config';
 import type { DatabaseHandle } from '../db/client';
 import { createBackupService, type BackupService } from '../backup/backup-service';
@@ -85,6 +85,8 @@ export interface ServiceOptions {
   aiProvider?: AiProvider;
   /** Where uploaded files go; buildApp passes the same storage it serves /media from. */
   storage?: Storage;
+  /** Where the AI provider reports its failures (buildApp passes the server's logger). */
+  log?: AiLog;
 }
 
 /**
@@ -97,7 +99,8 @@ export async function createServices(
   options: ServiceOptions = {},
 ): Promise<AppServices> {
   const { db } = database;
-  const ai = options.aiProvider ?? createAiProvider(config.ai);
+  const ai = options.aiProvider ?? createAiProvider(config.ai, { log: options.log });
+  if (ai.name !== 'offline') await preloadLanguageCheck();
   const storage = options.storage ?? (await createStorage(config));
   const geocoder = createReverseGeocoder();
   const files = createMediaFiles({ db, storage, journal: await openFileJournal(database) });
@@ -105,7 +108,11 @@ export async function createServices(
   const newAreas = createNewAreasService({ db, ai, queue: translationQueue });
   const trash = createTrashService({ db, files, newAreas });
   const adminPlaces = createAdminPlacesService({ db, files, queue: translationQueue, newAreas });
-  const publishing = createPublishingService({ db, aiConfigured: ai.name !== 'offline', newAreas });
+  const publishing = createPublishingService({
+    db,
+    aiModel: ai.name === 'offline' ? null : (ai.model ?? ai.name),
+    newAreas,
+  });
   const photoGrouping = createPhotoGroupingService({ db, publishing });
   const gallery = createGalleryService({
     db,
@@ -118,7 +125,11 @@ export async function createServices(
   return {
     catalog: createCatalogService({
       db,
-      site: { settings: config.site, texts: config.siteTexts, infoPageTexts: config.infoPageTexts },
+      site: {
+        settings: { ...config.site, aiModel: ai.name !== 'offline' },
+        texts: config.siteTexts,
+        infoPageTexts: config.infoPageTexts,
+      },
     }),
     maps: createMapService({ db }),
     nearby: createNearbyService({ db }),

@@ -21,6 +21,7 @@ const row = (extra: Partial<TranslatedPlaceRow> = {}): TranslatedPlaceRow => ({
   fullDescriptionTranslated: false,
   reviewed: false,
   machineTranslated: false,
+  writtenBy: 'model',
   ...extra,
 });
 

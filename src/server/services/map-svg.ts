@@ -13,6 +13,7 @@ import {
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
+import { escapeXml } from '../../shared/xml';
 
 /*
  * Maps drawn on the server as inline SVG from Natural Earth boundaries (the `world-atlas` package):
@@ -318,13 +319,6 @@ export function countriesInView(view: View, all: AtlasCountry[]): AtlasCountry[]
 }
 
 // ---- markup -------------------------------------------------------------------------------------
-
-const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text or an attribute value safe inside SVG markup. */
-export function escapeXml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => XML_ESCAPES[char]!);
-}
 
 /** A pixel value with at most one decimal. */
 export const px = (value: number): string => tenths(Math.round(value * 10));

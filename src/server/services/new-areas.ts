@@ -77,7 +77,8 @@ export function createNewAreasService({ db, ai, queue }: NewAreasDeps) {
     try {
       return await tx.transaction(async (savepoint) => {
         const slug = await claimAreaSlug(savepoint, area.name);
-        const values = { name: area.name, imageUrl: area.imageUrl, slug, description };
+        const origin = queue.active ? ('machine' as const) : ('data' as const);
+        const values = { name: area.name, imageUrl: area.imageUrl, slug, description, origin };
         const { id } =
           area.country === undefined
             ? await areaRows.country.insert(savepoint, values)

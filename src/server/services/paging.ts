@@ -44,7 +44,10 @@ export function decodeCursor(keyset: Keyset, cursor: string): Seek {
     (parsed[0] !== 'a' && parsed[0] !== 'b') ||
     !kinds.every((kind, index) => validKey(kind, parsed[index + 1]))
   ) {
-    throw new BadRequestError('Invalid cursor: use the address in the Link header of the previous page.');
+    throw new BadRequestError(
+      'Invalid cursor: use the address in the Link header of the previous page.',
+      'invalid_cursor',
+    );
   }
   return { direction: parsed[0] === 'a' ? 'after' : 'before', key: (parsed as string[]).slice(1) };
 }
@@ -97,7 +100,10 @@ export function pageOfList<T>(all: readonly T[], query: PageQuery): Page<T> {
   if (query.cursor !== undefined && query.cursor !== '') {
     start = /^\d{1,6}$/.test(query.cursor) ? Number(query.cursor) : -1;
     if (start < 1 || start >= all.length) {
-      throw new BadRequestError('Invalid cursor: use the address in the Link header of the previous page.');
+      throw new BadRequestError(
+        'Invalid cursor: use the address in the Link header of the previous page.',
+        'invalid_cursor',
+      );
     }
   }
   const end = start + limit;

@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { Semaphore } from '../../shared/semaphore';
 
 const PARAMS: ScryptOptions = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 32;
@@ -19,25 +20,31 @@ export class HashingBusyError extends Error {
  * never grows and no request waits long.
  */
 export class HashingSlots {
-  /** Derivations running now, the most that ever ran at once (since resetPeak), refusals, and slots granted. */
-  running = 0;
+  /** The most that ever ran at once (since resetPeak), refusals, and slots granted. */
   peak = 0;
   rejected = 0;
   granted = 0;
-  private readonly waiting: (() => void)[] = [];
+  private readonly slots: Semaphore;
 
   constructor(
     readonly concurrency: number,
     readonly maxQueue: number,
-  ) {}
+  ) {
+    this.slots = new Semaphore(concurrency, maxQueue, () => new HashingBusyError());
+  }
+
+  /** Derivations running now. */
+  get running(): number {
+    return this.slots.running;
+  }
 
   get queued(): number {
-    return this.waiting.length;
+    return this.slots.waiting;
   }
 
   /** True when a bounded acquire would be refused right now. */
   get saturated(): boolean {
-    return this.running >= this.concurrency && this.waiting.length >= this.maxQueue;
+    return this.slots.saturated;
   }
 
   /**
@@ -45,26 +52,13 @@ export class HashingSlots {
    * `bounded` (sign-ins) refuses when the queue is full; unbounded callers (start-up) always wait.
    */
   async acquire(bounded = true): Promise<() => void> {
-    if (this.running >= this.concurrency) {
-      if (bounded && this.waiting.length >= this.maxQueue) {
-        this.rejected++;
-        throw new HashingBusyError();
-      }
-      // release() hands its slot straight to the first waiter, so `running` never drops in between
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
-      this.running++;
-    }
+    const release = await this.slots.acquire({ bounded }).catch((error: unknown) => {
+      this.rejected++;
+      throw error;
+    });
     this.peak = Math.max(this.peak, this.running);
     this.granted++;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running--;
-    };
+    return release;
   }
 
   /** Counts a refusal and answers true when a bounded acquire would be refused right now. */

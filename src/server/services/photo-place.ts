@@ -27,12 +27,14 @@ export async function insertPhotoPlace(
   p: {
     state: PlaceState;
     analysis: Pick<ImageAnalysis, 'title' | 'summary' | 'travelArticle'>;
+    /** Who wrote the analysis: a model, or the offline writer from the photo's data (decision 032). */
+    writtenBy: 'model' | 'data';
     image: { imageUrl: string; originalImagePath: string | null };
     where: PhotoWhere;
   },
 ) {
   const { where } = p;
-  const taken = await lockPlaceTitlesIn(tx, { location: where.city, country: where.country });
+  const taken = await lockPlaceTitlesIn(tx, { location: where.city, country: where.country }, p.analysis.title);
   const title = distinctTitle(p.analysis.title, taken, where.photoDate);
   const slug = await uniqueSlug(tx, placeSlugText(title, where));
   const place = await insertPlace(tx, {
@@ -48,6 +50,7 @@ export async function insertPhotoPlace(
     date: where.date,
     latitude: where.latitude,
     longitude: where.longitude,
+    origin: p.writtenBy === 'model' ? 'machine' : 'data',
   });
   return { place, title };
 }

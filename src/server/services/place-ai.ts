@@ -1,5 +1,6 @@
 import {
   ALL_LANGUAGES_TRANSLATED,
+  NO_MODEL_MESSAGE,
   type FactsResponse,
   type HistoryResponse,
   type TranslateResponse,
@@ -26,12 +27,12 @@ import type { TranslationQueue } from '../translation/queue';
 
 const languageName = (lang: string) => LANGUAGES.find((l) => l.code === lang)?.name ?? lang;
 
-/** An AI failure is the provider's fault, not the administrator's: 502 with the provider's reason. */
+/** An AI failure is the provider's fault, not the administrator's: 502 with its plain sentence and code. */
 async function fromAi<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof AiError) throw new AppError(502, error.message);
+    if (error instanceof AiError) throw new AppError(502, error.message, error.code);
     throw error;
   }
 }
@@ -48,6 +49,9 @@ interface PlaceAiDeps {
  * place's text) and translating the place into its missing and outdated languages.
  */
 export function createPlaceAiService({ db, ai, queue }: PlaceAiDeps) {
+  /** The offline writer writes no history or trivia and translates nothing: without a model, nothing is tried. */
+  const hasModel = ai.name !== 'offline';
+
   async function placeById(id: string) {
     const place = isUuid(id) ? await findPlaceById(db, id) : undefined;
     if (!place) throw new NotFoundError('Place not found');
@@ -91,6 +95,9 @@ export function createPlaceAiService({ db, ai, queue }: PlaceAiDeps) {
     );
   }
 
+  /** What a part holds when nothing was written. */
+  const EMPTY: PlaceParts = { history: { hasEvents: 'no', events: [] }, facts: { hasFacts: 'no', facts: [] } };
+
   /** How the AI writes each part in English. */
   const generators: { [P in PlacePart]: (place: PlaceContext) => Promise<PlaceParts[P]> } = {
     history: (place) => ai.historicalEvents(place),
@@ -106,7 +113,7 @@ export function createPlaceAiService({ db, ai, queue }: PlaceAiDeps) {
     placeId: string,
     lang: LanguageCode,
     part: P,
-  ): Promise<{ content: PlaceParts[P]; fromCache: boolean }> {
+  ): Promise<{ content: PlaceParts[P]; fromCache: boolean; message?: string }> {
     const place = await placeById(placeId);
     const generate: (typeof generators)[P] = generators[part];
     const storedIn = async (storedLang: string) => {
@@ -115,6 +122,7 @@ export function createPlaceAiService({ db, ai, queue }: PlaceAiDeps) {
     };
     const cached = await storedIn(lang);
     if (cached) return { content: cached, fromCache: true };
+    if (!hasModel) return { content: EMPTY[part], fromCache: false, message: NO_MODEL_MESSAGE };
     let english = await storedIn('en');
     if (!english) {
       const created = await fromAi(() => generate(contextOf(place)));
@@ -132,13 +140,13 @@ export function createPlaceAiService({ db, ai, queue }: PlaceAiDeps) {
 
   return {
     async history(placeId: string, lang: LanguageCode = 'en'): Promise<HistoryResponse> {
-      const { content, fromCache } = await inLanguage(placeId, lang, 'history');
-      return { history: content, fromCache };
+      const { content, ...rest } = await inLanguage(placeId, lang, 'history');
+      return { history: content, ...rest };
     },
 
     async facts(placeId: string, lang: LanguageCode = 'en'): Promise<FactsResponse> {
-      const { content, fromCache } = await inLanguage(placeId, lang, 'facts');
-      return { facts: content, fromCache };
+      const { content, ...rest } = await inLanguage(placeId, lang, 'facts');
+      return { facts: content, ...rest };
     },
 
     /**
@@ -148,6 +156,8 @@ export function createPlaceAiService({ db, ai, queue }: PlaceAiDeps) {
      */
     async translate(placeId: string): Promise<TranslateResponse> {
       const place = await placeById(placeId);
+      if (!hasModel)
+        return { translatedLanguages: [], failedLanguages: [], keptLanguages: [], message: NO_MODEL_MESSAGE };
       const run = await queue.translateNow({ type: 'place', id: place.id });
       if (run.gone) throw new NotFoundError('Place not found');
       const translatedLanguages: string[] = run.translated;

@@ -35,7 +35,7 @@ const PLACE_NOT_FOUND = 'Place not found. It may have been deleted: reload Edit 
 const TARGET_NOT_FOUND = 'The place to merge into was not found. It may have been deleted: choose another place.';
 const INTO_ITSELF = 'A place cannot be merged into itself. Choose another place to merge into.';
 const CANNOT_UNDO =
-  'This merge can no longer be undone: the merged place was restored or deleted for good from the Trash. Reload the history.';
+  'This merge can no longer be undone: the merged place was restored or deleted for good from the Trash. Reload its Versions.';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** What a merge did, kept with the merged place's snapshot in the trash: what its undo needs. */
@@ -226,7 +226,7 @@ export function createPlaceMergeService({ db, queue }: { db: Database; queue: Tr
       const { source, target } = outcome;
       return {
         success: true,
-        message: `“${source.title}” is now part of “${target.title}”: its photos and the texts “${target.title}” lacked are there, and its address leads to “${target.title}”. To undo it, open the History of “${target.title}”.`,
+        message: `“${source.title}” is now part of “${target.title}”: its photos and the texts “${target.title}” lacked are there, and its address leads to “${target.title}”. To undo it, open the Versions of “${target.title}”.`,
         place: { id: target.id, slug: target.slug, title: target.title },
       };
     },

@@ -63,7 +63,7 @@ export function createPlaceSplitService({ db, ai, storage, publishing, newAreas 
       if (!photo) throw new AppError(422, NO_POSITION);
       const facts = photoFacts(photo.exifData);
       const where = { city: photo.city, country: photo.country, date: facts.dateTaken ?? today() };
-      const { analysis, aiWarning } = await analyzePhoto(ai, {
+      const { analysis, aiWarning, writtenBy, failure } = await analyzePhoto(ai, {
         image: ai.name === 'offline' ? Buffer.alloc(0) : await readImage(storage, image.imageUrl),
         mimeType: 'image/jpeg',
         latitude: photo.latitude,
@@ -72,7 +72,8 @@ export function createPlaceSplitService({ db, ai, storage, publishing, newAreas 
         country: photo.country,
         date: facts.dateTaken,
       });
-      const state = await publishing.stateForUpload();
+      // offline text after a model failure waits as a draft (photo-analysis.ts)
+      const state = failure ? 'draft' : await publishing.stateForUpload();
       const place = await db.transaction(async (tx) => {
         const locked = await lockImage(tx, imageId);
         if (!locked) throw new NotFoundError(IMAGE_NOT_FOUND);
@@ -81,6 +82,7 @@ export function createPlaceSplitService({ db, ai, storage, publishing, newAreas 
           const { place: inserted, title } = await insertPhotoPlace(tx, {
             state,
             analysis,
+            writtenBy,
             image,
             where: { ...where, photoDate: facts.dateTaken, latitude: photo.latitude, longitude: photo.longitude },
           });

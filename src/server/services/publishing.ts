@@ -25,15 +25,16 @@ const PLACE_NOT_FOUND = 'Place not found. It may have been deleted.';
  */
 export function createPublishingService({
   db,
-  aiConfigured,
+  aiModel,
   newAreas,
 }: {
   db: Database;
-  aiConfigured: boolean;
+  /** The AI model's name; null with the offline writer. */
+  aiModel: string | null;
   /** A place published in a town or country without a page brings them along (services/new-areas.ts). */
   newAreas: Pick<NewAreasService, 'mode' | 'saveMode' | 'placeWritten' | 'notify'>;
 }) {
-  const defaultMode: NewUploadsMode = aiConfigured ? 'publish' : 'draft';
+  const defaultMode: NewUploadsMode = aiModel !== null ? 'publish' : 'draft';
 
   async function newUploads(): Promise<NewUploadsMode> {
     const parsed = newUploadsMode.safeParse(await repo.readNewUploads(db));
@@ -48,7 +49,7 @@ export function createPublishingService({
 
   async function settings(): Promise<AdminSettings> {
     const [uploads, areas, within] = await Promise.all([newUploads(), newAreas.mode(), groupWithinMeters()]);
-    return { newUploads: uploads, newAreas: areas, groupWithinMeters: within };
+    return { newUploads: uploads, newAreas: areas, groupWithinMeters: within, aiModel };
   }
 
   async function setState(id: string, state: PlaceState): Promise<PublicationResponse> {

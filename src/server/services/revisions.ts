@@ -21,6 +21,7 @@ import { enqueueJob } from '../db/repos/translation-jobs-repo';
 import { NotFoundError } from '../errors';
 import { readableFields } from '../revisions/readable';
 import { PERSON, withRevision } from '../revisions/record';
+import { describeVersions } from '../revisions/versions';
 import type { TranslationQueue } from '../translation/queue';
 import type { AdminCitiesService } from './admin-cities';
 import type { AdminCountriesService } from './admin-countries';
@@ -36,7 +37,7 @@ const NOT_FOUND: Record<RevisionEntity, string> = {
   country: 'Country not found. It may have been deleted.',
 };
 const REVISION_NOT_FOUND =
-  'That version is no longer kept (only the last 50 are). Reload the history and choose another.';
+  'That version is no longer kept (only the last 50 are). Reload the versions and choose another.';
 
 const STATE_KEPT = {
   published: ' It stays published.',
@@ -165,8 +166,7 @@ export function createRevisionService({ db, files, queue, adminCities, adminCoun
     async list(collection: RevisionCollection, id: string): Promise<RevisionList> {
       const type = TYPE_OF[collection];
       await entityNow(type, id);
-      const rows = await repo.listRevisions(db, type, id);
-      return { revisions: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
+      return { revisions: describeVersions(await repo.listRevisions(db, type, id)) };
     },
 
     async compare(collection: RevisionCollection, id: string, revisionId: number): Promise<RevisionCompare> {

@@ -14,6 +14,7 @@ import type { Database } from '../db/client';
 import {
   analyzeIfStale,
   readCountryNames,
+  refreshStaleDocuments,
   replaceCountryNames,
   searchDocumentsPage,
   type CountryNameRow,
@@ -38,7 +39,10 @@ function offsetOf(cursor: string | undefined): number {
   const match = /^o(\d{1,5})$/.exec(cursor);
   const offset = match ? Number(match[1]) : NaN;
   if (!(offset < SEARCH_RESULTS_MAX)) {
-    throw new BadRequestError('Invalid cursor: use the address in the Link header of the previous page.');
+    throw new BadRequestError(
+      'Invalid cursor: use the address in the Link header of the previous page.',
+      'invalid_cursor',
+    );
   }
   return offset;
 }
@@ -104,8 +108,9 @@ export function cldrCountryNames(): CountryNameRow[] {
 const rowKey = (row: CountryNameRow) => `${row.englishName}|${row.languageCode}|${row.name}`;
 
 /**
- * Makes the stored CLDR country names those of this Node.js (its ICU data), rewriting every search
- * document when they differ: on the first start, and after an upgrade that renamed a country.
+ * Makes the stored CLDR country names those of this Node.js (its ICU data), marking every search
+ * document to be rewritten when they differ (on the first start, and after an upgrade that renamed
+ * a country): the service rewrites them in the background, never before the server listens.
  */
 export async function syncCountryNames(db: Database): Promise<boolean> {
   const wanted = cldrCountryNames();
@@ -116,31 +121,80 @@ export async function syncCountryNames(db: Database): Promise<boolean> {
   return true;
 }
 
-/** How often a search may check whether the planner's statistics are stale. */
+/** Where the background rewrite of the search documents reports (the app's logger). */
+interface RefreshLog {
+  info(message: string): void;
+  warn(details: object, message: string): void;
+}
+
+/**
+ * Fresh statistics for the tables that need them (ten seconds at 100,000 places never analyzed),
+ * then the documents marked stale rewritten and analyzed again; logs what it did, never throws.
+ */
+async function refreshInBackground(db: Database, keepGoing: () => boolean, log: RefreshLog) {
+  const started = performance.now();
+  try {
+    await analyzeIfStale(db);
+    const count = await refreshStaleDocuments(db, keepGoing);
+    if (count === undefined) return;
+    await analyzeIfStale(db);
+    log.info(
+      `Search documents of ${count} places, cities and countries rewritten in the background (${Math.round(performance.now() - started)} ms)`,
+    );
+  } catch (error) {
+    log.warn({ err: error }, 'Rewriting the search documents failed; the next start goes on with it');
+  }
+}
+
+/**
+ * How often the server checks whether the planner's statistics are stale (any table a tenth
+ * changed): PGlite has no autovacuum, and a server may have it off.
+ */
 const STATISTICS_CHECK_MS = 60_000;
 
 /** Search over places, cities and countries in the visitor's language (docs/decisions/007-search.md). */
 export function createSearchService({ db }: { db: Database }) {
-  let checkedAt = Date.now();
+  let stopped = false;
+  let refreshing: Promise<unknown> | undefined;
   let checking: Promise<unknown> | undefined;
-  /** In the background, at most once a minute: searches never wait for it. */
+  let schedule: ReturnType<typeof setInterval> | undefined;
+  /** In the background, once a minute: requests never wait for it. */
   const keepStatistics = () => {
-    if (checking || Date.now() - checkedAt < STATISTICS_CHECK_MS) return;
-    checkedAt = Date.now();
+    if (checking || stopped) return;
     checking = analyzeIfStale(db)
       .catch(() => false)
       .finally(() => (checking = undefined));
   };
 
   return {
-    /** Start-up: the stored country names of this Node.js, and fresh planner statistics. */
+    /** Start-up: the stored country names of this Node.js (statistics follow in the background). */
     async prepare(): Promise<void> {
       await syncCountryNames(db);
-      await analyzeIfStale(db);
-      checkedAt = Date.now();
     },
 
-    /** Analyzes the search documents now if a tenth of them changed since the last time (tests). */
+    /**
+     * After start-up, not waited for: rewrites the documents still to rewrite (new country names,
+     * or a rewrite a stopped process left halfway), in small transactions, and logs what it did;
+     * then keeps the planner's statistics fresh, once a minute.
+     */
+    refreshInBackground(log: RefreshLog): void {
+      stopped = false;
+      refreshing ??= refreshInBackground(db, () => !stopped, log).finally(() => (refreshing = undefined));
+      schedule ??= setInterval(keepStatistics, STATISTICS_CHECK_MS).unref();
+    },
+
+    /** Resolves when the background rewrite of the documents has finished or stopped (tests, bench). */
+    refreshed: () => refreshing ?? Promise.resolve(),
+
+    /** Stops the background rewrite after its current batch (before the database closes). */
+    async stop(): Promise<void> {
+      stopped = true;
+      clearInterval(schedule);
+      schedule = undefined;
+      await Promise.all([refreshing, checking]);
+    },
+
+    /** Analyzes every table now of which a tenth changed since the last time (tests). */
     refreshStatistics: () => analyzeIfStale(db),
 
     /**
@@ -153,14 +207,13 @@ export function createSearchService({ db }: { db: Database }) {
       page: PageQuery,
     ): Promise<Page<SearchResultDto>> {
       const text = searchText(q);
-      if (text.includes('\u0000')) throw new BadRequestError('Text must not contain NUL characters.');
+      if (text.includes('\u0000')) throw new BadRequestError('Text must not contain NUL characters.', 'nul_character');
       const problem = searchProblem(text);
       if (problem === 'too-long') {
         throw new BadRequestError(`The search text is too long: use at most ${SEARCH_TEXT_MAX} characters.`);
       }
       const offset = offsetOf(page.cursor);
       if (problem === 'empty') return EMPTY;
-      keepStatistics();
       const lang = toLanguageCode(requestedLang);
       const limit = Math.min(page.limit ?? PAGE_SIZE_DEFAULT, SEARCH_RESULTS_MAX - offset);
       const rows = await searchDocumentsPage(db, {

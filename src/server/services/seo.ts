@@ -1,5 +1,6 @@
 import { LANGUAGE_CODES } from '../../shared/languages';
 import { HOW_WE_WRITE_PAGE } from '../../shared/site';
+import { escapeXml } from '../../shared/xml';
 import type { Database } from '../db/client';
 import {
   listSitemapChunks,
@@ -36,14 +37,6 @@ interface SeoDeps {
   /** The footer's pages this site serves (SITE_ABOUT_TEXT, ...): listed with home and countries. */
   infoPages?: readonly string[];
 }
-
-const escapeXml = (text: string) =>
-  text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';

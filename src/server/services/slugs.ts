@@ -119,24 +119,33 @@ export async function changeSlug(
   if (!requested || slugify(requested) !== requested || requested.length > SLUG_BASE_MAX_LENGTH) {
     throw new BadRequestError(
       `“${requested}” cannot be a web address: use lowercase letters a–z, digits and hyphens (at most ${SLUG_BASE_MAX_LENGTH} characters), for example “${slugify(requested || 'eiffel tower at night')}”.`,
+      'slug_invalid',
     );
   }
   if (RESERVED_SLUGS.has(requested)) {
-    throw new BadRequestError(`“${requested}” is one of the site’s own addresses. Choose another web address.`);
+    throw new BadRequestError(
+      `“${requested}” is one of the site’s own addresses. Choose another web address.`,
+      'slug_reserved',
+    );
   }
   const holder = await slugHolder(tx, requested);
   if (holder?.kind === 'trashed') {
     throw new BadRequestError(
       `The web address “${requested}” belongs to “${holder.title}”, which is in the Trash and may be restored. Choose another web address, or delete it forever from Trash first.`,
+      'slug_taken',
     );
   }
   if (holder && holder.kind !== 'moved' && !(holder.kind === kind && holder.id === id)) {
     const what = holder.kind === 'place' ? `the place “${holder.title}”` : KIND_NAMES[holder.kind];
-    throw new BadRequestError(`The web address “${requested}” is already used by ${what}. Choose another web address.`);
+    throw new BadRequestError(
+      `The web address “${requested}” is already used by ${what}. Choose another web address.`,
+      'slug_taken',
+    );
   }
   if (holder?.kind === 'moved' && (await movedSlugTarget(tx, requested)) !== current) {
     throw new BadRequestError(
       `The web address “${requested}” used to belong to another page and still forwards visitors there. Choose another web address.`,
+      'slug_taken',
     );
   }
   if (current) await moveSlug(tx, kind, id, current, requested);

@@ -193,7 +193,7 @@ export function createTrashService({
             imageUrl: pictureOf(snapshot),
             deletedAt: row.deletedAt.toISOString(),
             expiresAt: row.expiresAt.toISOString(),
-            daysLeft: Math.max(0, Math.floor((row.expiresAt.getTime() - now.getTime()) / DAY_MS)),
+            daysLeft: Math.max(1, Math.ceil((row.expiresAt.getTime() - now.getTime()) / DAY_MS)),
           };
         }),
       };

@@ -179,7 +179,7 @@ export function createUploadService(deps: UploadDeps) {
       const size = await checkImageHeader(input.bytes, limits);
       // A thumbnail would become a blurred full-screen hero, social preview and "full resolution" download.
       if (Math.max(size.width, size.height) < MIN_PHOTO_LONG_SIDE) {
-        throw new BadRequestError(photoTooSmallError(size.width, size.height));
+        throw new BadRequestError(photoTooSmallError(size.width, size.height), 'photo_too_small');
       }
       // Before anything about the position: a photo already uploaded is answered with its place,
       // whether this copy is the same file or the same picture with its metadata (GPS) stripped.
@@ -193,7 +193,10 @@ export function createUploadService(deps: UploadDeps) {
       const facts = photoFacts(exif);
       const exifPosition = positionOf(facts);
       if (manual && exifPosition) {
-        throw new BadRequestError(positionOf(photoFacts(ownExif)) ? PHOTO_HAS_GPS_ERROR : EXIF_SOURCE_HAS_GPS_ERROR);
+        throw new BadRequestError(
+          positionOf(photoFacts(ownExif)) ? PHOTO_HAS_GPS_ERROR : EXIF_SOURCE_HAS_GPS_ERROR,
+          'photo_has_gps',
+        );
       }
       const position = manual ?? exifPosition;
       if (chosen) {
@@ -213,6 +216,7 @@ export function createUploadService(deps: UploadDeps) {
             photo: null,
             place: null,
             error: GEO_DATA_NOT_FOUND,
+            code: 'geo_data_not_found',
             exifData: exif,
             duplicate: false,
             aiWarning: null,
@@ -239,7 +243,7 @@ export function createUploadService(deps: UploadDeps) {
       const image = await processImage(input.bytes, limits);
       // NUL cannot be stored (PostgreSQL text); the route removes it already, any other caller too.
       const story = stripNul(input.description).trim();
-      const { analysis, aiWarning } = await analyzePhoto(ai, {
+      const { analysis, aiWarning, writtenBy, failure } = await analyzePhoto(ai, {
         image: image.webJpeg,
         mimeType: 'image/jpeg',
         latitude,
@@ -265,6 +269,8 @@ export function createUploadService(deps: UploadDeps) {
           contentHash,
           imageHash,
           locationSource: manual ? 'manual' : 'exif',
+          writtenBy,
+          modelFailed: failure !== null,
         });
         newAreas.notify(saved.areas);
         return success(photoDto(saved.photo, stored.imageUrl), saved.place, { aiWarning });
@@ -297,9 +303,13 @@ export function createUploadService(deps: UploadDeps) {
       contentHash: string;
       imageHash: string | null;
       locationSource: 'exif' | 'manual';
+      /** Who wrote the place's English (analyzePhoto). */
+      writtenBy: 'model' | 'data';
+      /** The model failed and the offline writer wrote the text: kept as a draft, never published as the model's. */
+      modelFailed: boolean;
     },
   ) {
-    const state = await publishing.stateForUpload();
+    const state = p.modelFailed ? 'draft' : await publishing.stateForUpload();
     for (let attempt = 1; ; attempt++) {
       try {
         return await db.transaction(async (tx) => {
@@ -308,6 +318,7 @@ export function createUploadService(deps: UploadDeps) {
           const { place, title } = await insertPhotoPlace(tx, {
             state,
             analysis,
+            writtenBy: p.writtenBy,
             image: p.stored,
             where: p,
           });

@@ -1,3 +1,5 @@
+import { Semaphore } from '../../shared/semaphore';
+
 /** Too many renders are running and waiting: the caller answers 503 with Retry-After. */
 export class RenderBusyError extends Error {
   constructor() {
@@ -13,11 +15,6 @@ export interface RenderLimiter {
   readonly waiting: number;
 }
 
-interface Waiter {
-  resolve: () => void;
-  reject: (error: Error) => void;
-}
-
 /**
  * Bounds how many pages render at once: rendering is CPU work on one thread, so more at once only
  * makes every one slower. Excess waits briefly in order; past `queueMs`, or when `maxWaiting` are
@@ -28,48 +25,10 @@ export function createRenderLimiter(
   queueMs: number,
   maxWaiting = concurrency * 32,
 ): RenderLimiter {
-  let active = 0;
-  const queue: Waiter[] = [];
-
-  const release = () => {
-    const next = queue.shift();
-    // The slot passes straight to the next waiter, so a newcomer cannot jump the queue.
-    if (next) next.resolve();
-    else active -= 1;
-  };
-
-  const waitTurn = (signal?: AbortSignal) =>
-    new Promise<void>((resolve, reject) => {
-      if (queue.length >= maxWaiting || queueMs === 0) {
-        reject(new RenderBusyError());
-        return;
-      }
-      const leave = (error: Error) => {
-        const index = queue.indexOf(waiter);
-        if (index >= 0) queue.splice(index, 1);
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        reject(error);
-      };
-      const onAbort = () => leave(signal?.reason instanceof Error ? signal.reason : new Error('Aborted'));
-      const waiter: Waiter = {
-        resolve: () => {
-          clearTimeout(timer);
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        },
-        reject: leave,
-      };
-      const timer = setTimeout(() => leave(new RenderBusyError()), queueMs);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      queue.push(waiter);
-    });
-
+  const slots = new Semaphore(concurrency, maxWaiting, () => new RenderBusyError());
   return {
     async run(work, signal) {
-      signal?.throwIfAborted();
-      if (active < concurrency) active += 1;
-      else await waitTurn(signal);
+      const release = await slots.acquire({ timeoutMs: queueMs, signal });
       try {
         return await work();
       } finally {
@@ -77,10 +36,10 @@ export function createRenderLimiter(
       }
     },
     get active() {
-      return active;
+      return slots.running;
     },
     get waiting() {
-      return queue.length;
+      return slots.waiting;
     },
   };
 }

@@ -110,6 +110,9 @@ function documentBytes(template: string, fills: ReadonlyArray<readonly string[]>
   return out;
 }
 
+/** The head of every admin page the server sends. */
+const ADMIN_HEAD = '<meta name="robots" content="noindex, nofollow" /><title>Admin · Travel Places</title>';
+
 export function createPageRenderer(app: FastifyInstance, source: RenderSource) {
   return {
     /**
@@ -172,18 +175,25 @@ export function createPageRenderer(app: FastifyInstance, source: RenderSource) {
       return { status: page.status, html };
     },
 
+    /**
+     * The admin's sign-in screen rendered on the server, so its form is the first thing painted (it
+     * reads no data; the browser hydrates it), never indexed.
+     */
+    async renderLogin(url: string): Promise<Page> {
+      const page = await this.renderPublic(url, {});
+      // The sign-in screen is the admin's single-page app rendered ahead (spa.tsx hydrates it whole),
+      // not a public page of islands: its root says so.
+      const html = page.html
+        .toString()
+        .replace('</head>', () => `${ADMIN_HEAD}</head>`)
+        .replace('<div id="root" data-ssr="true">', '<div id="root" data-ssr="login">');
+      return { status: page.status, html };
+    },
+
     /** The client-only shell for admin screens: no server rendering, never indexed. */
     async renderShell(url: string): Promise<Page> {
       const template = await source.template(url);
-      const html = fill(
-        fill(
-          template,
-          '<!--app-head-->',
-          '<meta name="robots" content="noindex, nofollow" /><title>Admin · Travel Places</title>',
-        ),
-        '<!--app-state-->',
-        '',
-      );
+      const html = fill(fill(template, '<!--app-head-->', ADMIN_HEAD), '<!--app-state-->', '');
       return { status: 200, html };
     },
   };

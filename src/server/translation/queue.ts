@@ -83,7 +83,12 @@ export function createTranslationQueue(db: Database, ai: AiProvider, config: Tra
           ? TRANSLATION_TARGETS.map((lang) => ({ languageCode: lang, reason: run.error! }))
           : [...run.failed].map(([lang, reason]) => ({ languageCode: lang, reason }));
         await repo.recordFailures(tx, entity, failures);
-        const retry = { baseMs: config.retryBaseMs, maxMs: config.retryMaxMs, maxAttempts };
+        const retry = {
+          baseMs: config.retryBaseMs,
+          maxMs: config.retryMaxMs,
+          maxAttempts,
+          notBeforeMs: run.notBeforeMs,
+        };
         await repo.failJob(tx, job.id, workerId, { reason: summary(run), describe, retry });
         return;
       }
@@ -174,6 +179,7 @@ export function createTranslationQueue(db: Database, ai: AiProvider, config: Tra
         if (Date.now() > deadline) {
           throw new ConflictError(
             'This is being translated right now. Its language badges show each language when it is done.',
+            'translation_running',
           );
         }
         await sleep(250);

@@ -45,11 +45,23 @@ export interface JobRun {
   describePending: boolean;
   /** Errors that were not the AI provider's (a bug, the database): for the server log. */
   unexpected: unknown[];
+  /** The provider asked not to be called again for this long (Retry-After): the job waits at least that. */
+  notBeforeMs?: number;
 }
 
-/** Reasons fit for an administrator: the provider's own (AiError), else a neutral sentence. */
+/** Reasons fit for an administrator: the AI failure's plain sentence (AiError), else a neutral one. */
 function reasonOf(error: unknown): string {
   return error instanceof AiError ? error.message : 'An unexpected error stopped this translation; see the server log.';
+}
+
+/** A failure of the provider itself (not of one answer): the language's other parts would fail the same way. */
+const providerDown = (error: unknown) =>
+  error instanceof AiError && ['ai_timed_out', 'ai_rate_limited', 'ai_unavailable', 'ai_setup'].includes(error.code);
+
+/** The longest wait a provider asked for among these failures (Retry-After), if any asked. */
+function askedWait(errors: unknown[]): number | undefined {
+  const waits = errors.flatMap((error) => (error instanceof AiError && error.retryAfterMs ? [error.retryAfterMs] : []));
+  return waits.length > 0 ? Math.max(...waits) : undefined;
 }
 
 type Translations = Map<string, StoredVersion>;
@@ -184,6 +196,7 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
     const translated: TargetLanguage[] = [];
     const failed = new Map<TargetLanguage, string>();
     const unexpected: unknown[] = [];
+    const aiFailures: unknown[] = [];
     await Promise.all(
       [...work].map(async ([lang, parts]) => {
         const summary = `${LANGUAGES.find((l) => l.code === lang)?.name ?? lang} translated by machine`;
@@ -193,7 +206,10 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
               await translate(lang, part);
             } catch (error) {
               if (!(error instanceof AiError)) unexpected.push(error);
+              else aiFailures.push(error);
               if (!failed.has(lang)) failed.set(lang, reasonOf(error));
+              // a provider that is down, busy or hung is not asked again for this language's other parts
+              if (providerDown(error)) break;
             }
           }
         }).catch((error: unknown) => {
@@ -203,7 +219,13 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
         if (!failed.has(lang)) translated.push(lang);
       }),
     );
-    return { translated: TRANSLATION_TARGETS.filter((lang) => translated.includes(lang)), failed, unexpected };
+    const notBeforeMs = askedWait(aiFailures);
+    return {
+      translated: TRANSLATION_TARGETS.filter((lang) => translated.includes(lang)),
+      failed,
+      unexpected,
+      ...(notBeforeMs !== undefined ? { notBeforeMs } : {}),
+    };
   }
 
   /** The description a city or country created with an AI model is waiting for. */
@@ -265,7 +287,15 @@ export function createTranslationWork(db: Database, ai: AiProvider) {
         const failure = await describe(loaded.type, loaded.source);
         if (failure) {
           const unexpected = failure.cause instanceof AiError ? [] : [failure.cause];
-          return { ...none, gone: false, error: failure.error, describePending: true, unexpected };
+          const notBeforeMs = askedWait([failure.cause]);
+          return {
+            ...none,
+            gone: false,
+            error: failure.error,
+            describePending: true,
+            unexpected,
+            ...(notBeforeMs !== undefined ? { notBeforeMs } : {}),
+          };
         }
         loaded = await load(entity);
         if (!loaded) return none;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { errorCode } from './error-codes';
 
 export const loginRequest = z.object({ password: z.string().min(1, 'Required').max(1000) });
-export const loginResponse = z.object({ success: z.boolean(), message: z.string() });
+/** `code` is set when the sign-in was refused (error-codes.ts). */
+export const loginResponse = z.object({ success: z.boolean(), message: z.string(), code: errorCode.optional() });
 export type LoginResponse = z.infer<typeof loginResponse>;
 export const statusResponse = z.object({ isAuthenticated: z.boolean() });
 export type StatusResponse = z.infer<typeof statusResponse>;

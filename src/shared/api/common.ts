@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { errorCode } from './error-codes';
 
-export const errorResponse = z.object({ error: z.string() });
+/** Every error answer: the sentence a person reads and the stable code a program reads (error-codes.ts). */
+export const errorResponse = z.object({ error: z.string(), code: errorCode }).meta({ id: 'Error' });
 
 /** A point on the map in decimal degrees (WGS 84), in an answer: a town's, an uploaded photo's. */
 export const position = { latitude: z.number(), longitude: z.number() };

@@ -107,6 +107,8 @@ export const placeContentDto = z.object({
   text: z.array(placeLanguageEntry),
   history: z.array(historyLanguageEntry),
   facts: z.array(factsLanguageEntry),
+  /** When translated pages appear with the configuration in force, in one plain sentence (decision 032). */
+  translatedPagesAppear: z.string(),
 });
 export type PlaceContentDto = z.infer<typeof placeContentDto>;
 
@@ -115,5 +117,7 @@ export const areaContentDto = z.object({
   id: z.string(),
   slug: z.string(),
   text: z.array(areaLanguageEntry),
+  /** As placeContentDto's. */
+  translatedPagesAppear: z.string(),
 });
 export type AreaContentDto = z.infer<typeof areaContentDto>;

@@ -8,10 +8,13 @@ export const generationRequest = z
   .partial()
   .default({});
 
-export const historyResponse = z.object({ history: historyDto, fromCache: z.boolean() });
+/** Set when nothing was written: no AI model is configured (NO_MODEL_MESSAGE). */
+const message = z.string().optional();
+
+export const historyResponse = z.object({ history: historyDto, fromCache: z.boolean(), message });
 export type HistoryResponse = z.infer<typeof historyResponse>;
 
-export const factsResponse = z.object({ facts: factsDto, fromCache: z.boolean() });
+export const factsResponse = z.object({ facts: factsDto, fromCache: z.boolean(), message });
 export type FactsResponse = z.infer<typeof factsResponse>;
 
 /** How many events or facts an answer brings ('no' brings none, whatever its list holds). */
@@ -28,3 +31,10 @@ export const translateResponse = z.object({
 export type TranslateResponse = z.infer<typeof translateResponse>;
 
 export const ALL_LANGUAGES_TRANSLATED = 'All languages already translated';
+
+/**
+ * The answer of History, Trivia and Translate when the server has no AI model (docs/decisions/037):
+ * 200 with nothing written, recorded or marked failed.
+ */
+export const NO_MODEL_MESSAGE =
+  'No AI model is configured, so nothing was written or translated. Whoever runs the site can connect one; until then, write history, trivia and translations by hand in Languages.';

@@ -24,6 +24,7 @@ export const siteSettingsDto = z.object({
   twitterHandle: z.string(),
   mapStyleUrl: z.string(),
   infoPages: z.array(z.object({ page: z.enum(INFO_PAGES), url: z.string() })),
+  aiModel: z.boolean(),
 });
 
 /** GET /api/site/pages/{page}/{lang}: the text of one of the footer's pages served by this site. */
@@ -40,6 +41,9 @@ export type InfoPageDto = z.infer<typeof infoPageDto>;
  * translation into the requested language: the page marks them `lang="en"`. Empty for English.
  */
 const englishFields = <const T extends readonly [string, ...string[]]>(fields: T) => z.array(z.enum(fields));
+
+/** Who wrote a text a visitor reads (placeDto.writtenBy). */
+const writtenBy = z.enum(['person', 'model', 'data']);
 
 /** A place as the public site sees it, already in the requested language (English as fallback). */
 export const placeDto = z.object({
@@ -69,6 +73,12 @@ export const placeDto = z.object({
   reviewed: z.boolean(),
   /** The text shown is a machine's translation of the English page. */
   machineTranslated: z.boolean(),
+  /**
+   * Who wrote the text shown: a person, an AI model (its own text or its translation), or the
+   * offline writer from the photo's data (its place, date and the owner's notes). Only a model's
+   * unreviewed text carries a note (docs/decisions/032-three-origins.md).
+   */
+  writtenBy: writtenBy,
 });
 export type PlaceDto = z.infer<typeof placeDto>;
 
@@ -77,7 +87,7 @@ export type PlaceDto = z.infer<typeof placeDto>;
  * the place without its article, which only its own page shows. A card is a tenth of the size.
  */
 export const placeCardDto = placeDto
-  .omit({ fullDescription: true, reviewed: true, machineTranslated: true })
+  .omit({ fullDescription: true, reviewed: true, machineTranslated: true, writtenBy: true })
   .extend({ englishFields: englishFields(['title', 'description']) });
 export type PlaceCardDto = z.infer<typeof placeCardDto>;
 
@@ -94,7 +104,11 @@ const areaDto = z.object({
  * On a country's or city's own page (not in lists): whether a person has reviewed the text shown,
  * and whether it is a machine's translation (see placeDto).
  */
-const areaReview = { reviewed: z.boolean().optional(), machineTranslated: z.boolean().optional() };
+const areaReview = {
+  reviewed: z.boolean().optional(),
+  machineTranslated: z.boolean().optional(),
+  writtenBy: writtenBy.optional(),
+};
 
 /**
  * A country or city in the requested language: the area, its own `fields`, whether its description
@@ -148,6 +162,8 @@ export const galleryImageDto = z.object({
   alt: z.string().nullable(),
   /** The photo's caption, in the same way. */
   caption: z.string().nullable(),
+  /** Which of the two are shown in English on a page in another language (marked `lang="en"` there). */
+  englishFields: englishFields(['alt', 'caption']),
 });
 export type GalleryImageDto = z.infer<typeof galleryImageDto>;
 

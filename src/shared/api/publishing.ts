@@ -24,17 +24,23 @@ export const groupWithinMeters = z
   .min(0, `groupWithinMeters must be a whole number of metres from 0 to ${GROUP_WITHIN_MAX_M}.`)
   .max(GROUP_WITHIN_MAX_M, `groupWithinMeters must be a whole number of metres from 0 to ${GROUP_WITHIN_MAX_M}.`);
 
-/** GET /api/admin/settings: the admin's own settings, stored in the database. */
-export const adminSettings = z.object({
+/** The admin's own settings, stored in the database. */
+const savedSettings = z.object({
   newUploads: newUploadsMode,
   /** What publishing a place in a town or country without a page does (shared/api/new-areas.ts). */
   newAreas: newAreasMode,
   groupWithinMeters,
 });
+
+/**
+ * GET /api/admin/settings: the saved settings, and the AI model the server is configured with
+ * (AI_PROVIDER; null without one, so the screens offer no action only a model can do).
+ */
+export const adminSettings = savedSettings.extend({ aiModel: z.string().nullable() });
 export type AdminSettings = z.infer<typeof adminSettings>;
 
 /** PUT /api/admin/settings: the settings to change; those left out keep their value. Answers them all. */
-export const adminSettingsUpdate = adminSettings
+export const adminSettingsUpdate = savedSettings
   .partial()
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
     message: 'Nothing to save: send newUploads, newAreas or groupWithinMeters.',

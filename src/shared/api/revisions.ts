@@ -14,12 +14,20 @@ export const revisionParams = z.object({
   revisionId: z.coerce.number().int().positive().max(2_147_483_647),
 });
 
-/** One kept version: when the change was made, who made it (`person`, a model's name, `offline`) and what it was. */
+/** A change: what it was, who made it (`person`, a model's name, `offline`) and when. */
+const changeDto = z.object({ summary: z.string(), author: z.string(), at: z.string() });
+
+/**
+ * One kept version. `createdAt`, `author` and `summary` are those of the change that REPLACED it
+ * (the version is the entity as it was before that change); `madeBy` is the change that made it,
+ * null for the oldest version kept (made before the first change still kept).
+ */
 export const revisionDto = z.object({
   id: z.number(),
   createdAt: z.string(),
   author: z.string(),
   summary: z.string(),
+  madeBy: changeDto.nullable(),
 });
 export type RevisionDto = z.infer<typeof revisionDto>;
 
@@ -33,7 +41,7 @@ export type ReadableField = z.infer<typeof readableField>;
 
 /** Answer of GET .../revisions/{revisionId}: that version and the entity now, field by field. */
 export const revisionCompare = z.object({
-  revision: revisionDto,
+  revision: revisionDto.omit({ madeBy: true }),
   then: z.array(readableField),
   now: z.array(readableField),
 });

@@ -21,7 +21,10 @@ export const trashItemDto = z.object({
   imageUrl: z.string().nullable(),
   deletedAt: z.string(),
   expiresAt: z.string(),
-  /** Whole days left before it is deleted for good (0 on its last day). */
+  /**
+   * Days left before it is deleted for good, counted up: TRASH_DAYS right after the delete (as its
+   * dialog promised), 1 on its last day.
+   */
   daysLeft: z.number().int(),
 });
 export type TrashItemDto = z.infer<typeof trashItemDto>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { position } from './common';
+import { errorCode } from './error-codes';
 import { placeState } from './publishing';
 import { MIN_PHOTO_LONG_SIDE } from '../limits';
 
@@ -178,6 +179,8 @@ export const uploadResponse = z.object({
   galleryImage: z.object({ id: z.string(), imageUrl: z.string(), distanceMeters: z.number().nullable() }).optional(),
   /** "geo data not found" when the photo has no GPS position (answered with HTTP 422). */
   error: z.string().nullable(),
+  /** `geo_data_not_found` with that `error` (error-codes.ts). */
+  code: errorCode.optional(),
   /** The EXIF read from the photo, so the screen can show why it was rejected. */
   exifData: exifDataSchema.nullable(),
   /** The same file was uploaded before: this is the existing place, nothing new was stored. */

@@ -12,6 +12,13 @@ import { LANGUAGE_CODES } from '../languages';
 export const contentOrigin = z.enum(['machine', 'person']);
 
 /**
+ * Who wrote the English source of a place, city or country: a model (`machine`), a person, or the
+ * offline writer from the photo's data (`data`: its place and date and the owner's own notes).
+ * docs/decisions/032-three-origins.md
+ */
+export const SOURCE_ORIGINS = ['machine', 'person', 'data'] as const;
+
+/**
  * Where one language stands: `source` is English (the original); `current` was written from the
  * English as it is now; `outdated` from an older English (visitors still read it); `missing` has
  * never been written (visitors read English).

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { englishIf, useUiText } from '../../lib/i18n';
 import { Breadcrumbs, type Crumb } from './breadcrumbs';
 import { Icon } from './icons';
-import { JumpButton, Paragraphs, PhotoHero, ReviewNote } from './page-sections';
+import { JumpButton, Paragraphs, PhotoHero, ReviewNote, ShownInEnglish } from './page-sections';
 
 /* Its own module, so the home and place pages do not load it. */
 
@@ -24,6 +24,7 @@ export function AreaIntro({
     englishFields: readonly string[];
     reviewed?: boolean;
     machineTranslated?: boolean;
+    writtenBy?: 'person' | 'model' | 'data';
   };
   eyebrow?: ReactNode;
   /** id of the section the button scrolls to */
@@ -33,6 +34,7 @@ export function AreaIntro({
   trail: readonly Crumb[];
 }) {
   const t = useUiText();
+  const descriptionLang = englishIf(area.englishFields, 'description');
   return (
     <>
       <PhotoHero image={area.imageUrl} alt={area.description || area.name}>
@@ -52,13 +54,16 @@ export function AreaIntro({
             {t('countries.aboutTitle', { name: area.name })}
           </h2>
           {area.description && area.reviewed !== undefined && (
-            <ReviewNote text={{ reviewed: area.reviewed, machineTranslated: area.machineTranslated ?? false }} />
+            <ReviewNote
+              text={{
+                reviewed: area.reviewed,
+                machineTranslated: area.machineTranslated ?? false,
+                writtenBy: area.writtenBy,
+              }}
+            />
           )}
-          <Paragraphs
-            text={area.description}
-            className="description-text"
-            lang={englishIf(area.englishFields, 'description')}
-          />
+          {area.description && descriptionLang && <ShownInEnglish />}
+          <Paragraphs text={area.description} className="description-text" lang={descriptionLang} />
         </section>
       </div>
     </>

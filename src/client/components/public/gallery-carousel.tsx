@@ -10,8 +10,10 @@ export interface CarouselImage {
   imageUrl: string;
   originalImagePath: string | null;
   alt: string;
-  /** What the full-screen view says under the photo's title, if anything. */
+  /** What is said under the photo (in the page and under its title full screen), if anything. */
   caption?: string;
+  /** The language of its alt text and caption where it differs from the page's (English shown instead). */
+  lang?: string;
 }
 
 /** A thumbnail 120 px wide in its file's aspect ratio (3:2 for images of unknown size). */
@@ -35,7 +37,7 @@ function fileFacts(image: CarouselImage): string {
 /**
  * The place's photos: the main image first, then the gallery (docs/product.md §4.4: the total is both together).
  * Previous/next are disabled at the ends and hidden, with the counter, when there is only one
- * image; arrow keys and swipes work too. Under the photo: the counter, the download of the
+ * image; arrow keys and swipes work too. Under the photo: its caption, the counter, the download of the
  * full-resolution original (with its pixel size, format and CC0 licence) and a share button. A
  * full-screen view (a modal dialog: Escape closes it and focus returns to the button) shows the
  * largest size, with the place's title, the photo's caption and the download. Downloads are saved as
@@ -172,6 +174,7 @@ export function GalleryCarousel({
           </button>,
         )}
         <figcaption className="gallery-bar">
+          {current.caption && <p className="gallery-caption">{current.caption}</p>}
           {counter}
           {download && (
             <a {...download} className="gallery-download">
@@ -254,7 +257,11 @@ export function GalleryCarousel({
             <figcaption className="gallery-bar">
               <span className="min-w-0 flex-[1_1_16rem]">
                 <span className="block font-semibold">{title}</span>
-                {current.caption && <span className="block text-slate-300">{current.caption}</span>}
+                {current.caption && (
+                  <span className="block text-slate-300" lang={current.lang}>
+                    {current.caption}
+                  </span>
+                )}
               </span>
               {download && (
                 <a {...download} className="gallery-download">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { HERO_IMAGE_SIZES } from '@/shared/media';
+import { Icon } from './icons';
 import { NotFoundSuggestions } from './not-found-suggestions';
 import { ResponsiveImage } from './responsive-image';
 import { useLanguage, useUiText } from '../../lib/i18n';
@@ -157,15 +158,36 @@ export function Paragraphs({ text, className, lang }: { text: string; className?
 }
 
 /**
- * On text no person has reviewed, a note ("Written with AI", or "Machine-translated from English")
+ * The one note of every section whose text falls back to English on a page in another language
+ * (article, gallery captions, history, trivia, a city's or country's description): in the page's
+ * language, above the text its section marks `lang="en"` (docs/decisions/032-three-origins.md).
+ */
+export function ShownInEnglish() {
+  const lang = useLanguage();
+  const t = useUiText();
+  return (
+    <p lang={lang} className="shown-in-english">
+      <Icon name="globe" size={16} />
+      {t('placeDetail.shownInEnglish')}
+    </p>
+  );
+}
+
+/**
+ * On a model's text no person has reviewed, a note ("Written with AI", or "Machine-translated from English")
  * linked to the page on how the site is made; none once a person has reviewed it
  * (docs/decisions/018-review-per-language.md). It is in the page's language, the document's `lang`,
  * even beside text still shown in English.
  */
-export function ReviewNote({ text }: { text: { reviewed: boolean; machineTranslated: boolean } }) {
+export function ReviewNote({
+  text,
+}: {
+  text: { reviewed: boolean; machineTranslated: boolean; writtenBy?: 'person' | 'model' | 'data' };
+}) {
   const lang = useLanguage();
   const t = useUiText();
-  if (text.reviewed) return null;
+  // only a model's text, never a person's or the offline writer's from the photo's data (decision 032)
+  if (text.reviewed || (text.writtenBy ?? 'model') !== 'model') return null;
   return (
     <p className="review-note">
       {`${t(text.machineTranslated ? 'review.machineTranslated' : 'review.writtenWithAi')} · `}

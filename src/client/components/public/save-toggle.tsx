@@ -5,7 +5,8 @@ import { Icon } from './icons';
 /**
  * Save a place on this device, or remove it (docs/product.md §2.4.8): a toggle button
  * (`aria-pressed`), "not saved" in the server's HTML and until the browser's list is read.
- * `label`: a visible word (the place page); without it, an icon named "Save {title}" (cards).
+ * `label`: a visible word (the place page), "Save", then "Saved" once pressed; without it, an icon
+ * named "Save {title}" (cards).
  */
 export function SaveToggle({
   place,
@@ -33,7 +34,7 @@ export function SaveToggle({
       }
     >
       <Icon name="bookmark" size={label ? 18 : 20} />
-      {label && t('saved.button')}
+      {label && t(saved ? 'saved.buttonSaved' : 'saved.button')}
     </button>
   );
 }

@@ -8,8 +8,7 @@ import { Highlighted } from './search-highlight';
 
 /** Wait this long after the last keystroke before asking. */
 const DEBOUNCE_MS = 180;
-const LIST_ID = 'nav-search-list';
-const optionId = (index: number) => `nav-search-option-${index}`;
+const optionId = (id: string, index: number) => `${id}-option-${index}`;
 
 interface View {
   query: string;
@@ -21,18 +20,24 @@ interface View {
 const CLOSED: View = { query: '', items: [], active: -1, open: false };
 
 /**
- * The type-ahead of the navigation's search box (WAI-ARIA combobox with a listbox popup): a few
- * results from /api/search as the visitor types; arrow keys choose one, Enter or a click opens it,
- * Escape closes the list. Enter without a chosen suggestion submits the form to the search page.
+ * The type-ahead of a search box (the navigation's, the search page's; WAI-ARIA combobox with a
+ * listbox popup `{id}-list`, `id` being the input's): a few results from /api/search as the visitor
+ * types; arrow keys choose one, Enter or a click opens it, Escape closes the list. Enter without a
+ * chosen suggestion submits the form to the search page. `className` places the list.
  */
 export default function SearchSuggestions({
   input,
   lang,
+  id,
+  className,
 }: {
   input: RefObject<HTMLInputElement | null>;
   lang: LanguageCode;
+  id: string;
+  className: string;
 }) {
   const t = useUiText();
+  const listId = `${id}-list`;
   const navigate = useSiteNavigate();
   const [view, setView] = useState<View>(CLOSED);
   const expanded = view.open && view.items.length > 0;
@@ -95,7 +100,7 @@ export default function SearchSuggestions({
       }
     };
     const onClick = (event: Event) => {
-      const option = (event.target as Element).closest(`#${LIST_ID} [data-index]`);
+      const option = (event.target as Element).closest(`#${listId} [data-index]`);
       if (option) open(shown.items[Number(option.getAttribute('data-index'))]);
     };
     const form = box.form;
@@ -113,15 +118,15 @@ export default function SearchSuggestions({
       box.removeEventListener('blur', close);
       form?.removeEventListener('click', onClick);
     };
-  }, [input, lang, navigate]);
+  }, [input, lang, navigate, listId]);
 
   useEffect(() => {
     const box = input.current;
     if (!box) return;
     box.setAttribute('aria-expanded', String(expanded));
-    if (expanded && view.active >= 0) box.setAttribute('aria-activedescendant', optionId(view.active));
+    if (expanded && view.active >= 0) box.setAttribute('aria-activedescendant', optionId(id, view.active));
     else box.removeAttribute('aria-activedescendant');
-  }, [input, expanded, view.active]);
+  }, [input, expanded, view.active, id]);
 
   const kind = (item: SearchResultDto) =>
     item.kind === 'place'
@@ -133,15 +138,15 @@ export default function SearchSuggestions({
   if (!expanded) return null;
   return (
     <ul
-      id={LIST_ID}
+      id={listId}
       role="listbox"
       aria-label={t('search.suggestions')}
-      className="absolute right-0 top-full z-50 mt-2 w-80 rounded-xl bg-white p-1 text-slate-900 shadow-lg ring-1 ring-slate-200"
+      className={`absolute top-full z-50 mt-2 rounded-xl bg-white p-1 text-slate-900 shadow-lg ring-1 ring-slate-200 ${className}`}
     >
       {view.items.map((item, index) => (
         <li
           key={`${item.kind}-${item.id}`}
-          id={optionId(index)}
+          id={optionId(id, index)}
           role="option"
           aria-selected={index === view.active}
           data-index={index}

@@ -38,6 +38,8 @@ interface ToastOptions {
   /** Milliseconds; docs/product.md §8 uses 30 s for in-progress toasts and 5 s for results. */
   duration?: number;
   id?: string | number;
+  /** A button in the toast, e.g. the Undo of a delete. */
+  action?: { label: string; onClick: () => void };
 }
 
 /** Title + description toasts, with a destructive variant for errors (docs/product.md §8). */

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { SiteLink } from '../../lib/navigation';
 import { AdminLayout } from '../../components/admin/admin-layout';
 import { BackupCard } from '../../components/admin/dashboard/backup-card';
-import { NeedsAttention } from '../../components/admin/dashboard/needs-attention';
+import { isEmptySite, NeedsAttention, useDashboardCounts } from '../../components/admin/dashboard/needs-attention';
 import { GroupWithinSetting } from '../../components/admin/publishing/group-within-setting';
 import { NewUploadsSetting } from '../../components/admin/publishing/new-uploads-setting';
 import { NewAreasSetting } from '../../components/admin/publishing/new-areas-setting';
@@ -32,6 +32,9 @@ export default function DashboardPage() {
   const logoutEverywhere = useLogoutEverywhere();
   const [confirmingEverywhere, setConfirmingEverywhere] = useState(false);
   const navigate = useNavigate();
+  const counts = useDashboardCounts();
+  // "Welcome back" only to an owner who has been here before: an empty site is a first visit
+  const firstVisit = !counts.data || isEmptySite(counts.data);
 
   function signOut() {
     logout.mutate(undefined, {
@@ -76,20 +79,18 @@ export default function DashboardPage() {
       }
     >
       <title>Admin Panel · Travel Places</title>
-      <Card className="mb-8 bg-gradient-to-br from-brand-700 to-brand-900 text-white">
+      <Card className="mb-6 bg-gradient-to-br from-brand-700 to-brand-900 text-white">
         <CardHeader>
-          <CardTitle className="text-white">Welcome back</CardTitle>
+          <CardTitle className="text-white">{firstVisit ? 'Welcome' : 'Welcome back'}</CardTitle>
           <CardDescription className="text-brand-50">
-            Upload new photos, polish the places they became, and keep cities and countries tidy.
+            {firstVisit
+              ? 'Start with Upload Photos: each geotagged photo becomes a place.'
+              : 'Upload new photos, polish the places they became, and keep cities and countries tidy.'}
           </CardDescription>
         </CardHeader>
       </Card>
-      <NeedsAttention />
-      <NewUploadsSetting />
-      <NewAreasSetting />
-      <GroupWithinSetting />
-      <BackupCard />
-      <nav aria-label="Admin sections" className="grid gap-4 sm:grid-cols-2">
+      {/* The owner's main actions come first, above the fold on a laptop and a phone; counts and settings follow. */}
+      <nav aria-label="Admin sections" className="mb-8 grid gap-4 sm:grid-cols-2">
         {SECTIONS.map(({ to, title, text, icon: Icon }) => (
           <SiteLink
             key={to}
@@ -110,6 +111,11 @@ export default function DashboardPage() {
           </SiteLink>
         ))}
       </nav>
+      <NeedsAttention />
+      <NewUploadsSetting />
+      <NewAreasSetting />
+      <GroupWithinSetting />
+      <BackupCard />
       <ConfirmDialog
         open={confirmingEverywhere}
         onOpenChange={(open) => !open && !logoutEverywhere.isPending && setConfirmingEverywhere(false)}

@@ -22,6 +22,8 @@ import {
   type PlaceCity,
 } from '../../components/admin/places/use-admin-places';
 import { usePlaceAiActions } from '../../components/admin/places/use-place-ai-actions';
+import { useModelConfigured } from '../../components/admin/publishing/use-publishing';
+import { NoModelNote } from '../../components/admin/no-model-note';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/form-controls';
@@ -29,6 +31,7 @@ import { toast } from '../../components/ui/toaster';
 import { errorText } from '../../lib/api';
 import { useSessionExpiredRedirect } from '../../lib/admin-session';
 import { countText } from '@/shared/count-text';
+import { useUndoDelete } from '../../components/admin/undo-delete';
 
 /** Typing pauses this long before the list is asked again. */
 const SEARCH_DELAY_MS = 300;
@@ -87,7 +90,9 @@ export default function EditPlacesPage() {
   });
   useSessionExpiredRedirect(places.error ?? locations.error);
   const deletePlace = useDeletePlace();
+  const undoDelete = useUndoDelete();
   const ai = usePlaceAiActions();
+  const modelConfigured = useModelConfigured();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [editing, setEditing] = useState<AdminPlaceDto | undefined>();
   const [writing, setWriting] = useState<ContentTarget | undefined>();
@@ -141,7 +146,7 @@ export default function EditPlacesPage() {
     setDeleting(undefined);
     deletePlace.mutate(place.id, {
       onSuccess: (result) => {
-        toast.success(result.message);
+        toast.success(result.message, { action: undoDelete('place', place.id) });
         // the card that held focus is gone; keep keyboard users in the list rather than at the top
         headingRef.current?.focus();
       },
@@ -179,6 +184,12 @@ export default function EditPlacesPage() {
           setTyped(text);
         }}
       />
+
+      {modelConfigured === false && (
+        <div className="mb-4">
+          <NoModelNote actions="Generate Trivia, Fetch History and Translate" />
+        </div>
+      )}
 
       <section aria-labelledby="places-heading">
         <div className="mb-4 flex flex-wrap items-baseline justify-between gap-2">
@@ -224,6 +235,7 @@ export default function EditPlacesPage() {
                 key={place.id}
                 place={place}
                 isRunning={(action) => ai.isRunning(action, place.id)}
+                aiOffered={modelConfigured !== false}
                 onAiAction={(action) => void ai.run(action, place)}
                 onGallery={() => setGalleryOf(place)}
                 onLanguages={() => setWriting({ kind: 'place', id: place.id, name: place.title })}

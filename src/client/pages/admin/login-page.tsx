@@ -1,5 +1,5 @@
 import { LockKeyhole } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../../components/ui/card';
@@ -7,6 +7,7 @@ import { Input, Label } from '../../components/ui/input';
 import { toast } from '../../components/ui/toaster';
 import { ApiError } from '../../lib/api';
 import { useLogin } from '../../lib/admin-session';
+import { useInBrowser } from '../../lib/use-in-browser';
 
 /** What another admin screen may hand the login screen when it sends the user here. */
 export interface LoginPageState {
@@ -15,14 +16,18 @@ export interface LoginPageState {
 }
 
 export default function LoginPage() {
-  const [password, setPassword] = useState('');
+  // The form is sent with the page (routes/pages.ts) and painted at once; until the script has taken
+  // it over, Login waits (a click would submit the form by itself). What is typed meanwhile stays.
+  const ready = useInBrowser();
   const state = useLocation().state as LoginPageState | null;
   const login = useLogin();
   const navigate = useNavigate();
 
-  function submit(event: FormEvent) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    login.mutate(password, {
+    // read from the field itself (it is not controlled, so nothing typed before hydration is lost)
+    const password = new FormData(event.currentTarget).get('password');
+    login.mutate(typeof password === 'string' ? password : '', {
       onSuccess: () => {
         // A failed try before this one is history now: its toast must not outlive the sign-in.
         toast.dismiss();
@@ -71,11 +76,9 @@ export default function LoginPage() {
                   autoComplete="current-password"
                   required
                   autoFocus
-                  value={password}
-                  onChange={(e) => setPassword(e.target.value)}
                 />
               </div>
-              <Button type="submit" disabled={login.isPending} className="w-full">
+              <Button type="submit" disabled={!ready || login.isPending} className="w-full">
                 {login.isPending ? 'Logging in...' : 'Login'}
               </Button>
             </form>

@@ -26,7 +26,7 @@ const KIND_NAMES: Record<TrashKind, string> = {
 
 const dayText = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { dateStyle: 'medium' });
 const leftText = (days: number) =>
-  days === 0 ? 'Deleted for good within a day' : `${countText(days, 'day')} left to restore it`;
+  days <= 1 ? 'Deleted for good within a day' : `${countText(days, 'day')} left to restore it`;
 
 /** What the admin asks of the trash: restore one, delete one for good, or empty it. */
 type Ask = { what: 'forever'; item: TrashItemDto } | { what: 'empty' };

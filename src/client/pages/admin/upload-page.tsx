@@ -29,6 +29,8 @@ import { UploadResults } from '../../components/admin/upload/upload-results';
 import { Button } from '../../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/card';
 import { Checkbox, Progress } from '../../components/ui/form-controls';
+import { NO_MODEL_NOTE_ID, NoModelNote } from '../../components/admin/no-model-note';
+import { useModelConfigured } from '../../components/admin/publishing/use-publishing';
 import { Label, Textarea } from '../../components/ui/input';
 import { apiJson, errorText } from '../../lib/api';
 import { toast } from '../../components/ui/toaster';
@@ -42,6 +44,9 @@ export default function UploadPage() {
   // The GPS reading of the latest choice; an older one still running is dropped.
   const gpsReading = useRef(0);
   const generation = useAfterUploadGeneration();
+  // Without an AI model nothing writes history or trivia: the choices are shown disabled, and off.
+  const noModel = useModelConfigured() === false;
+  const generate = noModel ? { history: false, facts: false } : wanted;
   const previews = useRef<string[]>([]);
 
   useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL(url)), []);
@@ -132,8 +137,8 @@ export default function UploadPage() {
     toast.success('Upload complete', { description: uploadCompleteText(success, batch.length) });
     if (failed > 0) toast.error('Some uploads failed', { description: uploadFailedText(failed, firstFailure) });
     gpsReading.current++;
-    if (success > 0 && (wanted.history || wanted.facts)) {
-      await generation.run([...placeIds], wanted);
+    if (success > 0 && (generate.history || generate.facts)) {
+      await generation.run([...placeIds], generate);
     }
   }
 
@@ -147,7 +152,7 @@ export default function UploadPage() {
       dispatch({ type: 'retry-succeeded', key: failed.key, response: outcome.response });
       toast.success('Upload complete', { description: uploadCompleteText(1, 1) });
       const placeId = outcome.response.place?.id;
-      if (placeId && (wanted.history || wanted.facts)) await generation.run([placeId], wanted);
+      if (placeId && (generate.history || generate.facts)) await generation.run([placeId], generate);
       return;
     }
     const error = outcome.kind === 'no-gps' ? 'geo data not found: this photo has no GPS position.' : outcome.error;
@@ -181,7 +186,7 @@ export default function UploadPage() {
       });
     }
     const placeId = outcome.response.place?.id;
-    if (placeId && (wanted.history || wanted.facts)) await generation.run([placeId], wanted);
+    if (placeId && (generate.history || generate.facts)) await generation.run([placeId], generate);
   }
 
   const withoutGps = photosWithoutGps(form);
@@ -260,7 +265,11 @@ export default function UploadPage() {
                   value={description}
                   disabled={uploading}
                   onChange={(e) => dispatch({ type: 'description-changed', description: e.target.value })}
-                  placeholder="What happened here? The AI uses your notes when it writes about the place."
+                  placeholder={
+                    noModel
+                      ? 'What happened here? Your notes go into the text written about the place.'
+                      : 'What happened here? The AI uses your notes when it writes about the place.'
+                  }
                   aria-describedby={files.length > 1 ? 'story-shared-hint' : undefined}
                 />
                 {files.length > 1 && (
@@ -276,7 +285,9 @@ export default function UploadPage() {
                   return (
                     <label key={kind} className="flex items-center gap-2 text-sm text-slate-800">
                       <Checkbox
-                        checked={wanted[kind]}
+                        checked={generate[kind]}
+                        disabled={noModel}
+                        aria-describedby={noModel ? NO_MODEL_NOTE_ID : undefined}
                         onChange={(e) => {
                           const checked = e.target.checked;
                           dispatch({ type: 'generation-wanted', kind, wanted: checked });
@@ -288,6 +299,7 @@ export default function UploadPage() {
                     </label>
                   );
                 })}
+                {noModel && <NoModelNote actions="Generate Historical Events and Generate Trivia Facts" />}
               </fieldset>
               {(uploading || progress > 0) && (
                 <div className="flex flex-col gap-2" aria-live="polite">

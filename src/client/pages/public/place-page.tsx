@@ -16,6 +16,7 @@ import {
   PhotoHero,
   ReviewNote,
   SectionHeading,
+  ShownInEnglish,
 } from '../../components/public/page-sections';
 import { PlaceGrid } from '../../components/public/place-card';
 import { GalleryIsland, PlaceMapIsland, TriviaIsland } from '../../islands/public-islands';
@@ -79,16 +80,10 @@ function TranslatableSection({
   children: (controlsLang: string | undefined) => ReactNode;
 }) {
   const lang = useLanguage();
-  const t = useUiText();
   const contentLang = langIfOther(languageCode ?? lang, lang);
   return (
     <Section id={id} title={title} lang={contentLang} titleLang={contentLang && lang}>
-      {contentLang && (
-        <p lang={lang} className="shown-in-english">
-          <Icon name="globe" size={16} />
-          {t('placeDetail.shownInEnglish')}
-        </p>
-      )}
+      {contentLang && <ShownInEnglish />}
       {children(contentLang && lang)}
     </Section>
   );
@@ -166,12 +161,14 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
       originalImagePath: place.originalImagePath,
       alt: place.description,
       caption: place.description,
+      lang: english('description'),
     },
     // Each photo's own words (this language, else English); without them, the place and the photo's number.
     ...galleryImages.map((image, i) => ({
       ...image,
       alt: image.alt ?? `${place.title} – ${i + 2} / ${galleryImages.length + 1}`,
       caption: image.caption ?? undefined,
+      lang: englishIf(image.englishFields, 'caption'),
     })),
   ];
   const events = history.data?.hasEvents === 'yes' ? history.data.events : [];
@@ -179,6 +176,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
   const seeAlso = (related.data ?? []).slice(0, 5);
   const fullText = place.fullDescription?.trim() ? place.fullDescription : null;
   const text = fullText ?? place.description;
+  const textLang = english(fullText === null ? 'description' : 'fullDescription');
   const historyTitle = t('placeDetail.historyTitle');
   const triviaTitle = t('placeDetail.triviaTitle');
 
@@ -241,15 +239,13 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
       <div className="article-body">
         <Section id="about" title={t('placeDetail.about')}>
           <ReviewNote text={place} />
-          <Paragraphs
-            text={text}
-            className="prose-text"
-            lang={english(fullText === null ? 'description' : 'fullDescription')}
-          />
+          {textLang && <ShownInEnglish />}
+          <Paragraphs text={text} className="prose-text" lang={textLang} />
         </Section>
 
         <Section id="gallery" title={t('placeDetail.gallery')}>
           <p className="-mt-4 mb-6 text-slate-600">{t('placeDetail.galleryNotice')}</p>
+          {images.some((image) => image.lang && image.caption) && <ShownInEnglish />}
           <GalleryIsland images={images} slug={place.slug} title={place.title} />
         </Section>
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { PlaceCardDto } from '@/shared/api/public';
 import { parseSavedIds } from '@/shared/saved-places';
 import { useHead } from '../../components/public/head';
+import { Icon } from '../../components/public/icons';
 import { MapDownloads } from '../../components/public/map-downloads';
 import { EmptyMessage, PlainHero } from '../../components/public/page-sections';
 import { PlaceGrid } from '../../components/public/place-card';
@@ -9,7 +10,7 @@ import { Spinner } from '../../components/public/spinner';
 import { useLanguage, useUiText } from '../../lib/i18n';
 import { usePageParams, type PageParams } from '../../lib/page-data';
 import { savedPlacesQuery, usePublicQuery } from '../../lib/public-queries';
-import { clearSaved, saveAll, useSavedPlaces, type SavedPlace } from '../../lib/saved-places';
+import { clearSaved, inLanguage, saveAll, useSavedPlaces, type SavedPlace } from '../../lib/saved-places';
 import { useInBrowser } from '../../lib/use-in-browser';
 
 /** The ids of a share address (`?ids=a,b`); null on the visitor's own list. A malformed list shows nothing. */
@@ -50,11 +51,16 @@ export default function SavedPage() {
   });
 
   const shareUrl = `/${lang}/saved?ids=${ids.join(',')}`;
-  const copy = () =>
+  // the system's share sheet where there is one (phones), else the link is copied
+  const canShare = inBrowser && typeof navigator.share === 'function';
+  const share = () => {
+    const url = new URL(shareUrl, location.href).href;
+    if (canShare) return void navigator.share({ title: t('saved.title'), url }).catch(() => undefined);
     void navigator.clipboard
-      ?.writeText(new URL(shareUrl, location.href).href)
+      ?.writeText(url)
       .then(() => setCopied(true))
       .catch(() => setCopied(false));
+  };
   return (
     <>
       <PlainHero>
@@ -72,19 +78,21 @@ export default function SavedPage() {
               </button>
             ) : (
               <>
-                <button type="button" className="save-toggle-glass" onClick={copy}>
-                  {t('saved.share')}
+                <button type="button" className="save-toggle-glass" onClick={share}>
+                  <Icon name="share" size={18} />
+                  {t(canShare ? 'saved.shareList' : 'saved.share')}
                 </button>
                 <button type="button" className="save-toggle-glass" onClick={clearSaved}>
                   {t('saved.clear')}
                 </button>
-                <a href={shareUrl} className="break-all text-sm text-slate-200 underline" data-share-link>
-                  {new URL(shareUrl, location.href).href}
+                {/* the address itself is long (every id): named, not printed */}
+                <a href={shareUrl} className="text-sm text-slate-100 underline" data-share-link>
+                  {t('saved.shareLink')}
                 </a>
                 <span role="status">{copied ? t('saved.copied') : ''}</span>
               </>
             )}
-            <MapDownloads ids={ids} className="basis-full text-slate-200" />
+            <MapDownloads ids={ids} className="basis-full" />
           </div>
         )}
       </PlainHero>
@@ -103,7 +111,7 @@ export default function SavedPage() {
           <ul className="space-y-3 text-lg">
             {own.map((place) => (
               <li key={place.id}>
-                <a href={place.url} className="font-semibold text-brand-700 underline">
+                <a href={inLanguage(lang, place.url)} className="font-semibold text-brand-700 underline">
                   {place.title}
                 </a>
               </li>

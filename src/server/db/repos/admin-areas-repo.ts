@@ -73,7 +73,8 @@ function rowsOf<K extends AreaKind>(kind: K) {
       return rows[0] as RowOf<K> | undefined;
     },
 
-    async insert(db: DbOrTx, values: AreaFields<K> & { slug: string }): Promise<RowOf<K>> {
+    /** A new row; `origin`: a model writes its description later, or the offline writer wrote it (decision 032). */
+    async insert(db: DbOrTx, values: AreaFields<K> & { slug: string; origin: 'machine' | 'data' }): Promise<RowOf<K>> {
       const [row] = await db
         .insert(table)
         .values({ ...values, reviewed: nothingToReview(values.description) })
@@ -85,8 +86,12 @@ function rowsOf<K extends AreaKind>(kind: K) {
     async updateRow(db: DbOrTx, id: string, values: AreaFields<K>, textChanged: boolean): Promise<void> {
       await db
         .update(table)
-        // a person's edit of the English counts as a review (migration 0013)
-        .set({ ...values, reviewed: true, ...(textChanged ? { sourceVersion: sql`${table.sourceVersion} + 1` } : {}) })
+        // a person's edit of the English counts as a review (migration 0013) and makes it theirs (0016)
+        .set({
+          ...values,
+          reviewed: true,
+          ...(textChanged ? { sourceVersion: sql`${table.sourceVersion} + 1`, origin: 'person' as const } : {}),
+        })
         .where(eq(table.id, id));
     },
 
@@ -281,7 +286,7 @@ export async function writeAreaDescription(db: DbOrTx, type: AreaKind, id: strin
   const table = type === 'city' ? cities : countries;
   const rows = await db
     .update(table)
-    .set({ description, sourceVersion: sql`${table.sourceVersion} + 1`, reviewed: false })
+    .set({ description, sourceVersion: sql`${table.sourceVersion} + 1`, reviewed: false, origin: 'machine' })
     .where(and(eq(table.id, id), eq(table.description, '')))
     .returning({ id: table.id });
   return rows.length > 0;

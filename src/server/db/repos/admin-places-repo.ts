@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminPlaceSort, UpdatePlaceRequest } from '@/shared/api/admin-places';
 import type { ReviewFilter, TranslationFilter } from '@/shared/api/review';
 import type { VersionMap } from './translation-facts';
-import type { DbOrTx } from '../client';
+import { rowsOf, type DbOrTx } from '../client';
 import { cities, countries, galleryImages, photos, places, placeTranslations, trash } from '../schema';
 import { galleryOrder, nextPosition } from './gallery-repo';
 import { keysetOrder, pageKeyColumn, seekCondition, type Keyset, type Seek } from './keyset';
@@ -44,13 +44,33 @@ const likeEscaped = (text: SQL) =>
  * accents): the search documents hold each place's title, location and country in every language
  * (plus the English names), so "Köln", "Cologne" and "科隆" find the same place once translated.
  */
-function searchCondition(text: string): SQL {
+function searchCondition(text: string, common: boolean): SQL {
   const pattern = sql`'%' || ${likeEscaped(sql`search_normalize(${text})`)} || '%'`;
+  // A text in the names of many places: each place of the page order is looked up until the page
+  // is full (a few dozen lookups), not every matching document collected first (143,000 at
+  // 100,000 places). A rarer text: its few documents first, through the trigram index.
   // Drafts have no search documents (visitors must not find them): their English names are read here.
-  return sql`(${places.id} in (select d.entity_id from search_documents d where d.kind = 'place'
-    and d.name_norm like ${pattern})
-    or (${places.state} = 'draft'
-      and search_normalize(concat_ws(' ', ${places.title}, ${places.location}, ${places.country})) like ${pattern}))`;
+  const drafts = sql`select dp.id from places dp where dp.state = 'draft'
+    and search_normalize(concat_ws(' ', dp.title, dp.location, dp.country)) like ${pattern}`;
+  if (!common) {
+    return sql`${places.id} in (select d.entity_id from search_documents d where d.kind = 'place'
+      and d.name_norm like ${pattern} union all ${drafts})`;
+  }
+  return sql`(coalesce((select true from search_documents d where d.entity_id = ${places.id} and d.kind = 'place'
+    and d.name_norm like ${pattern} limit 1), false) or ${places.id} in (${drafts}))`;
+}
+
+/** A search text is "common" when the names of at least this many place documents hold it. */
+const COMMON_SEARCH_DOCUMENTS = 2000;
+
+/** Whether at least COMMON_SEARCH_DOCUMENTS place documents hold `text` in their names (stops there). */
+async function isCommonText(db: DbOrTx, text: string): Promise<boolean> {
+  const pattern = sql`'%' || ${likeEscaped(sql`search_normalize(${text})`)} || '%'`;
+  const [row] = rowsOf<{ n: number | string }>(
+    await db.execute(sql`select count(*) as n from (select 1 from search_documents d
+      where d.kind = 'place' and d.name_norm like ${pattern} limit ${COMMON_SEARCH_DOCUMENTS}) m`),
+  );
+  return Number(row?.n ?? 0) >= COMMON_SEARCH_DOCUMENTS;
 }
 
 /**
@@ -59,7 +79,7 @@ function searchCondition(text: string): SQL {
  * walks places_created_idx (or places_newest_idx by photo date) backwards and stops after `limit`
  * rows; the figures' subqueries run only for the rows of the page.
  */
-export function listAdminPlacePage(
+export async function listAdminPlacePage(
   db: DbOrTx,
   filter: AdminPlaceFilter,
   sort: AdminPlaceSort,
@@ -67,6 +87,8 @@ export function listAdminPlacePage(
   limit: number,
 ) {
   const keyset = adminPlaceKeysets[sort];
+  const search = filter.search;
+  const common = search !== undefined && (await isCommonText(db, search));
   return db
     .select({
       id: places.id,
@@ -107,7 +129,7 @@ export function listAdminPlacePage(
       and(
         filter.location !== undefined ? eq(places.location, filter.location) : undefined,
         filter.country !== undefined ? eq(places.country, filter.country) : undefined,
-        filter.search !== undefined ? searchCondition(filter.search) : undefined,
+        search !== undefined ? searchCondition(search, common) : undefined,
         filter.state !== undefined ? eq(places.state, filter.state) : undefined,
         filter.review !== undefined ? reviewCondition(filter.review) : undefined,
         filter.translations !== undefined ? translationCondition(filter.translations) : undefined,
@@ -168,8 +190,12 @@ export async function updatePlaceFields(
 ) {
   const rows = await db
     .update(places)
-    // a person's edit of the English counts as a review (migration 0013)
-    .set({ ...fields, reviewed: true, ...(textChanged ? { sourceVersion: sql`${places.sourceVersion} + 1` } : {}) })
+    // a person's edit of the English counts as a review (migration 0013) and makes it theirs (0016)
+    .set({
+      ...fields,
+      reviewed: true,
+      ...(textChanged ? { sourceVersion: sql`${places.sourceVersion} + 1`, origin: 'person' as const } : {}),
+    })
     .where(eq(places.id, id))
     .returning({ id: places.id });
   return rows.length > 0;
@@ -322,14 +348,29 @@ export async function insertPlace(db: DbOrTx, place: NewPlace) {
 }
 
 /**
- * The titles of the places of one town, after waiting for any other upload choosing a title in
- * that town (a lock held until the transaction ends), so two uploads never pick the same one.
+ * The titles of the places of one town that `title` or a variant of it (", <day>", " (n)") could
+ * clash with, after waiting for any other upload choosing a title in that town (a lock held until
+ * the transaction ends), so two uploads never pick the same one. Only those titles are read, not
+ * every title of a town of thousands of places.
  */
-export async function lockPlaceTitlesIn(tx: DbOrTx, town: { location: string; country: string }): Promise<Set<string>> {
+export async function lockPlaceTitlesIn(
+  tx: DbOrTx,
+  town: { location: string; country: string },
+  title: string,
+): Promise<Set<string>> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`place-title\n${town.location}\n${town.country}`}))`);
   const rows = await tx
     .select({ title: places.title })
     .from(places)
-    .where(and(eq(places.location, town.location), eq(places.country, town.country)));
+    .where(
+      and(
+        eq(places.location, town.location),
+        eq(places.country, town.country),
+        or(
+          eq(places.title, title),
+          sql`left(${places.title}, ${[...title].length + 2}) in (${`${title}, `}, ${`${title} (`})`,
+        ),
+      ),
+    );
   return new Set(rows.map((row) => row.title));
 }

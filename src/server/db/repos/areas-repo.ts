@@ -4,7 +4,7 @@ import type { CityDto, CountryDto, TranslatedCityDto, TranslatedCountryDto } fro
 import type { LanguageCode } from '@/shared/languages';
 import type { DbOrTx } from '../client';
 import { cities, cityTranslations, countries, countryTranslations, places } from '../schema';
-import { textIn } from './text-in-language';
+import { textIn, writtenBy } from './text-in-language';
 import { keysetOrder, pageKeyColumn, seekCondition, type Keyed, type Keyset, type Seek } from './keyset';
 
 const ctr = alias(countryTranslations, 'ctr');
@@ -40,6 +40,7 @@ const descriptionTranslated = (translated: AnyPgColumn, original: AnyPgColumn) =
 const reviewColumns = (source: typeof cities | typeof countries, translation: typeof cityTr | typeof ctr) => ({
   reviewed: sql<boolean>`(case when ${translation.id} is null then ${source.reviewed} else ${translation.reviewed} end)`,
   machineTranslated: sql<boolean>`(${translation.id} is not null and ${translation.origin} = 'machine')`,
+  writtenBy: writtenBy(source.origin, translation),
 });
 
 /** Country name and description in `lang`, falling back to the original (English) text. */

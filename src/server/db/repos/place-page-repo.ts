@@ -16,6 +16,7 @@ import type { DbOrTx } from '../client';
 import { contentVersion, places, placeTranslations } from '../schema';
 import {
   cardFields,
+  galleryEnglishFields,
   galleryText,
   jsonObject,
   tr,
@@ -53,7 +54,8 @@ function placeSections(lang: Placeholder) {
   return {
     gallery: sql<GalleryImageDto[]>`(select coalesce(json_agg(json_build_object(
       'id', g.id, 'imageUrl', g.image_url, 'originalImagePath', g.original_image_path,
-      'alt', ${galleryText('alt', lang)}, 'caption', ${galleryText('caption', lang)}
+      'alt', ${galleryText('alt', lang)}, 'caption', ${galleryText('caption', lang)},
+      'englishFields', ${galleryEnglishFields(lang)}
     ) order by g.position, g.created_at, g.id), '[]'::json) from gallery_images g where g.place_id = ${places.id})`,
     history: sql<TranslatedHistoryDto | null>`(select json_build_object('hasEvents', h.has_events, 'events', h.events,
       'languageCode', h.language_code)

@@ -5,7 +5,7 @@ import type { LanguageCode } from '@/shared/languages';
 import type { DbOrTx } from '../client';
 import { galleryImages, places, placeTranslations } from '../schema';
 import { keysetOrder, pageKeyColumn, seekCondition, type Keyed, type Keyset, type Seek } from './keyset';
-import { textIn } from './text-in-language';
+import { textIn, writtenBy } from './text-in-language';
 
 /** A place's translation row, joined in `lang`. */
 export const tr = alias(placeTranslations, 'tr');
@@ -35,7 +35,8 @@ type PlaceColumns = Record<
   | 'date'
   | 'latitude'
   | 'longitude'
-  | 'reviewed',
+  | 'reviewed'
+  | 'origin',
   AnyPgColumn
 >;
 type TranslationColumns = Record<
@@ -81,6 +82,7 @@ export function translatedFields<P extends PlaceColumns, T extends TranslationCo
     // Whether a person has read the text shown: the translation's, else the English (migration 0013).
     reviewed: sql<boolean>`(case when ${t.id} is null then ${p.reviewed} else ${t.reviewed} end)`,
     machineTranslated: sql<boolean>`(${t.id} is not null and ${t.origin} = 'machine')`,
+    writtenBy: writtenBy(p.origin, t),
   };
 }
 
@@ -161,6 +163,19 @@ export const galleryText = (field: 'alt' | 'caption', lang: Placeholder | Langua
     where t.image_id = g.id and t.language_code in (${lang}, 'en') and t.${sql.raw(field)} <> ''
     order by t.language_code = ${lang} desc limit 1)`;
 
+/** The language of a gallery photo's caption or alt text as galleryText picks it ('en' when it fell back). */
+const galleryTextLanguage = (field: 'alt' | 'caption', lang: Placeholder | LanguageCode) =>
+  sql`(select t.language_code from gallery_image_texts t
+    where t.image_id = g.id and t.language_code in (${lang}, 'en') and t.${sql.raw(field)} <> ''
+    order by t.language_code = ${lang} desc limit 1)`;
+
+/** The texts of the gallery photo `g` shown in English on a page in `lang` (marked `lang="en"` there). */
+export const galleryEnglishFields = (lang: Placeholder | LanguageCode) =>
+  sql<GalleryImageDto['englishFields']>`to_json(array_remove(array[
+    case when ${lang}::text <> 'en' and ${galleryTextLanguage('alt', lang)} = 'en' then 'alt' end,
+    case when ${lang}::text <> 'en' and ${galleryTextLanguage('caption', lang)} = 'en' then 'caption' end
+  ]::text[], null))`;
+
 export async function findPlaceById(db: DbOrTx, id: string) {
   const rows = await db.select().from(places).where(eq(places.id, id)).limit(1);
   return rows[0];
@@ -213,6 +228,7 @@ export function listGallery(db: DbOrTx, placeId: string, lang: LanguageCode): Pr
       originalImagePath: g.originalImagePath,
       alt: galleryText('alt', lang),
       caption: galleryText('caption', lang),
+      englishFields: galleryEnglishFields(lang),
     })
     .from(g)
     .where(eq(g.placeId, placeId))

@@ -26,14 +26,19 @@ export async function markReviewed(
   kind: ReviewKind,
   id: string,
   lang: LanguageCode,
-): Promise<'marked' | 'missing' | 'unknown'> {
+): Promise<'marked' | 'marked-no-note' | 'missing' | 'unknown'> {
   const { table, translations, owner } = SOURCES[kind];
   return db.transaction(async (tx) => {
     const source = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).for('update');
     if (source.length === 0) return 'unknown';
     if (lang === 'en') {
-      await tx.update(table).set({ reviewed: true }).where(eq(table.id, id));
-      return 'marked';
+      const [row] = await tx
+        .update(table)
+        .set({ reviewed: true })
+        .where(eq(table.id, id))
+        .returning({ origin: table.origin });
+      // only a model's English carried a note (decision 032)
+      return row?.origin === 'machine' ? 'marked' : 'marked-no-note';
     }
     // Found out before the UPDATE: one that changes no row still bumps the content version.
     const ofLanguage = and(eq(owner, id), eq(translations.languageCode, lang));
@@ -81,6 +86,21 @@ function areasAwaitingReview(db: DbOrTx, kind: 'city' | 'country') {
     sql.raw(`select count(*)::int as n from ${table} a where not a.reviewed
       or exists (select 1 from ${translations} t where t.${owner} = a.id and not t.reviewed)`),
   );
+}
+
+/**
+ * What the dashboard's counts and other admin aggregates are made from, in one cheap read: the content version (every write
+ * of places, their texts, cities and countries moves it), and the translation failures and trash,
+ * which it does not cover. Equal fingerprints, equal counts.
+ */
+export async function adminFingerprint(db: DbOrTx): Promise<string> {
+  const [row] = rowsOf<{ fingerprint: string }>(
+    await db.execute(sql`select concat_ws('/',
+      (select version from content_version where id = 1),
+      (select count(*) || ':' || coalesce(max(failed_at)::text, '') from translation_failures),
+      (select count(*) || ':' || coalesce(max(id), 0) from trash)) as fingerprint`),
+  );
+  return row?.fingerprint ?? '';
 }
 
 /** Everything the dashboard counts, each through the same condition its linked list filters by. */

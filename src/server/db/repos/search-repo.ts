@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, union, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { LanguageCode } from '@/shared/languages';
 import { rowsOf, type Database, type DbOrTx } from '../client';
 import { CJK } from '@/shared/search';
-import { searchCountryNames, searchDocuments } from '../schema';
+import { searchCountryNames, searchDocuments, settings } from '../schema';
 
 /**
  * Typo tolerance: a query word matches where at least this share of its trigrams appear in order
@@ -96,13 +96,37 @@ const resultColumns = {
 };
 
 /**
+ * Candidates a search ranks at most (twice, see searchStatement): as many as a search may page
+ * through, so a query matching fewer documents ranks every one of them, as before.
+ */
+const CANDIDATES_MAX = 1000;
+
+/**
  * The search itself, for `text` already normalized by search_normalize (tests EXPLAIN it). The
  * documents of every language are matched, so a name in any language of the site finds its
  * place, city or country ("Lissabon" or "里斯本" on the English page); each is answered once, by
  * its document in `lang`, ranked by its best-matching document.
+ *
+ * Two phases, so a word in every description does not score half a million documents
+ * (docs/decisions/034-scale.md): the candidates are the first CANDIDATES_MAX documents whose
+ * title is the text or starts with it (the title index, in title order), and the first
+ * CANDIDATES_MAX matching documents of any kind (a scan that stops when it has them); only their
+ * entities' documents are scored. A query matching fewer documents than that ranks all of them.
  */
 export function searchStatement(db: DbOrTx, text: string, query: SearchDocumentsQuery) {
   const m = searchDocuments;
+  const c = alias(searchDocuments, 'c');
+  const matching = where(text, query, c);
+  // A title that starts with the text has it in its names (substring matches, 3 characters and
+  // more): the title index alone, walked in order, finds these.
+  const titled = db
+    .select({ kind: c.kind, entityId: c.entityId })
+    .from(c)
+    .where(sql`${c.titleNorm} like ${`${escapeLike(text)}%`}`)
+    .orderBy(asc(c.titleNorm))
+    .limit(query.substring ? CANDIDATES_MAX : 0);
+  const any = db.select({ kind: c.kind, entityId: c.entityId }).from(c).where(matching).limit(CANDIDATES_MAX);
+  const candidates = db.$with('candidates').as(union(titled, any));
   const hits = db
     .select({
       kind: m.kind,
@@ -110,10 +134,11 @@ export function searchStatement(db: DbOrTx, text: string, query: SearchDocuments
       score: sql<number>`max(${score(text, query)})`.as('score'),
     })
     .from(m)
-    .where(where(text, query))
+    .where(and(sql`(${m.kind}, ${m.entityId}) in (select kind, entity_id from ${candidates})`, where(text, query)))
     .groupBy(m.kind, m.entityId)
     .as('hits');
   return db
+    .with(candidates)
     .select(resultColumns)
     .from(hits)
     .innerJoin(
@@ -130,10 +155,13 @@ export function searchStatement(db: DbOrTx, text: string, query: SearchDocuments
  * their names alone (each measure answered by its GIN index: the language is a column of each,
  * not needed to use it).
  */
-const where = (text: string, query: SearchDocumentsQuery) =>
+/** The columns the match conditions read, of the table or of an alias of it. */
+type Docs = Record<'languageCode' | 'tsv' | 'nameNorm' | 'cjkGrams', AnyPgColumn>;
+
+const where = (text: string, query: SearchDocumentsQuery, d: Docs = searchDocuments) =>
   or(
-    and(eq(searchDocuments.languageCode, query.lang), or(...matchConditions(text, query))),
-    ...otherLanguageConditions(text, query),
+    and(eq(d.languageCode, query.lang), or(...matchConditions(text, query, d))),
+    ...otherLanguageConditions(text, query, d),
   );
 
 /** Typo tolerance looks at this many words of a query at most, of at least TYPO_WORD_MIN characters. */
@@ -165,8 +193,7 @@ function typoWords(text: string): string[] {
 }
 
 /** In the page's language: words, typos, any part of the names, Chinese characters anywhere. */
-function matchConditions(text: string, query: SearchDocumentsQuery): SQL[] {
-  const d = searchDocuments;
+function matchConditions(text: string, query: SearchDocumentsQuery, d: Docs): SQL[] {
   // the words of the query, stemmed in the language, anywhere in the text
   const conditions: SQL[] = [sql`${d.tsv} @@ ${tsQuery(text, query.lang)}`];
   // each longer word like a word of the names, typos included
@@ -182,8 +209,7 @@ function matchConditions(text: string, query: SearchDocumentsQuery): SQL[] {
  * inside the names: the names' trigrams of Chinese depend on the database's locale, and in most
  * there are none, which would read every document.
  */
-function otherLanguageConditions(text: string, query: SearchDocumentsQuery): SQL[] {
-  const d = searchDocuments;
+function otherLanguageConditions(text: string, query: SearchDocumentsQuery, d: Docs): SQL[] {
   const inNames = sql`${d.nameNorm} like ${`%${escapeLike(text)}%`}`;
   if (query.cjk) return [sql`(${d.cjkGrams} @> search_cjk_grams(${text}) and ${inNames})`];
   return query.substring ? [inNames] : [];
@@ -215,9 +241,13 @@ export function readCountryNames(db: DbOrTx): Promise<CountryNameRow[]> {
   return db.select().from(searchCountryNames);
 }
 
+/** The settings row that says the search documents still need rewriting from new country names. */
+const STALE_KEY = 'search_documents_stale';
+
 /**
- * Replaces the stored country names with `rows` and rewrites every search document from them, in
- * one transaction (one instance at a time: the rewrite takes a transaction-level advisory lock).
+ * Replaces the stored country names with `rows` and marks every search document to be rewritten
+ * from them (refreshStaleDocuments does it, in small transactions, after the server listens).
+ * One transaction: a start that stops halfway leaves the old names and no mark.
  */
 export async function replaceCountryNames(db: Database, rows: CountryNameRow[]): Promise<void> {
   await db.transaction(async (tx) => {
@@ -230,27 +260,85 @@ export async function replaceCountryNames(db: Database, rows: CountryNameRow[]):
         .values(rows.slice(i, i + 500))
         .onConflictDoNothing();
     }
-    for (const kind of ['place', 'city', 'country'] as const) {
-      const table = sql.raw(kind === 'place' ? 'places' : kind === 'city' ? 'cities' : 'countries');
-      await tx.execute(sql`select search_refresh_all_languages(${kind}, array(select id from ${table}))`);
-    }
+    await tx
+      .insert(settings)
+      .values({ key: STALE_KEY, value: '' })
+      .onConflictDoUpdate({ target: settings.key, set: { value: '', updatedAt: new Date() } });
   });
+}
+
+const REFRESH_KINDS = ['country', 'city', 'place'] as const;
+type RefreshKind = (typeof REFRESH_KINDS)[number];
+const tableOf = (kind: RefreshKind) => sql.raw(kind === 'place' ? 'places' : kind === 'city' ? 'cities' : 'countries');
+
+/**
+ * Rewrites the documents marked stale by replaceCountryNames, `batch` entities per transaction in
+ * the order of their ids, remembering in the mark how far it got (a restart goes on from there),
+ * and removes the mark when done. `keepGoing` is asked between batches (false: stop for now).
+ * Answers the number of entities rewritten, or undefined when nothing was marked.
+ */
+export async function refreshStaleDocuments(
+  db: Database,
+  keepGoing: () => boolean,
+  batch = 500,
+): Promise<number | undefined> {
+  const [mark] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, STALE_KEY));
+  if (!mark) return undefined;
+  // the mark's value: "kind:last id" of the last batch written ('' before the first)
+  let [kind, after] = mark.value.split(':') as [string, string | undefined];
+  let done = 0;
+  for (const current of REFRESH_KINDS.slice(Math.max(0, REFRESH_KINDS.indexOf(kind as RefreshKind)))) {
+    if (current !== kind) after = undefined;
+    for (;;) {
+      if (!keepGoing()) return done;
+      const table = tableOf(current);
+      const written = await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${SEARCH_LOCK_SPACE}::int, 0)`);
+        const ids = rowsOf<{ id: string }>(
+          await tx.execute(
+            sql`select id from ${table} ${after ? sql`where id > ${after}::uuid` : sql``} order by id limit ${batch}`,
+          ),
+        ).map((row) => row.id);
+        if (ids.length === 0) return [];
+        await tx.execute(sql`select search_refresh_all_languages(${current}, ${`{${ids.join(',')}}`}::uuid[])`);
+        await tx
+          .update(settings)
+          .set({ value: `${current}:${ids[ids.length - 1]}` })
+          .where(eq(settings.key, STALE_KEY));
+        return ids;
+      });
+      done += written.length;
+      if (written.length < batch) break;
+      after = written[written.length - 1];
+    }
+    kind = current;
+  }
+  await db.delete(settings).where(eq(settings.key, STALE_KEY));
+  return done;
 }
 
 /** First key of the advisory lock held while the documents are rewritten (any constant unused elsewhere). */
 const SEARCH_LOCK_SPACE = 0x536368; // "Sch"
 
 /**
- * Fresh planner statistics for the search documents when a tenth of them changed since the last
- * ANALYZE (autovacuum's rule): PGlite has no autovacuum, and without statistics the planner takes
- * `language_code = $1` for a rare value and reads a whole language. Answers whether it analyzed.
+ * A table (`c`, of pg_class) with rows and no statistics: never analyzed, or a copy of a database
+ * (CREATE DATABASE ... TEMPLATE), whose counters of changes start at zero.
+ */
+const NO_STATISTICS = sql.raw(`(c.reltuples < 0 or (c.reltuples > 0 and not exists (select 1 from pg_stats st
+  where st.schemaname = c.relnamespace::regnamespace::text and st.tablename = c.relname)))`);
+
+/**
+ * Fresh planner statistics for every table never analyzed, or of which a tenth changed since its
+ * last ANALYZE (autovacuum's rule, which PGlite and a server with autovacuum off never apply):
+ * without them the planner takes `language_code = $1` for a rare value and reads a whole language,
+ * and reads and sorts every place of a city for its first page. Answers whether it analyzed any.
  */
 export async function analyzeIfStale(db: DbOrTx): Promise<boolean> {
-  const [stats] = rowsOf<{ changed: number | string; live: number | string }>(
-    await db.execute(sql`select n_mod_since_analyze as changed, n_live_tup as live
-      from pg_stat_user_tables where relid = 'search_documents'::regclass`),
+  const stale = rowsOf<{ name: string }>(
+    await db.execute(sql`select quote_ident(s.relname) as name from pg_stat_user_tables s
+      join pg_class c on c.oid = s.relid
+      where s.schemaname = current_schema() and (${NO_STATISTICS} or s.n_mod_since_analyze > 50 + 0.1 * s.n_live_tup)`),
   );
-  if (!stats || Number(stats.changed) <= 50 + 0.1 * Number(stats.live)) return false;
-  await db.execute(sql`analyze search_documents`);
-  return true;
+  for (const { name } of stale) await db.execute(sql.raw(`analyze ${name}`));
+  return stale.length > 0;
 }

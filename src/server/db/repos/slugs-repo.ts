@@ -1,5 +1,6 @@
-import { and, eq, exists, like, or, sql } from 'drizzle-orm';
+import { and, eq, exists, inArray, like, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { slugify } from '@/shared/slug';
 import type { DbOrTx } from '../client';
 import { cities, countries, places, slugRedirects, trash } from '../schema';
 
@@ -141,8 +142,13 @@ export async function publicMovedSlugTarget(db: DbOrTx, slug: string): Promise<s
   return row?.target;
 }
 
-/** Every place's address with what it is named after (a one-time repair at start). */
-export function listPlaceSlugs(db: DbOrTx) {
+/** The places whose address is their city's or country's name, with what they are named after (a one-time repair at start). */
+export async function listPlaceSlugs(db: DbOrTx) {
+  // Only places whose slug is a city's or country's name can need the repair: the distinct towns
+  // (an index-only scan), then those slugs (the unique slug index), not every place.
+  const towns = await db.selectDistinct({ location: places.location, country: places.country }).from(places);
+  const candidates = [...new Set(towns.flatMap((town) => [slugify(town.location), slugify(town.country)]))];
+  if (candidates.length === 0) return [];
   return db
     .select({
       id: places.id,
@@ -152,7 +158,8 @@ export function listPlaceSlugs(db: DbOrTx) {
       country: places.country,
       date: places.date,
     })
-    .from(places);
+    .from(places)
+    .where(inArray(places.slug, candidates));
 }
 
 /** Every city's and country's address with its name (a one-time repair at start). */

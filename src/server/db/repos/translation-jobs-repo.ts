@@ -186,24 +186,32 @@ export async function requeueJob(tx: DbOrTx, id: number, workerId: string, descr
 }
 
 /**
- * Something failed: retried after retryBaseMs, doubling with each attempt up to retryMaxMs, until
- * `maxAttempts`; then it stays failed (until the next edit or Translate).
+ * Something failed: retried after retryBaseMs, doubling with each attempt up to retryMaxMs, with a
+ * jitter of ±20% (instances that failed together do not come back together), never sooner than the
+ * provider asked (`notBeforeMs`, its Retry-After), until `maxAttempts`; then it stays failed (until
+ * the next edit or Translate).
  */
 export async function failJob(
   tx: DbOrTx,
   id: number,
   workerId: string,
-  failure: { reason: string; describe: boolean; retry: { baseMs: number; maxMs: number; maxAttempts: number } },
+  failure: {
+    reason: string;
+    describe: boolean;
+    retry: { baseMs: number; maxMs: number; maxAttempts: number; notBeforeMs?: number | undefined };
+  },
 ): Promise<void> {
   const { baseMs, maxMs, maxAttempts } = failure.retry;
+  const notBeforeMs = failure.retry.notBeforeMs ?? 0;
   const attempts = translationJobs.attempts;
   await tx
     .update(translationJobs)
     .set({
       state: sql`case when ${attempts} >= ${maxAttempts}::int then 'failed' else 'queued' end`,
       describe: failure.describe,
-      nextRunAt: sql`now() + ${ms(1)} * least(${baseMs}::double precision * power(2, greatest(${attempts}, 1) - 1),
-        ${maxMs}::double precision)`,
+      nextRunAt: sql`now() + ${ms(1)} * greatest(${notBeforeMs}::double precision,
+        least(${baseMs}::double precision * power(2, greatest(${attempts}, 1) - 1), ${maxMs}::double precision)
+          * (0.8 + random() * 0.4))`,
       lastError: failure.reason,
       lockedBy: null,
       lockedAt: null,

@@ -49,7 +49,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
           .send(result.kind === 'busy' ? loginRefusals.busy() : loginRefusals.throttled(result.retryAfterSeconds));
       }
       if (result.kind === 'invalid') {
-        return reply.status(401).send({ success: false, message: 'Invalid password' });
+        return reply.status(401).send({ success: false, message: 'Invalid password', code: 'invalid_password' });
       }
       reply.setCookie(SESSION_COOKIE, result.token, {
         httpOnly: true,
@@ -62,8 +62,7 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/api/admin/status', { schema: { response: { 200: statusResponse } } }, async (req, reply) => {
-    reply.header('Cache-Control', 'no-store');
+  app.get('/api/admin/status', { schema: { response: { 200: statusResponse } } }, async (req) => {
     return { isAuthenticated: await auth.isValidSession(sessionToken(req)) };
   });
 

@@ -12,17 +12,11 @@ export const adminBackupRoutes: FastifyPluginAsyncZod = async (app) => {
     reply
       .header('Content-Type', 'application/x-tar')
       .header('Content-Disposition', `attachment; filename="${archive.fileName}"`)
-      .header('Cache-Control', 'private, no-store')
       .header(BACKUP_ESTIMATE_HEADER, String(archive.estimatedBytes));
     return reply.send(archive.stream);
   });
 
-  app.get(
-    '/api/admin/backup/status',
-    { schema: { response: { 200: backupStatus, ...errorResponses } } },
-    async (_req, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return backups.status();
-    },
-  );
+  app.get('/api/admin/backup/status', { schema: { response: { 200: backupStatus, ...errorResponses } } }, async () => {
+    return backups.status();
+  });
 };

@@ -18,8 +18,7 @@ export const adminContentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/places/:id/content',
     { schema: { params: idParams, response: { 200: api.placeContentDto, ...errorResponses } } },
-    (req, reply) => {
-      reply.header('Cache-Control', 'no-store');
+    (req) => {
       return contentEditor.placeContent(req.params.id);
     },
   );
@@ -51,8 +50,7 @@ export const adminContentEditorRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/api/admin/${collection}/:id/content`,
       { schema: { params: idParams, response: { 200: api.areaContentDto, ...errorResponses } } },
-      (req, reply) => {
-        reply.header('Cache-Control', 'no-store');
+      (req) => {
         return contentEditor.areaContent(kind, req.params.id);
       },
     );

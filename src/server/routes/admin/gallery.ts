@@ -20,8 +20,7 @@ export const adminGalleryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/places/:id/gallery',
     { schema: { params: idParams, response: { 200: galleryList, ...itemErrorResponses } } },
-    async (req, reply) => {
-      reply.header('Cache-Control', 'no-store');
+    async (req) => {
       return gallery.list(req.params.id);
     },
   );

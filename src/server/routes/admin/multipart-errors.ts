@@ -10,7 +10,7 @@ import { AppError, BadRequestError } from '../../errors';
 export function multipartReadError(error: unknown, maxBytes: number): AppError {
   if (error instanceof AppError) return error;
   if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') {
-    return new AppError(413, `The file is too large; the limit is ${formatMegabytes(maxBytes)}.`);
+    return new AppError(413, `The file is too large; the limit is ${formatMegabytes(maxBytes)}.`, 'file_too_large');
   }
   return new BadRequestError('The upload could not be read. Please try again.');
 }

@@ -18,7 +18,6 @@ export const adminPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      reply.header('Cache-Control', 'no-store');
       const { location, country, sort, q, state, review, translations, ...page } = req.query;
       const filter = { location, country, search: q, state, review, translations };
       return sendPage(req, reply, await adminPlaces.list(filter, sort, page));
@@ -29,8 +28,7 @@ export const adminPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/places/locations',
     { schema: { response: { 200: api.adminPlaceLocations, 401: errorResponse } } },
-    async (_req, reply) => {
-      reply.header('Cache-Control', 'no-store');
+    async () => {
       return adminPlaces.locations();
     },
   );

@@ -6,8 +6,7 @@ import { adminSettings, adminSettingsUpdate, publicationResponse } from '@/share
 export const adminPublishingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { publishing } = app.services;
 
-  app.get('/api/admin/settings', { schema: { response: { 200: adminSettings, ...errorResponses } } }, (_req, reply) => {
-    reply.header('Cache-Control', 'no-store');
+  app.get('/api/admin/settings', { schema: { response: { 200: adminSettings, ...errorResponses } } }, () => {
     return publishing.settings();
   });
   app.put(

@@ -18,8 +18,7 @@ export const adminReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       (req) => review.markReviewed(kind, req.params.id, req.params.lang),
     );
   }
-  app.get('/api/admin/dashboard', { schema: { response: { 200: dashboardDto, ...errorResponses } } }, (_req, reply) => {
-    reply.header('Cache-Control', 'no-store');
+  app.get('/api/admin/dashboard', { schema: { response: { 200: dashboardDto, ...errorResponses } } }, () => {
     return review.dashboard();
   });
 };

@@ -10,8 +10,7 @@ export const adminRevisionRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/api/admin/${collection}/:id/revisions`,
       { schema: { params: idParams, response: { 200: api.revisionList, ...itemErrorResponses } } },
-      async (req, reply) => {
-        reply.header('Cache-Control', 'no-store');
+      async (req) => {
         return revisions.list(collection, req.params.id);
       },
     );
@@ -19,8 +18,7 @@ export const adminRevisionRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/api/admin/${collection}/:id/revisions/:revisionId`,
       { schema: { params: api.revisionParams, response: { 200: api.revisionCompare, ...itemErrorResponses } } },
-      async (req, reply) => {
-        reply.header('Cache-Control', 'no-store');
+      async (req) => {
         return revisions.compare(collection, req.params.id, req.params.revisionId);
       },
     );

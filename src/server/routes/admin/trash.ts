@@ -7,8 +7,7 @@ import { trashItemParams, trashList } from '@/shared/api/trash';
 export const adminTrashRoutes: FastifyPluginAsyncZod = async (app) => {
   const { trash } = app.services;
 
-  app.get('/api/admin/trash', { schema: { response: { 200: trashList, 401: errorResponse } } }, async (_req, reply) => {
-    reply.header('Cache-Control', 'no-store');
+  app.get('/api/admin/trash', { schema: { response: { 200: trashList, 401: errorResponse } } }, async () => {
     return trash.list();
   });
 

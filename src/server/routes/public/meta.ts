@@ -21,7 +21,7 @@ export const metaRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         await health.check();
       } catch {
-        return reply.status(503).send({ error: 'Database unreachable' });
+        return reply.status(503).send({ error: 'Database unreachable', code: 'database_unavailable' });
       }
       return { status: 'ok' as const };
     },

@@ -5,6 +5,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { PhotoPicker } from './photo-picker';
 import { useRestoreFocus } from '../../ui/use-restore-focus';
 import { usePhotoChoices } from './use-areas-admin';
+import { useModelConfigured } from '../publishing/use-publishing';
 import { slugify } from '@/shared/slug';
 
 interface AddAreaDialogProps {
@@ -30,6 +31,8 @@ export function AddAreaDialog({ kind, target, pending, onClose, onCreate }: AddA
   const name = target?.name ?? '';
   // The server's own rule; it adds "-2" only if the address is somehow taken.
   const slug = slugify(name);
+  // What happens next depends on the server's AI model: promise only that.
+  const noModel = useModelConfigured() === false;
 
   return (
     <Dialog open={target !== undefined} onOpenChange={(open) => !open && onClose()}>
@@ -52,11 +55,26 @@ export function AddAreaDialog({ kind, target, pending, onClose, onCreate }: AddA
             <Sparkles className="size-4" aria-hidden="true" /> What happens next
           </p>
           <ul className="list-disc space-y-1 pl-5">
-            <li>An AI description of {name} is generated.</li>
-            <li>
-              The name and description are translated into all languages (Español, Deutsch, Français, 中文); the
-              language badges show each one as it is ready.
-            </li>
+            {noModel ? (
+              <>
+                <li>
+                  A one-line description of {name} is written from its name{kind === 'city' ? ' and country' : ''}:
+                  change it in Edit whenever you like.
+                </li>
+                <li>
+                  No AI model is connected, so nothing is translated: Español, Deutsch, Français and 中文 show the
+                  English until you write them in Languages.
+                </li>
+              </>
+            ) : (
+              <>
+                <li>An AI description of {name} is generated.</li>
+                <li>
+                  The name and description are translated into all languages (Español, Deutsch, Français, 中文); the
+                  language badges show each one as it is ready.
+                </li>
+              </>
+            )}
             {kind === 'city' ? (
               <li>
                 The city becomes reachable at <code className="rounded bg-white px-1">/{slug || 'city-name'}</code> in

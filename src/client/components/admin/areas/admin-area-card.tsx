@@ -61,8 +61,8 @@ export function AdminAreaCard({ entity, onLanguages, onHistory, onEdit, onDelete
           <Button variant="outline" size="sm" onClick={onLanguages} aria-label={`Languages of ${name}`}>
             <PenLine aria-hidden="true" /> Languages
           </Button>
-          <Button variant="outline" size="sm" onClick={onHistory} aria-label={`History of ${name}`}>
-            <History aria-hidden="true" /> History
+          <Button variant="outline" size="sm" onClick={onHistory} aria-label={`Versions of ${name}`}>
+            <History aria-hidden="true" /> Versions
           </Button>
           <EditDeleteButtons name={name} onEdit={onEdit} onDelete={onDelete} />
         </div>

@@ -4,6 +4,7 @@ import type { DeleteAreaResponse } from '@/shared/api/admin-areas';
 import { translationPending, type TranslationStateDto } from '@/shared/api/translation-status';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { toast } from '../../ui/toaster';
+import { useUndoDelete } from '../undo-delete';
 import { AdminLayout } from '../admin-layout';
 import { AddAreaDialog } from './add-area-dialog';
 import { EditAreaDialog, type EditField } from './edit-area-dialog';
@@ -97,6 +98,7 @@ export function AreasAdminPage<
   const create = config.useCreate();
   const update = config.useUpdate();
   const remove = config.useDelete();
+  const undoDelete = useUndoDelete();
 
   const [adding, setAdding] = useState<MissingEntry<CreateBody>>();
   const [editing, setEditing] = useState<Entity>();
@@ -159,10 +161,14 @@ export function AreasAdminPage<
 
   function confirmDelete() {
     if (!deleting) return;
-    remove.mutate(deleting.id, {
+    const { id } = deleting;
+    remove.mutate(id, {
       onSuccess: (result) => {
         setDeleting(undefined);
-        toast.success(`${noun} moved to the trash`, { description: result.message });
+        toast.success(`${noun} moved to the trash`, {
+          description: result.message,
+          action: undoDelete(config.kind, id),
+        });
       },
       onError: (error) => {
         setDeleting(undefined);

@@ -10,6 +10,8 @@ import { Button } from '../../ui/button';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { DialogDescription, DialogHeader, DialogTitle, StateDialog } from '../../ui/dialog';
 import { HistoryDialog } from '../revisions/history-dialog';
+import { NO_MODEL_NOTE_ID, NoModelNote } from '../no-model-note';
+import { useModelConfigured } from '../publishing/use-publishing';
 import { Skeleton } from '../../ui/form-controls';
 import { toast } from '../../ui/toaster';
 import { ChangeNote } from './change-note';
@@ -77,12 +79,15 @@ function originLine(entry: Entry): string {
   return entry.status === 'outdated' ? `${who} The English has changed since.` : who;
 }
 
-function StatusMark({ entry }: { entry: Entry }) {
+function StatusMark({ entry, partsWritten }: { entry: Entry; partsWritten: boolean }) {
   const label =
     entry.status === 'source'
       ? 'original'
       : entry.status === 'missing'
-        ? 'missing'
+        ? // the tab names the text; its history or trivia may be written all the same
+          partsWritten
+          ? 'text missing'
+          : 'missing'
         : `${entry.origin === 'person' ? 'by hand' : 'machine'}${entry.status === 'outdated' ? ', outdated' : ''}`;
   const review = entry.reviewed === false ? ', not reviewed' : '';
   return (
@@ -107,10 +112,13 @@ function PartPanel({
   title,
   entry,
   changes,
+  nothingToTranslate = false,
   children,
 }: {
   title?: string;
   entry: Entry;
+  /** The English part has no items and neither has this language: there is nothing to translate. */
+  nothingToTranslate?: boolean;
   changes: Array<{ label: string; before: string; after: string }> | null;
   children: React.ReactNode;
 }) {
@@ -123,7 +131,9 @@ function PartPanel({
         ) : (
           <Bot className="size-4 shrink-0" aria-hidden="true" />
         )}
-        {originLine(entry)}
+        {nothingToTranslate
+          ? `No ${title?.toLowerCase() ?? 'text'} in English yet, so there is nothing to translate. Add it in English first.`
+          : originLine(entry)}
       </p>
       {changes && <ChangeNote changes={changes} />}
       {children}
@@ -173,6 +183,7 @@ function LanguagePanel({
   const [confirming, setConfirming] = useState(false);
   const language = LANGUAGES.find((l) => l.code === lang)!;
   const isPlace = target.kind === 'place';
+  const noModel = useModelConfigured() === false;
   const fields = isPlace ? PLACE_FIELDS : AREA_FIELDS;
   const text = content.text.find((l) => l.languageCode === lang)! as Entry;
   const englishText = content.text[0]!.content;
@@ -231,7 +242,15 @@ function LanguagePanel({
             ? [{ label: title, before: itemsText(entry.basedOn, shape), after: itemsText(englishItems, shape) }]
             : null;
         return (
-          <PartPanel key={what} title={title} entry={entry} changes={changes}>
+          <PartPanel
+            key={what}
+            title={title}
+            entry={entry}
+            changes={changes}
+            nothingToTranslate={
+              lang !== 'en' && asItems(englishItems).length === 0 && asItems(entry.content).length === 0
+            }
+          >
             <ItemsEditor
               key={JSON.stringify(entry.content)}
               shape={shape}
@@ -254,15 +273,20 @@ function LanguagePanel({
       })}
       {lang !== 'en' && (
         <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
-          <p className="text-sm text-slate-600">
-            Let the AI model translate {language.name} again from the current English
-            {isPlace ? ' (text, history and trivia)' : ''}.
-          </p>
+          {noModel ? (
+            <NoModelNote actions="Translate again by machine" />
+          ) : (
+            <p className="text-sm text-slate-600">
+              Let the AI model translate {language.name} again from the current English
+              {isPlace ? ' (text, history and trivia)' : ''}.
+            </p>
+          )}
           <div>
             <Button
               type="button"
               variant="outline"
-              disabled={save.isPending}
+              disabled={save.isPending || noModel}
+              aria-describedby={noModel ? NO_MODEL_NOTE_ID : undefined}
               onClick={() => (text.origin === 'person' ? setConfirming(true) : run({ what: 'machine', lang }))}
             >
               <Languages aria-hidden="true" /> Translate again by machine
@@ -286,6 +310,19 @@ function LanguagePanel({
   );
 }
 
+/** Whether a place's history or trivia in `lang` has items (a city or country has no parts). */
+const partsWritten = (data: PlaceContentDto | AreaContentDto, lang: LanguageCode) =>
+  'history' in data &&
+  [data.history, data.facts].some(
+    (entries) => asItems(entries.find((e) => e.languageCode === lang)?.content ?? null).length > 0,
+  );
+
+/** The name of what the dialog edits as it is now (a rename shows at once), else the name it was opened with. */
+function CurrentName({ target }: { target: ContentTarget }) {
+  const english = useContent(target).data?.text[0]?.content as { title?: string; name?: string } | null | undefined;
+  return <>{english?.title ?? english?.name ?? target.name}</>;
+}
+
 function LanguagesEditor({ target }: { target: ContentTarget }) {
   const content = useContent(target);
   if (content.isPending) return <Skeleton className="h-64" />;
@@ -299,6 +336,7 @@ function LanguagesEditor({ target }: { target: ContentTarget }) {
   const data = content.data;
   return (
     <Tabs.Root defaultValue="en" className="flex flex-col gap-4">
+      <p className="text-sm text-slate-600">{data.translatedPagesAppear}</p>
       <Tabs.List aria-label="Languages" className="flex flex-wrap gap-1 border-b border-slate-200">
         {data.text.map((entry) => {
           const language = LANGUAGES.find((l) => l.code === entry.languageCode)!;
@@ -309,7 +347,7 @@ function LanguagesEditor({ target }: { target: ContentTarget }) {
               className="-mb-px flex flex-col items-start rounded-t-md border-b-2 border-transparent px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600 data-[state=active]:border-brand-600 data-[state=active]:text-brand-800"
             >
               <span lang={entry.languageCode}>{language.nativeName}</span>
-              <StatusMark entry={entry} />
+              <StatusMark entry={entry} partsWritten={partsWritten(data, entry.languageCode)} />
             </Tabs.Trigger>
           );
         })}
@@ -332,7 +370,7 @@ export function LanguagesDialog({ target, onClose }: { target: ContentTarget | u
   return (
     <StateDialog open={target !== undefined} onClose={onClose} className="sm:max-w-3xl">
       <DialogHeader>
-        <DialogTitle>Languages: {target?.name}</DialogTitle>
+        <DialogTitle>Languages: {target && <CurrentName target={target} />}</DialogTitle>
         <DialogDescription>
           Write or correct every language. What you write is marked as written by hand, and machine translation never
           replaces it.
@@ -342,10 +380,10 @@ export function LanguagesDialog({ target, onClose }: { target: ContentTarget | u
             <Button
               variant="outline"
               size="sm"
-              aria-label={`History of ${target.name}`}
+              aria-label={`Versions of ${target.name}`}
               onClick={() => setHistoryOpen(true)}
             >
-              <History aria-hidden="true" /> History
+              <History aria-hidden="true" /> Versions
             </Button>
           </div>
         )}

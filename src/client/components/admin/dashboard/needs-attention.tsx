@@ -69,12 +69,18 @@ function countsOf(d: DashboardDto): Array<{ title: string; counts: Count[] }> {
   ];
 }
 
+/** The dashboard's counts (GET /api/admin/dashboard), fresh whenever a screen shows them. */
+export const useDashboardCounts = () => useQuery<DashboardDto>({ queryKey: DASHBOARD_KEY, staleTime: 0 });
+
+/** A site with no place and nothing in the trash: its owner's first visit, or as good as. */
+export const isEmptySite = (d: DashboardDto) => d.places === 0 && d.inTrash === 0;
+
 /**
  * The dashboard's "What needs you": counts of places, drafts, text awaiting review per language,
  * outdated and failed translations, missing cities and countries, each a link to its list.
  */
 export function NeedsAttention() {
-  const dashboard = useQuery<DashboardDto>({ queryKey: DASHBOARD_KEY, staleTime: 0 });
+  const dashboard = useDashboardCounts();
   return (
     <DashboardCard
       title="What needs you"
@@ -85,6 +91,11 @@ export function NeedsAttention() {
     >
       {dashboard.isError ? null : !dashboard.data ? (
         <Skeleton className="h-32 sm:col-span-2" />
+      ) : isEmptySite(dashboard.data) ? (
+        // no rows of zeros on an empty site: one sentence until there is something to count
+        <p className="text-slate-700 sm:col-span-2">
+          Nothing yet: counts of drafts, reviews and translations appear here once you have places.
+        </p>
       ) : (
         countsOf(dashboard.data).map((group) => (
           <section key={group.title} aria-label={group.title}>

@@ -2,6 +2,7 @@ import { BookOpen, History, Images, Languages, Loader2, Merge, PenLine, Sparkles
 import type { AdminPlaceDto } from '@/shared/api/admin-places';
 import { EditDeleteButtons } from '../card-actions';
 import { LanguageBadges } from '../language-badges';
+import { NO_MODEL_NOTE_ID } from '../no-model-note';
 import { PublicationButtons, StateBadge } from '../publishing/publication-controls';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -14,11 +15,13 @@ import { countText } from '@/shared/count-text';
 interface PlaceCardProps {
   place: AdminPlaceDto;
   isRunning: (action: AiAction) => boolean;
+  /** False without an AI model: the AI actions are shown disabled, described by the screen's NoModelNote. */
+  aiOffered: boolean;
   onAiAction: (action: AiAction) => void;
   onGallery: () => void;
   /** Opens the editor's desk: every language of the place, written by hand. */
   onLanguages: () => void;
-  /** Opens its history: every kept version, compared with now and restorable. */
+  /** Opens its Versions: every kept version, compared with now and restorable. */
   onHistory: () => void;
   /** Opens the Merge dialog: this place joins another that shows the same spot. */
   onMerge: () => void;
@@ -46,6 +49,7 @@ const AI_BUTTONS: Array<{ action: AiAction; icon: typeof Sparkles; label: string
 export function AdminPlaceCard({
   place,
   isRunning,
+  aiOffered,
   onAiAction,
   onGallery,
   onLanguages,
@@ -100,8 +104,9 @@ export function AdminPlaceCard({
                   variant="outline"
                   size="sm"
                   onClick={() => onAiAction(action)}
-                  disabled={busy}
+                  disabled={busy || !aiOffered}
                   aria-busy={busy}
+                  aria-describedby={aiOffered ? undefined : NO_MODEL_NOTE_ID}
                 >
                   <ActionIcon busy={busy} icon={icon} /> {busy ? busyLabel : label}
                 </Button>
@@ -111,8 +116,8 @@ export function AdminPlaceCard({
             <Button variant="outline" size="sm" onClick={onLanguages} aria-label={`Languages of ${place.title}`}>
               <PenLine aria-hidden="true" /> Languages
             </Button>
-            <Button variant="outline" size="sm" onClick={onHistory} aria-label={`History of ${place.title}`}>
-              <History aria-hidden="true" /> History
+            <Button variant="outline" size="sm" onClick={onHistory} aria-label={`Versions of ${place.title}`}>
+              <History aria-hidden="true" /> Versions
             </Button>
             <Button
               variant="outline"

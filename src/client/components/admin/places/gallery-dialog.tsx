@@ -6,6 +6,7 @@ import { buttonVariants } from '../../ui/button';
 import { DialogClose, DialogDescription, DialogFooter, DialogHeader, DialogTitle, StateDialog } from '../../ui/dialog';
 import { Progress, Skeleton } from '../../ui/form-controls';
 import { toast } from '../../ui/toaster';
+import { useUndoDelete } from '../undo-delete';
 import { ApiError, errorText } from '@/client/lib/api';
 import { cn } from '@/client/lib/utils';
 import { ConfirmDialog, openFor } from '../../ui/confirm-dialog';
@@ -41,6 +42,7 @@ async function uploadGalleryImage(placeId: string, file: File): Promise<string |
 function GalleryGrid({ place, images }: { place: AdminPlaceDto; images: GalleryItemDto[] }) {
   const [pending, setPending] = useState<GalleryItemDto | undefined>();
   const remove = useDeleteGalleryImage();
+  const undoDelete = useUndoDelete();
   const reorder = useReorderGallery(place.id);
   // The button pressed to move a photo: focus follows the photo to its new place.
   const movedRef = useRef<{ id: string; direction: 'up' | 'down'; index: number } | undefined>(undefined);
@@ -71,8 +73,9 @@ function GalleryGrid({ place, images }: { place: AdminPlaceDto; images: GalleryI
 
   function confirmDelete() {
     if (!pending) return;
-    remove.mutate(pending.id, {
-      onSuccess: (result) => toast.success(result.message),
+    const { id } = pending;
+    remove.mutate(id, {
+      onSuccess: (result) => toast.success(result.message, { action: undoDelete('gallery_image', id) }),
       onError: (error) =>
         toast.error('Error', {
           description: errorText(error, 'Failed to delete image'),

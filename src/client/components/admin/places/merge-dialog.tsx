@@ -111,7 +111,7 @@ function MergeBody({ place, onDone }: { place: AdminPlaceDto; onDone: () => void
         <DialogTitle>Merge “{place.title}” into another place</DialogTitle>
         <DialogDescription>
           For two places that show the same spot. The place you choose remains: it gets this place’s photo and gallery,
-          the languages it lacks, and this place’s web address leads to it. You can undo the merge from its History.
+          the languages it lacks, and this place’s web address leads to it. You can undo the merge from its Versions.
         </DialogDescription>
       </DialogHeader>
       <div className="flex flex-col gap-1">

@@ -63,7 +63,7 @@ export function UndoMergeButton({
       <ConfirmDialog
         {...openFor(asking, setAsking)}
         title="Undo this merge?"
-        message={`“${merge.sourceTitle}” comes back as a place of its own, with its photos, texts and web address, and “${placeName}” goes back to how it was before the merge. Its state now stays in the history.`}
+        message={`“${merge.sourceTitle}” comes back as a place of its own, with its photos, texts and web address, and “${placeName}” goes back to how it was before the merge. Its state now stays among its versions.`}
         confirmLabel="Undo merge"
         pendingLabel="Undoing..."
         pending={undo.isPending}

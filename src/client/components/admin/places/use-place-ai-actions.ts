@@ -78,10 +78,17 @@ const PART_RESULT = {
   },
 } as const;
 
-function showPartResult(id: string, part: 'history' | 'facts', count: number | undefined, fromCache: boolean) {
+function showPartResult(
+  id: string,
+  part: 'history' | 'facts',
+  count: number | undefined,
+  { fromCache, message }: { fromCache: boolean; message?: string },
+) {
   const cache = fromCache ? ' (from cache)' : '';
   const { fetched, found, none } = PART_RESULT[part];
   const options = { id, duration: RESULT_MS };
+  // Nothing was written (no AI model): the server's sentence, not "none found".
+  if (message) return void toast.info('Nothing Written', { ...options, description: message });
   if (count === undefined) toast.success(fetched[0], { ...options, description: `${fetched[1]}${cache}` });
   else if (count > 0)
     toast.success(found[0], { ...options, description: `Found ${countText(count, found[1])}${cache}` });
@@ -120,7 +127,7 @@ export function usePlaceAiActions() {
             description: `Please wait while we look into the history of ${place.title}...`,
           });
           const result = await apiJson<HistoryResponse>('POST', `${base}/history`, { languageCode: 'en' });
-          showPartResult(toastId, 'history', itemCount.history(result), result.fromCache);
+          showPartResult(toastId, 'history', itemCount.history(result), result);
         } else {
           toast.loading('Generating Trivia Facts', {
             id: toastId,
@@ -128,7 +135,7 @@ export function usePlaceAiActions() {
             description: `Please wait while we gather trivia about ${place.title}...`,
           });
           const result = await apiJson<FactsResponse>('POST', `${base}/facts`, { languageCode: 'en' });
-          showPartResult(toastId, 'facts', itemCount.facts(result), result.fromCache);
+          showPartResult(toastId, 'facts', itemCount.facts(result), result);
         }
       } catch (error) {
         const [title, fallback] =

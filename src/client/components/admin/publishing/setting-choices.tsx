@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { AdminSettings } from '@/shared/api/publishing';
+import type { AdminSettings, AdminSettingsUpdate } from '@/shared/api/publishing';
 import { errorText } from '@/client/lib/api';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { toast } from '../../ui/toaster';
@@ -15,7 +15,7 @@ export interface SettingChoice<Value extends string> {
  * One setting of the admin's: its value (the one being saved while it is), and choosing another,
  * which saves it alone (the server keeps the others) and says so, with `saved`'s sentence, in a toast.
  */
-export function useSetting<K extends keyof AdminSettings>(key: K, saved: (value: AdminSettings[K]) => string) {
+export function useSetting<K extends keyof AdminSettingsUpdate>(key: K, saved: (value: AdminSettings[K]) => string) {
   const settings = useAdminSettings();
   const save = useSaveAdminSettings();
   const current = (save.isPending ? save.variables[key] : undefined) ?? settings.data?.[key];

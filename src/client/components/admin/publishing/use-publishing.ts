@@ -10,6 +10,15 @@ export function useAdminSettings() {
   return useQuery({ queryKey: SETTINGS_KEY, queryFn: () => apiJson<AdminSettings>('GET', '/api/admin/settings') });
 }
 
+/**
+ * Whether the server has an AI model (GET /api/admin/settings): false shows the AI-only actions
+ * disabled; undefined while the answer is on its way.
+ */
+export function useModelConfigured(): boolean | undefined {
+  const settings = useAdminSettings();
+  return settings.data ? settings.data.aiModel !== null : undefined;
+}
+
 export function useSaveAdminSettings() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -167,19 +167,19 @@ function HistoryBody({ target }: { target: HistoryTarget }) {
   return (
     <>
       <DialogHeader>
-        <DialogTitle>History of {target.name}</DialogTitle>
+        <DialogTitle>Versions of {target.name}</DialogTitle>
         <DialogDescription>
-          Every change keeps the version before it (the last 50). Compare one with now, or restore it: restoring keeps
-          the current version here too.
+          Every change keeps the version before it (the last 50), named by the change that made it. Compare one with
+          now, or restore it: restoring keeps the current version here too.
         </DialogDescription>
       </DialogHeader>
       {list.isPending ? (
         <p role="status" className="text-sm text-slate-600">
-          Loading the history…
+          Loading the versions…
         </p>
       ) : list.isError ? (
         <p role="alert" className="text-sm text-red-700">
-          {errorText(list.error, 'The history could not be loaded. Close this and try again.')}
+          {errorText(list.error, 'The versions could not be loaded. Close this and try again.')}
         </p>
       ) : revisions.length === 0 ? (
         <p className="text-sm text-slate-700">No changes yet: versions appear here after the first edit.</p>
@@ -190,11 +190,16 @@ function HistoryBody({ target }: { target: HistoryTarget }) {
             return (
               <li key={revision.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3">
                 <p className="text-sm text-slate-900">
-                  <span className="font-medium">{revision.summary}</span>
-                  <span className="text-slate-600">
-                    {' '}
-                    · {when} · by {authorText(revision.author)}
-                  </span>
+                  <span className="font-medium">{revision.madeBy?.summary ?? 'Earliest version kept'}</span>
+                  {revision.madeBy && (
+                    <span className="text-slate-600">
+                      {' '}
+                      · {whenText(revision.madeBy.at)} · by {authorText(revision.madeBy.author)}
+                    </span>
+                  )}
+                </p>
+                <p className="text-sm text-slate-600">
+                  Replaced {when} by {authorText(revision.author)}: {revision.summary}
                 </p>
                 <div className="flex flex-wrap gap-2">
                   <Button
@@ -234,7 +239,7 @@ function HistoryBody({ target }: { target: HistoryTarget }) {
         title="Restore this version?"
         message={
           restoring
-            ? `${target.name} goes back to the version of ${whenText(restoring.createdAt)}. The current version stays in the history, so you can come back to it.${stateKept(target)} Languages that no longer match the English are marked outdated, as after an edit.`
+            ? `${target.name} goes back to the version of ${whenText(restoring.createdAt)}. The current version stays among the versions, so you can come back to it.${stateKept(target)} Languages that no longer match the English are marked outdated, as after an edit.`
             : ''
         }
         confirmLabel="Restore"

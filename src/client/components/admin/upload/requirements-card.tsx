@@ -25,7 +25,9 @@ export function RequirementsCard() {
           <li>JPEG, PNG, WebP, AVIF and HEIC/HEIF photos are accepted, {size}.</li>
           <li>
             Photos need at least {MIN_PHOTO_LONG_SIDE.toLocaleString('en-US')} pixels on the long side: choose the
-            original photo from the camera or phone, not a thumbnail or a copy from a chat app.
+            original photo from the camera or phone, not a thumbnail or a copy from a chat app. A smaller image can
+            still join a place's gallery (with a warning): only a place's own photo fills the screen and is its free
+            full-resolution download.
           </li>
           <li>
             Images are resized to {WEB_IMAGE_WIDTH}px width for the website; the full-resolution original is kept for

@@ -1,6 +1,7 @@
 import { MapPinOff } from 'lucide-react';
 import { useId, useState } from 'react';
 import { cn } from '@/client/lib/utils';
+import { MIN_PHOTO_LONG_SIDE } from '@/shared/limits';
 import { DisclosureButton } from '../../ui/disclosure-button';
 import { Label, Textarea } from '../../ui/input';
 import type { GpsState } from './photo-gps';
@@ -97,6 +98,14 @@ export function SelectedFiles({
               {gps[i] === false && (
                 <span className="inline-flex items-center gap-1 text-amber-800">
                   <MapPinOff className="size-3.5" aria-hidden="true" /> No GPS
+                </span>
+              )}
+              {gps[i] === 'too-small' && (
+                <span
+                  className="text-amber-800"
+                  title={`Photos need at least ${MIN_PHOTO_LONG_SIDE.toLocaleString('en-US')} pixels on the long side`}
+                >
+                  Too small to upload
                 </span>
               )}
               {formatSize(file.size)}

@@ -1,4 +1,4 @@
-import { GEO_DATA_NOT_FOUND, uploadResponse, type ExifData, type UploadResponse } from '@/shared/api/uploads';
+import { uploadResponse, type ExifData, type UploadResponse } from '@/shared/api/uploads';
 
 /**
  * A location set by hand: decimal degrees as typed or taken from the town search, and the town's
@@ -74,7 +74,7 @@ export function uploadPhoto(
         body = undefined;
       }
       if (xhr.status === 200 && body?.success) return resolve({ kind: 'success', response: body });
-      if (body && body.error === GEO_DATA_NOT_FOUND) return resolve({ kind: 'no-gps', exifData: body.exifData ?? {} });
+      if (body?.code === 'geo_data_not_found') return resolve({ kind: 'no-gps', exifData: body.exifData ?? {} });
       if (xhr.status === 200)
         return resolve({ kind: 'failed', error: 'The server sent an answer that could not be read.' });
       resolve({ kind: 'failed', error: serverSentence(xhr.status, xhr.responseText, xhr.statusText) });

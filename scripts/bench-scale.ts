@@ -1,0 +1,298 @@
+// `npm run bench:scale`: the requests whose cost should not grow with the catalogue, timed at two
+// sizes side by side in one run (default 5,000 and 100,000 places; BENCH_SCALE_SIZES=5000,100000),
+// with each row's ratio (issue 45). Needs PostgreSQL: DATABASE_URL names the server. Each size is
+// filled once into the database tp_scale_<N> (`npm run bench:fill`, the same catalogue) and kept;
+// every run copies it (CREATE DATABASE ... TEMPLATE) so each start is a first start, and drops the
+// copy. BENCH_SKIP_BUILD=1 uses dist/ as it is.
+//
+// Each row is timed on its first request ("first") and as the median of the next ones ("median");
+// the ratio is of the row's measure: the first time for rows read once (then cached), the median
+// for rows an admin reads again and again, the throughput (inverted) for the loaded row.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+import { openDatabase } from '../src/server/db/client';
+import { fillDatabase, placeSlug } from './bench/fill';
+import { runScenario } from './bench/load';
+import { startServer, waitUntilIdle, BENCH_ADMIN_PASSWORD, type ServerProcess } from './bench/server';
+import { rawGet } from './bench/sizes';
+import { cleanup, onCleanup, SetupError } from './bench/cleanup';
+import { runBuild } from './bench/build';
+
+process.chdir(join(dirname(fileURLToPath(import.meta.url)), '..'));
+
+const SIZES = (process.env.BENCH_SCALE_SIZES ?? '5000,100000').split(',').map(Number);
+const SERVER_URL = process.env.DATABASE_URL?.trim() || '';
+/** Repeated requests of a "median" row. */
+const REPEATS = 20;
+
+type Measure = 'first' | 'median' | 'throughput';
+interface Row {
+  name: string;
+  measure: Measure;
+  first: number;
+  median: number;
+  /** Responses that were not 2xx (the row is then wrong whatever its time). */
+  failures: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+function databaseUrl(name: string): string {
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The filled database of `places` places (filled now if missing) and a fresh copy of it to run on. */
+async function copyOfFill(places: number): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
+  const template = `tp_scale_${places}`;
+  const copy = `${template}_run_${process.pid}`;
+  try {
+    const [exists] = await admin`select 1 from pg_database where datname = ${template}`;
+    if (!exists) {
+      console.log(`Filling ${template} once (kept for the next runs)...`);
+      await admin`create database ${admin(template)}`;
+      const dataDir = mkdtempSync(join(tmpdir(), 'tp-bench-scale-'));
+      try {
+        const fill = await fillDatabase({ databaseUrl: databaseUrl(template), dataDir, places });
+        console.log(`  ${fill.places} places in ${(fill.ms / 1000).toFixed(1)} s`);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+    // The kept fill is brought to this version's schema once (its migrations), so each start
+    // measured is a start, not an upgrade.
+    const handle = await openDatabase({ databaseUrl: databaseUrl(template) });
+    await handle.close();
+    await admin`create database ${admin(copy)} template ${admin(template)}`;
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+  return {
+    url: databaseUrl(copy),
+    async drop() {
+      const sql = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
+      try {
+        await sql`drop database if exists ${sql(copy)} with (force)`;
+      } finally {
+        await sql.end({ timeout: 5 });
+      }
+    },
+  };
+}
+
+/** Waits until the server's background ANALYZE has reached every table (at most two minutes). */
+async function waitForStatistics(url: string): Promise<number> {
+  const sql = postgres(url, { max: 1, onnotice: () => {} });
+  const started = performance.now();
+  try {
+    while (performance.now() - started < 120_000) {
+      const [row] = await sql<Array<{ n: number }>>`select count(*)::int as n from pg_class c
+        join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = current_schema() and c.relkind = 'r' and (c.reltuples < 0 or (c.reltuples > 0
+          and not exists (select 1 from pg_stats st where st.schemaname = n.nspname and st.tablename = c.relname)))`;
+      if (row?.n === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    await sql.end({ timeout: 5 });
+  }
+  return Math.round(performance.now() - started);
+}
+
+async function signIn(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password: BENCH_ADMIN_PASSWORD }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0] ?? '')
+    .find((pair) => pair.includes('='));
+  if (!response.ok || !cookie) throw new SetupError(`admin sign-in failed: ${response.status}`);
+  return cookie;
+}
+
+/** One GET, timed to its last byte; a failure is a status outside 2xx or a refused response. */
+async function timed(url: string, cookie?: string): Promise<{ ms: number; ok: boolean }> {
+  const started = performance.now();
+  try {
+    const response = await fetch(url, { headers: cookie ? { cookie } : {} });
+    await response.arrayBuffer();
+    return { ms: performance.now() - started, ok: response.ok };
+  } catch {
+    return { ms: performance.now() - started, ok: false };
+  }
+}
+
+/** The first request of each path (one after another), then the median of REPEATS more of the first. */
+async function row(name: string, measure: Measure, urls: string[], cookie?: string, repeats = REPEATS): Promise<Row> {
+  let failures = 0;
+  const firsts: number[] = [];
+  for (const url of urls) {
+    const result = await timed(url, cookie);
+    firsts.push(result.ms);
+    if (!result.ok) failures++;
+  }
+  const again: number[] = [];
+  for (let i = 0; i < repeats; i++) {
+    const result = await timed(urls[0]!, cookie);
+    again.push(result.ms);
+    if (!result.ok) failures++;
+  }
+  return { name, measure, first: median(firsts), median: median(again), failures };
+}
+
+async function measure(places: number): Promise<Row[]> {
+  const database = await copyOfFill(places);
+  onCleanup(() => database.drop());
+  const dataDir = mkdtempSync(join(tmpdir(), 'tp-bench-scale-'));
+  onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
+  let server: ServerProcess;
+  try {
+    server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: database.url }, 600_000);
+  } catch (error) {
+    throw new SetupError(error instanceof Error ? error.message : String(error));
+  }
+  onCleanup(() => server.stop());
+  const base = server.baseUrl;
+  const total = places + 1;
+  const rows: Row[] = [
+    { name: 'first start until healthy', measure: 'first', first: server.startupMs, median: 0, failures: 0 },
+  ];
+  console.log(`  ${total} places: healthy after ${server.startupMs} ms`);
+  // The server analyzes never-analyzed tables after it listens (a copied database has no
+  // statistics): the rows below are measured once that is done, as on a server that has run.
+  const statisticsMs = await waitForStatistics(database.url);
+  console.log(`  statistics ready ${statisticsMs} ms later`);
+  await waitUntilIdle(server.pid);
+  await rawGet(`${base}/favicon.svg`);
+
+  // First renders alone: five places never asked for, spread over the catalogue
+  const solo = [7, 77, 777, 1777, 2777].map((n) => Math.max(1, Math.round((n * total) / 5001)));
+  rows.push(
+    await row(
+      'a first render alone (/fr/ place)',
+      'first',
+      solo.map((n) => `${base}/fr/${placeSlug(n)}`),
+      undefined,
+      0,
+    ),
+  );
+  // first renders of distinct /de/ places under 16 connections
+  const paths = Array.from({ length: 4000 }, (_, i) => `/de/${placeSlug(1 + ((i * 7919) % (total - 1)))}`);
+  const loaded = await runScenario({ baseUrl: base, seconds: 6, connections: 16, name: 'first renders', paths });
+  rows.push({
+    name: 'first renders of distinct /de/ places, 16 connections (req/s)',
+    measure: 'throughput',
+    first: loaded.reqPerSec,
+    median: loaded.reqPerSec,
+    failures: loaded.non2xx + loaded.errors + loaded.timeouts,
+  });
+  await waitUntilIdle(server.pid);
+
+  rows.push(await row('/api/search "basilica"', 'first', [`${base}/api/search?q=basilica&lang=en`]));
+  rows.push(await row('/api/search "rome"', 'first', [`${base}/api/search?q=rome&lang=en`]));
+  rows.push(await row('/en/search?q=basilica', 'first', [`${base}/en/search?q=basilica`]));
+
+  const cookie = await signIn(base);
+  const admin = (path: string) => `${base}/api/admin${path}`;
+  rows.push(await row('admin list ?q=basilica', 'median', [admin('/places-with-translations?q=basilica')], cookie));
+  rows.push(await row('/api/admin/dashboard', 'median', [admin('/dashboard')], cookie));
+  rows.push(await row('/api/admin/places/locations', 'median', [admin('/places/locations')], cookie));
+  rows.push(await row('cities/missing', 'median', [admin('/cities/missing')], cookie));
+  rows.push(await row('countries/missing', 'median', [admin('/countries/missing')], cookie));
+  rows.push(
+    await row(
+      'admin list ?translations=outdated',
+      'median',
+      [admin('/places-with-translations?translations=outdated')],
+      cookie,
+    ),
+  );
+  rows.push(await row('admin list ?state=draft', 'median', [admin('/places-with-translations?state=draft')], cookie));
+
+  rows.push(await row('/en/rome', 'first', [`${base}/en/rome`]));
+  rows.push(
+    await row('/api/cities/by-slug/rome/places', 'first', [`${base}/api/cities/by-slug/rome/places?languageCode=en`]),
+  );
+  rows.push(await row('/en/italy/feed.xml', 'first', [`${base}/en/italy/feed.xml`]));
+  rows.push(await row('KML of Italy', 'first', [`${base}/en/italy/places.kml`]));
+  rows.push(await row('sitemap index', 'first', [`${base}/sitemap.xml`]));
+  await server.stop();
+  return rows;
+}
+
+function printTable(sizes: number[], results: Row[][]): boolean {
+  const [small, large] = results as [Row[], Row[]];
+  const header = ['', ...sizes.flatMap((n) => [`${n + 1} first`, `${n + 1} median`]), 'ratio'];
+  const lines: string[][] = [header];
+  let within = true;
+  for (const [i, a] of small.entries()) {
+    const b = large[i]!;
+    const value = (r: Row) => (r.measure === 'median' ? r.median : r.first);
+    const ratio = a.measure === 'throughput' ? a.first / Math.max(b.first, 0.1) : value(b) / Math.max(value(a), 1);
+    const failed = a.failures + b.failures > 0;
+    if (ratio > 2 || failed) within = false;
+    const cell = (r: Row, v: number) => (r.measure === 'throughput' ? `${Math.round(v)}/s` : `${Math.round(v)} ms`);
+    lines.push([
+      a.name,
+      cell(a, a.first),
+      a.measure === 'median' ? cell(a, a.median) : '',
+      cell(b, b.first),
+      b.measure === 'median' ? cell(b, b.median) : '',
+      `${ratio.toFixed(2)}x${ratio > 2 ? ' !' : ''}${failed ? ` (${a.failures + b.failures} failed)` : ''}`,
+    ]);
+  }
+  const widths = header.map((_, c) => Math.max(...lines.map((line) => line[c]!.length)));
+  console.log(`\n| ${header.map((h, c) => h.padEnd(widths[c]!)).join(' | ')} |`);
+  console.log(`|${widths.map((w, c) => (c === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`);
+  for (const line of lines.slice(1)) {
+    console.log(
+      `| ${line.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join(' | ')} |`,
+    );
+  }
+  return within;
+}
+
+async function main(): Promise<number> {
+  if (!SERVER_URL)
+    throw new SetupError('Set DATABASE_URL to a PostgreSQL server (postgres://...): the sizes are kept there.');
+  if (SIZES.length !== 2 || SIZES.some((n) => !Number.isInteger(n) || n < 10)) {
+    throw new SetupError('BENCH_SCALE_SIZES must be two whole numbers of places of 10 or more, e.g. 5000,100000.');
+  }
+  if (process.env.BENCH_SKIP_BUILD !== '1') {
+    console.log('Building (npm run build)...');
+    runBuild();
+  }
+  if (!existsSync('dist/server/main.js')) throw new SetupError('dist/server/main.js is missing: run the build first');
+  const results: Row[][] = [];
+  for (const size of SIZES) {
+    console.log(`Measuring ${size + 1} places...`);
+    results.push(await measure(size));
+  }
+  const within = printTable(SIZES, results);
+  console.log(within ? '\nEvery row within 2x.' : '\nRows marked ! are over 2x (or failed).');
+  console.log(`BENCH_RESULT ${JSON.stringify({ sizes: SIZES, results })}`);
+  return within ? 0 : 1;
+}
+
+main()
+  .then(async (code) => {
+    await cleanup();
+    process.exit(code);
+  })
+  .catch(async (error: unknown) => {
+    console.error(
+      error instanceof SetupError || !(error instanceof Error)
+        ? String(error instanceof Error ? error.message : error)
+        : error,
+    );
+    await cleanup();
+    process.exit(2);
+  });
