@@ -1,7 +1,8 @@
 // `npm run bench:serve`: builds, fills a database with N places, starts the built server and
 // measures, in one run and side by side, static-file throughput (the 1.0 baseline), repeated and
 // first-time page renders, a list API, popular pages while an admin edits another place, response
-// sizes, sitemap coverage and the server's memory.
+// sizes, sitemap coverage, the server's memory, and React's render of first-render pages alone
+// ("first render = N x React's render", decision 024).
 //
 //   BENCH_PLACES=5000  BENCH_SECONDS=8  BENCH_CONNECTIONS=16  BENCH_SKIP_BUILD=1
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test  (a fresh tp_bench_* database is created
@@ -28,6 +29,7 @@ import { cleanup, onCleanup, SetupError } from './bench/cleanup';
 import { runBuild } from './bench/build';
 import { SEARCH_WARM_UP, searchScenarios } from './bench/search';
 import { popularPaths, startEditor, type Editor, type EditStats } from './bench/editing';
+import { reactRenderMs } from './bench/react-render';
 
 // dist/, `npm run build` and the server's own paths are all relative to the project root
 process.chdir(join(dirname(fileURLToPath(import.meta.url)), '..'));
@@ -43,6 +45,8 @@ const SKIP_BUILD = process.env.BENCH_SKIP_BUILD === '1';
 const SERVER_URL = process.env.DATABASE_URL?.trim() || undefined;
 /** The popular-pages comparison alternates idle and editing runs this many times. */
 const POPULAR_ROUNDS = intEnv('BENCH_POPULAR_ROUNDS', 4);
+/** First-render pages React renders alone at the end (decision 024). */
+const REACT_SAMPLE = intEnv('BENCH_REACT_SAMPLE', 100);
 const popularSeconds = Math.max(2, Math.round((SECONDS * 2) / POPULAR_ROUNDS));
 /** The place requested again and again; the first-render scenario never asks for it. */
 const REPEATED_PLACE = 42;
@@ -343,6 +347,16 @@ async function main(): Promise<number> {
       `place URLs ${sitemap.placeUrlsFound}/${sitemap.placeUrlsExpected}`,
   );
 
+  // React's render of the same pages alone (decision 024): a sample of the first renders, in this process
+  const firstRender = scenarios.find((s) => s.name.startsWith('first renders'));
+  const reactMs = await reactRenderMs(base, firstRenderPaths.slice(0, REACT_SAMPLE));
+  const firstRenderTimes = Math.round(((firstRender?.cpuMsPerRequest ?? 0) / reactMs) * 100) / 100;
+  console.log(
+    `\nReact's render alone (${REACT_SAMPLE} of those /de/ pages, their data, no HTTP or database): ` +
+      `${reactMs.toFixed(2)} ms CPU; first render = ${firstRenderTimes} x React's render ` +
+      `(${firstRender?.cpuMsPerRequest.toFixed(2)} ms server CPU), ${ratio(rate('first renders'), baseline).toFixed(3)} x static`,
+  );
+
   const memory = memoryOf(server.pid);
   console.log(
     `Server memory after the load: RSS ${memory?.rssMb ?? '?'} MiB (peak ${memory?.peakRssMb ?? '?'} MiB), ${dbKind}`,
@@ -367,6 +381,11 @@ async function main(): Promise<number> {
       target: 'first renders >= 0.15 x static',
       value: ratio(rate('first renders'), baseline).toFixed(3),
       pass: rate('first renders') >= 0.15 * baseline,
+    },
+    {
+      target: "first render <= 2 x React's render",
+      value: firstRenderTimes.toFixed(2),
+      pass: firstRenderTimes <= 2,
     },
     {
       target: 'popular pages while editing >= 0.8 of idle',
@@ -410,6 +429,8 @@ async function main(): Promise<number> {
     fillMs: fill.ms,
     startupMs: server.startupMs,
     soloFirstRenderMs: soloMedianMs,
+    reactRenderMs: reactMs,
+    firstRenderTimesReact: firstRenderTimes,
     staticBaselineReqPerSec: Math.round(baseline),
     scenarios: scenarios.map((s) => ({ ...s, ratio: ratio(s.reqPerSec, baseline) })),
     popularWhileEditingRatio: popularKept,

@@ -15,7 +15,7 @@ import { openDatabase } from '../src/server/db/client';
 import { CLIENT_DIST_DIR } from '../src/server/paths';
 import { seedDemo } from './seed-demo';
 
-const BUDGET_KB = 100;
+const BUDGET_KB = 70;
 const PAGES = [
   ['home', '/en/home'],
   ['countries', '/en/countries'],

@@ -210,7 +210,7 @@ describe('admin screens', () => {
     expect(response.body, url).toContain('<meta name="robots" content="noindex, nofollow" /><title>Admin');
     if (adminScreenAt(url) === 'login') {
       // the sign-in form comes with the page, so it is painted at once
-      expect(response.body, url).toContain('<div id="root" data-ssr="true">');
+      expect(response.body, url).toContain('<div id="root" data-ssr="login">');
       expect(response.body, url).toMatch(/<h1[^>]*>Admin Login<\/h1>/);
       expect(response.body, url).not.toContain('Loading...');
     } else {

@@ -15,6 +15,9 @@ import { isPageMarkup } from './lib/map-queries';
 import { NO_SITE_SETTINGS, type SiteSettings } from '../shared/site';
 import { createSsrCollector, SsrProvider } from './ssr/ssr-context';
 import type { PageEntry, PageState } from './ssr/page-state';
+import { IslandRendererProvider, IslandRoot, type IslandRenderer } from './islands/island';
+import { PageLocationProvider } from './lib/page-location';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 
 export interface RenderRequest {
   /** Path and query of the page. */
@@ -85,6 +88,61 @@ async function renderWhole(make: () => ReactNode, reset: () => void, signal?: Ab
   return renderComplete(make(), signal);
 }
 
+/** The page at `url` from the data in `queryClient`: React's part of a render (and the head's tags). */
+async function renderPage(
+  url: string,
+  queryClient: QueryClient,
+  { cookieLanguage, publicUrl, signal }: { cookieLanguage?: string; publicUrl: string; signal?: AbortSignal },
+) {
+  const parsed = new URL(url, 'http://localhost');
+  const settings = queryClient.getQueryData<SiteSettings>(siteSettingsQuery().key) ?? NO_SITE_SETTINGS;
+  const collector = createSsrCollector(publicUrl, (head, headLang) =>
+    headTags(head, headLang, { publicUrl, settings }),
+  );
+  const location = { pathname: parsed.pathname, search: parsed.search };
+  // Each island as the browser hydrates it: a root of its own, with the page's data and address.
+  const renderIsland: IslandRenderer = (element, identifierPrefix) =>
+    renderToString(
+      <SsrProvider collector={collector}>
+        <QueryClientProvider client={queryClient}>
+          <PageLocationProvider value={location}>
+            <IslandRoot cookieLanguage={cookieLanguage}>{element}</IslandRoot>
+          </PageLocationProvider>
+        </QueryClientProvider>
+      </SsrProvider>,
+      { identifierPrefix },
+    );
+  const html = await renderWhole(
+    () => (
+      <StrictMode>
+        <SsrProvider collector={collector}>
+          <StaticRouter location={url}>
+            <IslandRendererProvider value={renderIsland}>
+              <App queryClient={queryClient} cookieLanguage={cookieLanguage} />
+            </IslandRendererProvider>
+          </StaticRouter>
+        </SsrProvider>
+      </StrictMode>
+    ),
+    () => {
+      collector.status = 200;
+      collector.head = [];
+    },
+    signal,
+  );
+  return { html, collector };
+}
+
+/**
+ * React's render of a page alone, from the state a rendered page handed to the browser (no
+ * database, no HTTP): what `npm run bench:serve` compares a first render's server CPU with.
+ */
+export async function renderFromState(url: string, state: PageState): Promise<string> {
+  const queryClient = createQueryClient();
+  for (const [queryKey, data] of state) queryClient.setQueryData(queryKey, data);
+  return (await renderPage(url, queryClient, { publicUrl: '' })).html;
+}
+
 export async function render({
   url,
   data,
@@ -97,26 +155,7 @@ export async function render({
   const queryClient = createQueryClient();
   await prefetchForUrl(parsed, lang, queryClient, data(lang), signal);
   signal?.throwIfAborted();
-  const settings = queryClient.getQueryData<SiteSettings>(siteSettingsQuery().key) ?? NO_SITE_SETTINGS;
-  const collector = createSsrCollector(publicUrl, (head, headLang) =>
-    headTags(head, headLang, { publicUrl, settings }),
-  );
-  const html = await renderWhole(
-    () => (
-      <StrictMode>
-        <SsrProvider collector={collector}>
-          <StaticRouter location={url}>
-            <App queryClient={queryClient} cookieLanguage={cookieLanguage} />
-          </StaticRouter>
-        </SsrProvider>
-      </StrictMode>
-    ),
-    () => {
-      collector.status = 200;
-      collector.head = [];
-    },
-    signal,
-  );
+  const { html, collector } = await renderPage(url, queryClient, { cookieLanguage, publicUrl, signal });
   return {
     html,
     head: collector.head.join('\n'),

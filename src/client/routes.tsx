@@ -5,6 +5,7 @@ import { isLanguageCode } from '../shared/languages';
 import { HydratedMark } from './components/public/hydrated-mark';
 import { SiteLayout } from './components/public/site-layout';
 import { useLanguage } from './lib/i18n';
+import { PageLocationProvider } from './lib/page-location';
 import { PUBLIC_ROUTES, publicRouteAt, type PublicRoute } from './pages/public/public-routes';
 
 // Admin code is split away from the public bundle and loaded only on /iladmin
@@ -102,5 +103,8 @@ export function matchAppRoutes(pathname: string): Match[] {
 }
 
 export function AppRoutes() {
-  return renderMatches(matchAppRoutes(useLocation().pathname));
+  const location = useLocation();
+  return (
+    <PageLocationProvider value={location}>{renderMatches(matchAppRoutes(location.pathname))}</PageLocationProvider>
+  );
 }

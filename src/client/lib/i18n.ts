@@ -1,5 +1,4 @@
 import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
 import type { UiTextEntryDto } from '../../shared/api/public';
 import {
   isLanguageCode,
@@ -9,6 +8,7 @@ import {
   type LanguageCode,
 } from '../../shared/languages';
 import { ENGLISH_TEXT, type UiTextKey } from '../../shared/ui-text';
+import { usePageLocation } from './page-location';
 import { uiTextQuery, usePublicQuery } from './public-queries';
 
 /**
@@ -44,7 +44,7 @@ export const langIfOther = (textLang: string, pageLang: string): string | undefi
   textLang === pageLang ? undefined : textLang;
 
 export function useLanguage(): LanguageCode {
-  const { pathname } = useLocation();
+  const { pathname } = usePageLocation();
   return languageFor(pathname, useContext(CookieLanguageContext));
 }
 

@@ -1,6 +1,6 @@
-import { useSearchParams } from 'react-router';
 import type { LanguageCode } from '../../shared/languages';
 import { useLanguage } from './i18n';
+import { usePageLocation } from './page-location';
 import type { PublicQuery } from './public-queries';
 
 /** Where a public page is: its language, the slug of `/{lang}/{slug}` and its query string. */
@@ -32,6 +32,6 @@ export async function prefetchPage(module: PageModule, params: PageParams, load:
 
 /** The page's params in a component, to read its `data`. */
 export function usePageParams(slug = ''): PageParams {
-  const [search] = useSearchParams();
+  const search = new URLSearchParams(usePageLocation().search);
   return { lang: useLanguage(), slug, search };
 }

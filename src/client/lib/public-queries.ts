@@ -1,4 +1,5 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { parseLinkHeader, type Page, type PageQuery } from '../../shared/paging';
 import type * as dto from '../../shared/api/public';
 import type { PublicDataSource } from '../../shared/api/public-data';
@@ -89,14 +90,14 @@ function areaQueries<Stored, Translated, Item>(
   };
 }
 
-const countryQueries = areaQueries('countries', 'cities/translations/', {
+const countryQueries = /* @__PURE__ */ areaQueries('countries', 'cities/translations/', {
   check: (s, slug) => s.countryBySlug(slug),
   inLanguage: (s, slug, lang) => s.translatedCountry(slug, lang),
   list: (s, slug, lang, page) => s.citiesOfCountry(slug, lang, page),
 });
 export const { check: countryCheckQuery, inLanguage: countryQuery, list: citiesOfCountryQuery } = countryQueries;
 
-const cityQueries = areaQueries('cities', 'places?languageCode=', {
+const cityQueries = /* @__PURE__ */ areaQueries('cities', 'places?languageCode=', {
   check: (s, slug) => s.cityBySlug(slug),
   inLanguage: (s, slug, lang) => s.translatedCity(slug, lang),
   list: (s, slug, lang, page) => s.placesOfCity(slug, lang, page),
@@ -162,14 +163,56 @@ interface PublicQueryOptions {
   keepPrevious?: boolean;
 }
 
-/** In the browser: a query that fetches what the server's page did not bring and follows updates. */
-function useBrowserQuery<T>(spec: PublicQuery<T>, { enabled = true, keepPrevious = false }: PublicQueryOptions = {}) {
-  return useQuery<T>({
-    queryKey: spec.key,
-    queryFn: () => fetchPublic(spec),
-    enabled,
-    placeholderData: keepPrevious ? keepPreviousData : undefined,
-  });
+/**
+ * The browser's public reads: one small store by key (TanStack Query stays on the server and in the
+ * admin's code, out of public pages: docs/decisions/036-islands.md). Data never goes stale (§7.1),
+ * so a key is read at most once a page; a failed read stays failed.
+ */
+type Entry = { status: 'pending' } | { status: 'success'; data: unknown } | { status: 'error' };
+const entries = new Map<string, Entry>();
+const listeners = new Set<() => void>();
+const hashOf = (key: readonly unknown[]) => JSON.stringify(key);
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+function settle(hash: string, entry: Entry) {
+  entries.set(hash, entry);
+  for (const listener of listeners) listener();
+}
+
+/** What the server's page brought (its state), before anything hydrates. */
+export function seedPublicQuery(key: readonly unknown[], data: unknown): void {
+  entries.set(hashOf(key), { status: 'success', data });
+}
+
+function loadOnce(spec: PublicQuery<unknown>, hash: string) {
+  if (entries.has(hash)) return;
+  settle(hash, { status: 'pending' });
+  fetchPublic(spec).then(
+    (data) => settle(hash, { status: 'success', data }),
+    () => settle(hash, { status: 'error' }),
+  );
+}
+
+/** In the browser: what the server's page brought, or fetched once when enabled. */
+function useBrowserQuery<T>(
+  spec: PublicQuery<T>,
+  { enabled = true, keepPrevious = false }: PublicQueryOptions = {},
+): PublicQueryResult<T> {
+  const hash = hashOf(spec.key);
+  const read = () => entries.get(hash);
+  const entry = useSyncExternalStore(subscribe, read, read);
+  useEffect(() => {
+    if (enabled) loadOnce(spec, hash);
+    // the spec is the same query as long as its key is
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hash, enabled]);
+  // the last data this component showed, for `keepPrevious` (React's pattern for what a render saw before)
+  const [previous, setPrevious] = useState<T | undefined>(undefined);
+  if (entry?.status === 'success' && entry.data !== previous) setPrevious(entry.data as T);
+  const data = entry?.status === 'success' ? (entry.data as T) : keepPrevious ? previous : undefined;
+  return { data, isPending: data === undefined && entry?.status !== 'error', isError: entry?.status === 'error' };
 }
 
 const NOT_LOADED: PublicQueryResult<never> = Object.freeze({ data: undefined, isPending: true, isError: false });
@@ -187,7 +230,7 @@ function useCachedQuery<T>(spec: PublicQuery<T>): PublicQueryResult<T> {
 }
 
 export const usePublicQuery: <T>(spec: PublicQuery<T>, options?: PublicQueryOptions) => PublicQueryResult<T> =
-  typeof document === 'undefined' ? useCachedQuery : useBrowserQuery;
+  import.meta.env.SSR ? useCachedQuery : useBrowserQuery;
 
 /** The cards of saved places (a device's list or a share address's ids), in the order given. */
 export const savedPlacesQuery = (ids: readonly string[], lang: LanguageCode) =>

@@ -181,7 +181,12 @@ export function createPageRenderer(app: FastifyInstance, source: RenderSource) {
      */
     async renderLogin(url: string): Promise<Page> {
       const page = await this.renderPublic(url, {});
-      const html = page.html.toString().replace('</head>', () => `${ADMIN_HEAD}</head>`);
+      // The sign-in screen is the admin's single-page app rendered ahead (spa.tsx hydrates it whole),
+      // not a public page of islands: its root says so.
+      const html = page.html
+        .toString()
+        .replace('</head>', () => `${ADMIN_HEAD}</head>`)
+        .replace('<div id="root" data-ssr="true">', '<div id="root" data-ssr="login">');
       return { status: page.status, html };
     },
 

@@ -1,7 +1,7 @@
 import { MutationCache } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { SiteNavigationProvider } from '../../lib/navigation';
+import { SiteNavigationProvider } from '../../lib/router-navigation';
 import { installMutationCache } from '../../lib/query-client';
 import { Toaster } from '../ui/toaster';
 import { RequireAdmin } from './require-admin';

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
 import type { LanguageDto } from '@/shared/api/public';
 import { isLanguageCode, LANGUAGES } from '@/shared/languages';
 import { pathInLanguage, saveLanguageChoice, useLanguage, useUiText } from '../../lib/i18n';
 import { useNavigateOnClick } from '../../lib/navigation';
+import { usePageLocation } from '../../lib/page-location';
 import { languagesQuery, usePublicQuery } from '../../lib/public-queries';
 import { Icon } from './icons';
 
@@ -18,7 +18,7 @@ export const flagFor = (lang: string) => LANGUAGES.find((l) => l.code === lang)?
 export function LanguagePicker({ onChoose, inline = false }: { onChoose?: () => void; inline?: boolean }) {
   const { data } = usePublicQuery<LanguageDto[]>(languagesQuery());
   const lang = useLanguage();
-  const { pathname } = useLocation();
+  const { pathname } = usePageLocation();
   const t = useUiText();
   const [open, setOpen] = useState(false);
   const menuId = useId();

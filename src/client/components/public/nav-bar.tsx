@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
 import { useLanguage, useUiText } from '../../lib/i18n';
 import { Icon, LogoMark } from './icons';
 import { LanguagePicker } from './language-picker';
 import { SearchBox } from './search-box';
 import { SiteLink } from '../../lib/navigation';
+import { usePageLocation } from '../../lib/page-location';
 
 /** docs/product.md §9: the nav turns opaque once the page is scrolled more than 50 px. */
 export const NAV_SCROLL_THRESHOLD = 50;
@@ -12,7 +12,7 @@ export const NAV_SCROLL_THRESHOLD = 50;
 export function NavBar() {
   const lang = useLanguage();
   const t = useUiText();
-  const { pathname } = useLocation();
+  const { pathname } = usePageLocation();
   const [scrolled, setScrolled] = useState(false);
   // The menu belongs to the page it was opened on, so any navigation closes it.
   const [menuPath, setMenuPath] = useState<string | null>(null);

@@ -4,7 +4,7 @@ import { formatDate, isoDate } from '../../lib/format-date';
 import { englishIf, useLanguage, useUiText } from '../../lib/i18n';
 import { Icon } from './icons';
 import { ResponsiveImage } from './responsive-image';
-import { SaveToggle } from './save-toggle';
+import { SaveToggleIsland } from '../../islands/save-toggle-island';
 import { SiteLink } from '../../lib/navigation';
 
 export const CARD_SIZES = '(min-width: 1280px) 400px, (min-width: 768px) 50vw, 100vw';
@@ -40,7 +40,7 @@ export function PlaceCard({ place, index = 0 }: { place: PlaceCardDto; index?: n
           </div>
         </div>
       </SiteLink>
-      <SaveToggle place={place} className="save-toggle" />
+      <SaveToggleIsland place={place} className="save-toggle" />
     </li>
   );
 }

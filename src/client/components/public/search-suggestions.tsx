@@ -1,9 +1,9 @@
 import { useEffect, useState, type RefObject } from 'react';
-import { useNavigate } from 'react-router';
 import type { SearchResultDto } from '@/shared/api/search';
 import type { LanguageCode } from '@/shared/languages';
 import { SEARCH_SUGGESTIONS, searchProblem, searchText } from '@/shared/search';
 import { useUiText } from '../../lib/i18n';
+import { useSiteNavigate } from '../../lib/navigation';
 import { Highlighted } from './search-highlight';
 
 /** Wait this long after the last keystroke before asking. */
@@ -38,7 +38,7 @@ export default function SearchSuggestions({
 }) {
   const t = useUiText();
   const listId = `${id}-list`;
-  const navigate = useNavigate();
+  const navigate = useSiteNavigate();
   const [view, setView] = useState<View>(CLOSED);
   const expanded = view.open && view.items.length > 0;
 

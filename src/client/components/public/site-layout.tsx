@@ -1,8 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { UiTextProvider, useUiText } from '../../lib/i18n';
-import { SiteNavigationProvider } from '../../lib/navigation';
-import { NavBar } from './nav-bar';
+import { SiteNavigationProvider } from '../../lib/router-navigation';
+import { NavBarIsland } from '../../islands/public-islands';
 import { Spinner } from './spinner';
 import './public.css';
 import { SiteFooter } from './site-footer';
@@ -28,7 +28,7 @@ function SiteFrame() {
 
   return (
     <div className="site">
-      <NavBar />
+      <NavBarIsland />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <Suspense fallback={<Spinner label={t('common.loading')} />}>
           <Outlet />

@@ -1,7 +1,7 @@
 import { cursorSearch } from '@/shared/paging';
 import { useHead } from '../../components/public/head';
 import { Icon } from '../../components/public/icons';
-import { NearMe } from '../../components/public/near-me';
+import { NearMeIsland } from '../../islands/public-islands';
 import { EmptyMessage, JumpButton, PhotoHero, SectionHeading } from '../../components/public/page-sections';
 import { Pager } from '../../components/public/pager';
 import { PlaceGrid, PlaceGridSkeleton } from '../../components/public/place-card';
@@ -48,7 +48,7 @@ export default function HomePage() {
           </div>
         </div>
       </PhotoHero>
-      <NearMe />
+      <NearMeIsland />
       <section id="explore" tabIndex={-1} aria-labelledby="explore-title" className="page-section">
         <SectionHeading id="explore-title" title={placesTitle} subtitle={t('places.subtitle')} />
         {places.isPending ? (

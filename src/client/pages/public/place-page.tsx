@@ -3,12 +3,10 @@ import type { GalleryImageDto, PlaceDto, TranslatedFactsDto, TranslatedHistoryDt
 import type { NearbyPlaceDto } from '@/shared/api/nearby';
 import { comma } from '@/shared/punctuation';
 import { Breadcrumbs, useBreadcrumbTrail } from '../../components/public/breadcrumbs';
-import { GalleryCarousel } from '../../components/public/gallery-carousel';
 import { useHead } from '../../components/public/head';
 import { HistoryTimeline } from '../../components/public/history-timeline';
 import { Icon } from '../../components/public/icons';
 import { MapDownloads } from '../../components/public/map-downloads';
-import { PlaceMap } from '../../components/public/place-map';
 import { NearbyList } from '../../components/public/nearby-list';
 import { Spinner } from '../../components/public/spinner';
 import {
@@ -21,8 +19,8 @@ import {
   ShownInEnglish,
 } from '../../components/public/page-sections';
 import { PlaceGrid } from '../../components/public/place-card';
-import { SaveToggle } from '../../components/public/save-toggle';
-import { TriviaList } from '../../components/public/trivia-list';
+import { GalleryIsland, PlaceMapIsland, TriviaIsland } from '../../islands/public-islands';
+import { SaveToggleIsland } from '../../islands/save-toggle-island';
 import { formatDate, isoDate } from '../../lib/format-date';
 import { englishIf, langIfOther, useLanguage, useUiText } from '../../lib/i18n';
 import { SiteLink } from '../../lib/navigation';
@@ -212,7 +210,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
               {formatDate(place.date, lang)}
             </time>
           </div>
-          <SaveToggle place={place} label className="save-toggle-glass mt-6" />
+          <SaveToggleIsland place={place} label className="save-toggle-glass mt-6" />
           {(galleryImages.length > 0 || events.length > 0 || trivia.length > 0) && (
             <div className="mt-8 flex flex-wrap gap-3">
               {galleryImages.length > 0 && (
@@ -248,7 +246,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
         <Section id="gallery" title={t('placeDetail.gallery')}>
           <p className="-mt-4 mb-6 text-slate-600">{t('placeDetail.galleryNotice')}</p>
           {images.some((image) => image.lang && image.caption) && <ShownInEnglish />}
-          <GalleryCarousel images={images} slug={place.slug} title={place.title} />
+          <GalleryIsland images={images} slug={place.slug} title={place.title} />
         </Section>
 
         {events.length > 0 && (
@@ -259,13 +257,13 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
 
         {trivia.length > 0 && (
           <TranslatableSection id="trivia" title={triviaTitle} languageCode={facts.data?.languageCode}>
-            {(controlsLang) => <TriviaList facts={trivia} controlsLang={controlsLang} />}
+            {(controlsLang) => <TriviaIsland facts={trivia} controlsLang={controlsLang} />}
           </TranslatableSection>
         )}
 
         {place.latitude !== null && place.longitude !== null && (
           <Section id="map" title={t('placeDetail.mapTitle')}>
-            <PlaceMap place={place} latitude={place.latitude} longitude={place.longitude} />
+            <PlaceMapIsland place={place} latitude={place.latitude} longitude={place.longitude} />
             {place.slug && <MapDownloads slug={place.slug} />}
           </Section>
         )}

@@ -3,6 +3,7 @@ import type { LanguageCode } from '../../../shared/languages';
 import { publicPageAt, SLUG_PAGE } from '../../../shared/public-pages';
 import { HOW_WE_WRITE_PAGE, INFO_PAGES } from '../../../shared/site';
 import { NOT_FOUND_PAGE } from '../../components/public/not-found-suggestions';
+import { island } from '../../islands/island';
 import type { PageModule } from '../../lib/page-data';
 import { languagesQuery, siteSettingsQuery, uiTextQuery } from '../../lib/public-queries';
 import * as slugPage from './slug-page';
@@ -34,7 +35,12 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: 'home', module: () => import('./home-page') },
   { path: 'countries', module: () => import('./countries-page') },
   { path: 'search', module: () => import('./search-page') },
-  { path: 'saved', module: () => import('./saved-page') },
+  // the saved list is known only in the browser: the whole page is an island
+  {
+    path: 'saved',
+    module: () =>
+      import('./saved-page').then((m) => ({ data: m.data as PageModule['data'], default: island('saved', m.default) })),
+  },
   { path: HOW_WE_WRITE_PAGE, module: () => import('./how-we-write-page') },
   ...INFO_PAGES.map((page) => ({
     path: page,

@@ -1,10 +1,9 @@
 import { searchProblem, searchText, SEARCH_TEXT_MAX, shownQuery } from '@/shared/search';
 import { useHead } from '../../components/public/head';
-import { NearMe } from '../../components/public/near-me';
+import { NearMeIsland, SearchFormIsland } from '../../islands/public-islands';
 import { Spinner } from '../../components/public/spinner';
 import { EmptyMessage, PlainHero } from '../../components/public/page-sections';
 import { Pager } from '../../components/public/pager';
-import { SearchForm } from '../../components/public/search-form';
 import { SearchResultCard } from '../../components/public/search-result-card';
 import { useLanguage, useUiText } from '../../lib/i18n';
 import { usePageParams, type Load, type PageParams } from '../../lib/page-data';
@@ -57,10 +56,10 @@ export default function SearchPage() {
             {t('search.tooLong', { max: SEARCH_TEXT_MAX })}
           </p>
         )}
-        <SearchForm q={q} />
+        <SearchFormIsland q={q} />
       </PlainHero>
       {/* the results first when there are any to show; Near me is for not knowing what to search */}
-      {!q && <NearMe />}
+      {!q && <NearMeIsland />}
       <section
         id="results"
         tabIndex={-1}
@@ -92,7 +91,7 @@ export default function SearchPage() {
           <EmptyMessage>{t('search.noResults', { q: shown })}</EmptyMessage>
         )}
       </section>
-      {q && <NearMe />}
+      {q && <NearMeIsland />}
     </>
   );
 }
