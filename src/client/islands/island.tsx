@@ -1,4 +1,5 @@
 import { createContext, useContext, useEffect, useId, type ComponentType, type ReactNode } from 'react';
+import { isImageAddress, siteImage } from '@/shared/image-address';
 import { CookieLanguageProvider, UiTextProvider } from '../lib/i18n';
 import type { IslandName } from './registry';
 
@@ -56,7 +57,7 @@ export function island<P extends object>(
     const render = useContext(IslandRendererContext);
     const id = useId();
     if (!render) return <Component {...props} />;
-    const sent = serialize(props);
+    const sent = withSiteImages(serialize(props));
     return (
       <div
         data-island={name}
@@ -68,4 +69,20 @@ export function island<P extends object>(
   }
   Island.displayName = `Island(${name})`;
   return Island;
+}
+
+/**
+ * Island props are data the page carries and the browser keeps (a saved place keeps its image): a
+ * stored image address the rule refuses (src/shared/image-address.ts, rows from before it) is sent
+ * as the blank image, a download source as none, as the components would draw them anyway.
+ */
+function withSiteImages<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(withSiteImages) as T;
+  if (!value || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Record<string, unknown>).map(([key, item]): [string, unknown] => {
+    if (key === 'imageUrl' && typeof item === 'string') return [key, siteImage(item)];
+    if (key === 'originalImagePath' && typeof item === 'string') return [key, isImageAddress(item) ? item : null];
+    return [key, withSiteImages(item)];
+  });
+  return Object.fromEntries(entries) as T;
 }
