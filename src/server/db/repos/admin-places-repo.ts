@@ -104,6 +104,7 @@ export async function listAdminPlacePage(
       date: places.date,
       latitude: places.latitude,
       longitude: places.longitude,
+      origin: places.origin,
       // Drizzle leaves columns unqualified in a one-table select, so the correlated subqueries
       // name their tables explicitly. Each language's stored translation, history and trivia,
       // by the source version it was made from (src/server/translation/status.ts reads them).
