@@ -69,10 +69,13 @@ describe('write a place again with the model', () => {
 
   it('replaces the offline text with the model’s, marked as the model’s; a draft stays a draft, its address stays', async () => {
     const before = await offlinePlace();
+    fake.requests.length = 0;
     await makePlaceTranslation(t.db, before.id, 'es', { sourceVersion: before.sourceVersion });
     const response = await rewrite(before.id);
     expect(response.statusCode).toBe(200);
     expect(response.json<RewriteResponse>()).toMatchObject({ rewritten: true, title: MODEL_TEXT.title });
+    // the model was shown the place's stored photo
+    expect(JSON.stringify(fake.requests)).toContain('data:image/jpeg;base64,/9j/');
     const after = await reread(before.id);
     expect(after).toMatchObject({
       title: MODEL_TEXT.title,
