@@ -105,6 +105,7 @@ describe('Edit Places API', () => {
         id: newer.id,
         slug: newer.slug,
         state: 'published',
+        origin: 'machine',
         title: 'Newer',
         description: newer.description,
         fullDescription: newer.fullDescription,

@@ -17,6 +17,7 @@ import { createMapService, type MapService } from './maps';
 import { createNearbyService, type NearbyService } from './nearby';
 import { createNewAreasService, type NewAreasService } from './new-areas';
 import { createPlaceAiService, type PlaceAiService } from './place-ai';
+import { createPlaceRewriteService, type PlaceRewriteService } from './place-rewrite';
 import { createPlaceMergeService, type PlaceMergeService } from './place-merge';
 import { createPlaceSplitService, type PlaceSplitService } from './place-split';
 import { createPhotoGroupingService, type PhotoGroupingService } from './photo-grouping';
@@ -47,6 +48,8 @@ export interface AppServices {
   geocoder: ReverseGeocoder;
   uploads: UploadService;
   placeAi: PlaceAiService;
+  /** "Write it again with the model": a place the offline writer wrote gets the model's text. */
+  placeRewrite: PlaceRewriteService;
   /** Merging two places into one (and undoing it). */
   placeMerge: PlaceMergeService;
   /** A gallery photo with a stored position made a place of its own. */
@@ -155,6 +158,7 @@ export async function createServices(
       gallery,
     }),
     placeAi: createPlaceAiService({ db, ai, queue: translationQueue }),
+    placeRewrite: createPlaceRewriteService({ db, ai, storage, queue: translationQueue }),
     placeMerge: createPlaceMergeService({ db, queue: translationQueue }),
     placeSplit: createPlaceSplitService({ db, ai, storage, publishing, newAreas }),
     adminCities,

@@ -31,7 +31,7 @@ interface SplitDeps {
 }
 
 /** The stored web image's bytes, for the AI model (the offline writer needs none). */
-async function readImage(storage: Storage, url: string): Promise<Buffer> {
+export async function readImage(storage: Storage, url: string): Promise<Buffer> {
   const key = keyFromUrl(url);
   const file = key ? await storage.open(key) : undefined;
   if (!file) return Buffer.alloc(0);

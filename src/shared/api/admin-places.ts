@@ -8,6 +8,7 @@ import { placeDto } from './public';
 import { placeState } from './publishing';
 import { reviewFilter, translationFilter } from './review';
 import { translationStateDto } from './translation-status';
+import { SOURCE_ORIGINS } from './written-text';
 
 /** A place as the Edit Places screen sees it: the original (English) row plus its admin figures. */
 export const adminPlaceDto = placeDto
@@ -28,6 +29,8 @@ export const adminPlaceDto = placeDto
   .extend({
     /** A draft is invisible to visitors; published places are the public site. */
     state: placeState,
+    /** Who wrote the English: a person, the model, or the offline writer from the photo's data (decision 032). */
+    origin: z.enum(SOURCE_ORIGINS),
     /** Languages the place can be read in, in product order; always starts with 'en' (the original text). */
     translatedLanguages: z.array(z.enum(LANGUAGE_CODES)),
     /** Each other language: up to date, outdated, missing or failed; and the translation job. */

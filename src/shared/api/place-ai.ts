@@ -38,3 +38,10 @@ export const ALL_LANGUAGES_TRANSLATED = 'All languages already translated';
  */
 export const NO_MODEL_MESSAGE =
   'No AI model is configured, so nothing was written or translated. Whoever runs the site can connect one; until then, write history, trivia and translations by hand in Languages.';
+
+/**
+ * Answer of POST /api/admin/places/{id}/rewrite: the model wrote the English again (`rewritten`,
+ * with the new title), or nothing was written (no AI model: NO_MODEL_MESSAGE).
+ */
+export const rewriteResponse = z.object({ rewritten: z.boolean(), title: z.string(), message: z.string() });
+export type RewriteResponse = z.infer<typeof rewriteResponse>;

@@ -309,6 +309,12 @@ export default function UploadPage() {
                       ? `Uploading file ${current} of ${files.length}...`
                       : `Done: ${counts.success} uploaded, ${counts.failed} failed`}
                   </p>
+                  {uploading && (
+                    <p className="text-sm text-slate-600">
+                      You can leave this screen: each photo already sent is saved and appears in Edit Places, even while
+                      its text is still being written. Photos not sent yet are not uploaded.
+                    </p>
+                  )}
                 </div>
               )}
               <div>

@@ -104,6 +104,7 @@ export async function listAdminPlacePage(
       date: places.date,
       latitude: places.latitude,
       longitude: places.longitude,
+      origin: places.origin,
       // Drizzle leaves columns unqualified in a one-table select, so the correlated subqueries
       // name their tables explicitly. Each language's stored translation, history and trivia,
       // by the source version it was made from (src/server/translation/status.ts reads them).
@@ -373,4 +374,22 @@ export async function lockPlaceTitlesIn(
       ),
     );
   return new Set(rows.map((row) => row.title));
+}
+
+/**
+ * The model's new English for a place the offline writer wrote (origin 'data'): a new source
+ * version, origin 'machine'; state and slug stay. False when the English is no longer the photo's
+ * data's (a person wrote it meanwhile) or the place is gone.
+ */
+export async function rewriteDataText(
+  tx: DbOrTx,
+  id: string,
+  text: { title: string; description: string; fullDescription: string },
+) {
+  const rows = await tx
+    .update(places)
+    .set({ ...text, sourceVersion: sql`${places.sourceVersion} + 1`, origin: 'machine' })
+    .where(and(eq(places.id, id), eq(places.origin, 'data')))
+    .returning({ id: places.id });
+  return rows.length > 0;
 }

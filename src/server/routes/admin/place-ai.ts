@@ -1,11 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses, idParams } from '@/shared/api/common';
-import { factsResponse, generationRequest, historyResponse, translateResponse } from '@/shared/api/place-ai';
+import {
+  factsResponse,
+  generationRequest,
+  historyResponse,
+  rewriteResponse,
+  translateResponse,
+} from '@/shared/api/place-ai';
 import { perMinute } from '../rate-limit';
 
 /** AI actions on one place: historical events, trivia facts (both cached) and translation. */
 export const adminPlaceAiRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { placeAi } = app.services;
+  const { placeAi, placeRewrite } = app.services;
   // Each call may reach a paid AI provider: enough for bulk work on a screen, not for a loop gone wrong.
   const config = perMinute(120);
 
@@ -28,5 +34,12 @@ export const adminPlaceAiRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/admin/places/:id/translate',
     { config, schema: { params: idParams, response: { 200: translateResponse, ...errorResponses } } },
     (req) => placeAi.translate(req.params.id),
+  );
+
+  // "Write it again with the model": only a place whose English the offline writer wrote (409 otherwise).
+  app.post(
+    '/api/admin/places/:id/rewrite',
+    { config, schema: { params: idParams, response: { 200: rewriteResponse, ...errorResponses } } },
+    (req) => placeRewrite.rewrite(req.params.id),
   );
 };

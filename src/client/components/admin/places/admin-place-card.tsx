@@ -1,4 +1,4 @@
-import { BookOpen, History, Images, Languages, Loader2, Merge, PenLine, Sparkles } from 'lucide-react';
+import { BookOpen, History, Images, Languages, Loader2, Merge, PenLine, RefreshCw, Sparkles } from 'lucide-react';
 import type { AdminPlaceDto } from '@/shared/api/admin-places';
 import { EditDeleteButtons } from '../card-actions';
 import { LanguageBadges } from '../language-badges';
@@ -112,6 +112,20 @@ export function AdminPlaceCard({
                 </Button>
               );
             })}
+            {/* the offline writer's text (e.g. after a model failure on upload): only with a model */}
+            {aiOffered && place.origin === 'data' && (
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => onAiAction('rewrite')}
+                disabled={isRunning('rewrite')}
+                aria-busy={isRunning('rewrite')}
+                title="The text was written offline from the photo's place and date"
+              >
+                <ActionIcon busy={isRunning('rewrite')} icon={RefreshCw} />{' '}
+                {isRunning('rewrite') ? 'Writing...' : 'Write it again with the model'}
+              </Button>
+            )}
             <PublicationButtons place={place} />
             <Button variant="outline" size="sm" onClick={onLanguages} aria-label={`Languages of ${place.title}`}>
               <PenLine aria-hidden="true" /> Languages

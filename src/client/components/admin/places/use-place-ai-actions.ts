@@ -6,6 +6,7 @@ import {
   factCount,
   type FactsResponse,
   type HistoryResponse,
+  type RewriteResponse,
   type TranslateResponse,
 } from '@/shared/api/place-ai';
 import { LANGUAGES } from '@/shared/languages';
@@ -14,7 +15,7 @@ import { apiJson, errorText } from '@/client/lib/api';
 import { invalidatePlaceLists } from './use-admin-places';
 import { countText } from '@/shared/count-text';
 
-export type AiAction = 'translate' | 'history' | 'facts';
+export type AiAction = 'translate' | 'history' | 'facts' | 'rewrite';
 
 const IN_PROGRESS_MS = 30_000;
 const RESULT_MS = 5_000;
@@ -96,7 +97,7 @@ function showPartResult(
 }
 
 /**
- * The three AI actions of an Edit Places card (docs/product.md §2.5.4, §4.6, §8.4): each runs at most once
+ * The AI actions of an Edit Places card (docs/product.md §2.5.4, §4.6, §8.4): each runs at most once
  * per place at a time, shows a 30 s progress toast replaced by a 5 s result toast, and refetches
  * the lists so the badges change.
  */
@@ -120,6 +121,16 @@ export function usePlaceAiActions() {
             description: 'Please wait while we translate this place to all languages...',
           });
           showTranslateResult(toastId, await apiJson<TranslateResponse>('POST', `${base}/translate`));
+        } else if (action === 'rewrite') {
+          toast.loading('Writing...', {
+            id: toastId,
+            duration: IN_PROGRESS_MS,
+            description: `Please wait while the model writes ${place.title} again from its photo...`,
+          });
+          const result = await apiJson<RewriteResponse>('POST', `${base}/rewrite`);
+          const options = { id: toastId, duration: RESULT_MS, description: result.message };
+          if (result.rewritten) toast.success('Written Again', options);
+          else toast.info('Nothing Written', options);
         } else if (action === 'history') {
           toast.loading('Fetching Historical Events', {
             id: toastId,
@@ -141,9 +152,11 @@ export function usePlaceAiActions() {
         const [title, fallback] =
           action === 'translate'
             ? ['Translation Error', 'Failed to translate place']
-            : action === 'history'
-              ? ['History Fetch Error', 'Failed to fetch historical events']
-              : ['Facts Fetch Error', 'Failed to fetch trivia facts'];
+            : action === 'rewrite'
+              ? ['Not Written Again', 'The model could not write this place again']
+              : action === 'history'
+                ? ['History Fetch Error', 'Failed to fetch historical events']
+                : ['Facts Fetch Error', 'Failed to fetch trivia facts'];
         toast.error(title, { id: toastId, duration: RESULT_MS, description: errorText(error, fallback) });
       } finally {
         setRunning((current) => {
