@@ -12,9 +12,12 @@ import type { Storage } from '../media/storage';
 import type { TranslationQueue } from '../translation/queue';
 import { readImage } from './place-split';
 
-/** A person's English is never written over by the model. */
-const PERSON_TEXT_KEPT =
-  'A person wrote this place’s English, so the model does not write it again. Edit the text by hand in Edit Place.';
+/** Only the offline writer's English is written again: a person's never, a model's is already the model's. */
+const NOT_OFFLINE_TEXT = {
+  person:
+    'A person wrote this place’s English, so the model does not write it again. Edit the text by hand in Edit Place.',
+  machine: 'The model already wrote this place’s English. Edit the text by hand in Edit Place.',
+} as const;
 
 interface RewriteDeps {
   db: Database;
@@ -37,7 +40,7 @@ export function createPlaceRewriteService({ db, ai, storage, queue }: RewriteDep
       const place = isUuid(placeId) ? await findPlaceById(db, placeId) : undefined;
       if (!place) throw new NotFoundError('Place not found');
       if (ai.name === 'offline') return { rewritten: false, title: place.title, message: NO_MODEL_MESSAGE };
-      if (place.origin !== 'data') throw new AppError(409, PERSON_TEXT_KEPT);
+      if (place.origin !== 'data') throw new AppError(409, NOT_OFFLINE_TEXT[place.origin]);
       let analysis;
       try {
         analysis = await ai.analyzeImage({
@@ -58,7 +61,7 @@ export function createPlaceRewriteService({ db, ai, storage, queue }: RewriteDep
       const queued = await db.transaction((tx) =>
         withRevision(tx, { type: 'place', id: place.id }, note, async () => {
           // a person may have edited it while the model wrote: theirs stays
-          if (!(await rewriteDataText(tx, place.id, text))) throw new AppError(409, PERSON_TEXT_KEPT);
+          if (!(await rewriteDataText(tx, place.id, text))) throw new AppError(409, NOT_OFFLINE_TEXT.person);
           await clearFailures(tx, { type: 'place', id: place.id });
           const translated = (await listPlaceTranslationLanguages(tx, place.id)).length > 0;
           if (queue.active && translated)
