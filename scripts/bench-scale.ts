@@ -16,7 +16,7 @@ import postgres from 'postgres';
 import { openDatabase } from '../src/server/db/client';
 import { fillDatabase, placeSlug } from './bench/fill';
 import { runScenario } from './bench/load';
-import { startServer, waitUntilIdle, BENCH_ADMIN_PASSWORD, type ServerProcess } from './bench/server';
+import { signIn, startServer, waitUntilIdle, type ServerProcess } from './bench/server';
 import { rawGet } from './bench/sizes';
 import { cleanup, onCleanup, SetupError } from './bench/cleanup';
 import { runBuild } from './bench/build';
@@ -104,20 +104,6 @@ async function waitForStatistics(url: string): Promise<number> {
   return Math.round(performance.now() - started);
 }
 
-async function signIn(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ password: BENCH_ADMIN_PASSWORD }),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0] ?? '')
-    .find((pair) => pair.includes('='));
-  if (!response.ok || !cookie) throw new SetupError(`admin sign-in failed: ${response.status}`);
-  return cookie;
-}
-
 /** One GET, timed to its last byte; a failure is a status outside 2xx or a refused response. */
 async function timed(url: string, cookie?: string): Promise<{ ms: number; ok: boolean }> {
   const started = performance.now();
@@ -200,7 +186,9 @@ async function measure(places: number): Promise<Row[]> {
   rows.push(await row('/api/search "rome"', 'first', [`${base}/api/search?q=rome&lang=en`]));
   rows.push(await row('/en/search?q=basilica', 'first', [`${base}/en/search?q=basilica`]));
 
-  const cookie = await signIn(base);
+  const cookie = await signIn(base).catch((error: unknown) => {
+    throw new SetupError(error instanceof Error ? error.message : String(error));
+  });
   const admin = (path: string) => `${base}/api/admin${path}`;
   rows.push(await row('admin list ?q=basilica', 'median', [admin('/places-with-translations?q=basilica')], cookie));
   rows.push(await row('/api/admin/dashboard', 'median', [admin('/dashboard')], cookie));

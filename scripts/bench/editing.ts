@@ -3,26 +3,11 @@
 // nothing changes and once while an admin edits one place in another city once a second (its
 // English title, through the editor's desk). What an edit should cost these pages is nothing.
 import { placeSlug, type EditedPlace } from './fill';
-import { BENCH_ADMIN_PASSWORD } from './server';
+import { signIn } from './server';
 
 /** The popular pages: each popular place in English and in German. */
 export function popularPaths(popular: number[]): string[] {
   return popular.flatMap((n) => [`/en/${placeSlug(n)}`, `/de/${placeSlug(n)}`]);
-}
-
-/** Signs in as the admin; answers the session cookie (name=value) for the admin API. */
-async function signIn(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ password: BENCH_ADMIN_PASSWORD }),
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0] ?? '')
-    .find((pair) => pair.includes('='));
-  if (!response.ok || !cookie) throw new Error(`admin sign-in failed: ${response.status} ${await response.text()}`);
-  return cookie;
 }
 
 export interface EditStats {

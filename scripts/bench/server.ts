@@ -40,6 +40,21 @@ export { freePort };
 /** The admin password of the server the benchmark starts (it signs in with it to edit). */
 export const BENCH_ADMIN_PASSWORD = 'benchmark-password';
 
+/** Signs in as the admin; answers the session cookie (name=value) for the admin API. */
+export async function signIn(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ password: BENCH_ADMIN_PASSWORD }),
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0] ?? '')
+    .find((pair) => pair.includes('='));
+  if (!response.ok || !cookie) throw new Error(`admin sign-in failed: ${response.status} ${await response.text()}`);
+  return cookie;
+}
+
 export interface ServerProcess {
   pid: number;
   baseUrl: string;
