@@ -8,28 +8,10 @@ import {
   type FakeChatCompletions,
   chatModel,
 } from './helpers/fake-chat-completions';
+import { sampleAnalysis as analysis, sampleImage as image } from './helpers/ai-samples';
 
 /** JSON-schema keywords strict structured-output modes refuse (OpenAI answers 400 to them). */
 const REFUSED_KEYWORDS = /"(minLength|maxLength|minItems|maxItems|pattern|format|minimum|maximum)":/;
-
-const analysis = {
-  title: 'Sunset at the Iron Lady',
-  summary: 'The Eiffel Tower glowing at dusk.',
-  travelArticle: 'Paragraph one.\n\nParagraph two.',
-  imageDescription: 'The Eiffel Tower against an orange sky.',
-  placeName: 'Eiffel Tower',
-};
-
-const image = {
-  image: Buffer.from([0xff, 0xd8, 0xff, 0xd9]),
-  mimeType: 'image/jpeg',
-  latitude: 48.8584,
-  longitude: 2.2945,
-  city: 'Paris',
-  country: 'France',
-  date: '2024-05-01T10:00:00.000Z',
-  story: 'We climbed to the top at sunset.',
-};
 
 let fake: FakeChatCompletions;
 let provider: AiProvider;

@@ -3,6 +3,7 @@ import { AiError, createAiProvider, type AiProvider } from '../src/server/ai';
 import { AI_FAILURE_CODES } from '../src/shared/ai-failures';
 import { startFakeAnthropicMessages, type FakeAnthropicMessages } from './helpers/fake-anthropic-messages';
 import { chatModel, startFakeChatCompletions, type FakeChatCompletions } from './helpers/fake-chat-completions';
+import { sampleAnalysis as analysis, sampleImage as image } from './helpers/ai-samples';
 
 /**
  * Every way a model misbehaves, one call at a time through the real AI SDK code against the tests'
@@ -11,21 +12,6 @@ import { chatModel, startFakeChatCompletions, type FakeChatCompletions } from '.
  */
 
 const place = { title: 'Louvre', location: 'Paris', country: 'France' };
-const analysis = {
-  title: 'Sunset at the Iron Lady',
-  summary: 'The Eiffel Tower glowing at dusk.',
-  travelArticle: 'Paragraph one.\n\nParagraph two.',
-  imageDescription: 'The Eiffel Tower against an orange sky.',
-  placeName: 'Eiffel Tower',
-};
-const image = {
-  image: Buffer.from([0xff, 0xd8, 0xff, 0xd9]),
-  mimeType: 'image/jpeg',
-  latitude: 48.8584,
-  longitude: 2.2945,
-  city: 'Paris',
-  country: 'France',
-};
 const ENGLISH = 'A quiet garden behind the palace walls offers shade, fountains and benches.';
 const GERMAN = 'Ein ruhiger Garten hinter den Palastmauern bietet Schatten, Brunnen und Bänke.';
 
