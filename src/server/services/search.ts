@@ -136,7 +136,8 @@ async function refreshInBackground(db: Database, keepGoing: () => boolean, log: 
   try {
     await analyzeIfStale(db);
     const count = await refreshStaleDocuments(db, keepGoing);
-    if (count === undefined) return;
+    // Nothing was stale: nothing for an operator to read.
+    if (!count) return;
     await analyzeIfStale(db);
     log.info(
       `Search documents of ${count} places, cities and countries rewritten in the background (${Math.round(performance.now() - started)} ms)`,

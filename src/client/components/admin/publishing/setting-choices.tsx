@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { AdminSettings, AdminSettingsUpdate } from '@/shared/api/publishing';
 import { errorText } from '@/client/lib/api';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
@@ -12,24 +12,30 @@ export interface SettingChoice<Value extends string> {
 }
 
 /**
- * One setting of the admin's: its value (the one being saved while it is), and choosing another,
- * which saves it alone (the server keeps the others) and says so, with `saved`'s sentence, in a toast.
+ * One setting of the admin's: its value (the one chosen, from the click until the server answers),
+ * and choosing another, which saves it alone (the server keeps the others) and says so, with
+ * `saved`'s sentence, in a toast; a refusal puts the saved value back.
  */
 export function useSetting<K extends keyof AdminSettingsUpdate>(key: K, saved: (value: AdminSettings[K]) => string) {
   const settings = useAdminSettings();
   const save = useSaveAdminSettings();
-  const current = (save.isPending ? save.variables[key] : undefined) ?? settings.data?.[key];
+  // set in the click's own render, so the radio never shows the old value while the save starts
+  const [chosen, setChosen] = useState<AdminSettings[K]>();
+  const current = chosen ?? settings.data?.[key];
   function onChoose(value: AdminSettings[K]) {
+    setChosen(value);
     save.mutate(
       { [key]: value },
       {
         onSuccess: () => toast.success('Setting saved', { description: saved(value) }),
         onError: (error) => toast.error('Not saved', { description: errorText(error, 'Please try again.') }),
+        // the saved settings (set on success) show from here on
+        onSettled: () => setChosen(undefined),
       },
     );
   }
   return {
-    current: current as AdminSettings[K] | undefined,
+    current,
     loaded: Boolean(settings.data),
     loadError: settings.isError ? settings.error : undefined,
     onChoose,
