@@ -24,6 +24,8 @@ import { DEMO_CITIES, DEMO_COUNTRIES, DEMO_PLACES } from './demo-content';
 import { usePrivateFileModes } from '../src/server/security/file-modes';
 
 const OTHER_LANGUAGES = ['es', 'de', 'fr', 'zh'] as const;
+/** The demo's texts were written by people, in every language (scripts/demo-content.ts): visitors are told so. */
+const WRITTEN_BY = 'person' as const;
 
 // sky top, sky bottom, sun, far hills, near hills, foreground
 const PALETTES = [
@@ -96,11 +98,17 @@ export async function seedDemo(app: FastifyInstance, db: Database): Promise<{ pl
         name: country.text.en.name,
         description: country.text.en.description,
         imageUrl: photo.imageUrl,
+        origin: WRITTEN_BY,
       })
       .returning();
-    await db
-      .insert(countryTranslations)
-      .values(OTHER_LANGUAGES.map((lang) => ({ countryId: row!.id, languageCode: lang, ...country.text[lang] })));
+    await db.insert(countryTranslations).values(
+      OTHER_LANGUAGES.map((lang) => ({
+        countryId: row!.id,
+        languageCode: lang,
+        ...country.text[lang],
+        origin: WRITTEN_BY,
+      })),
+    );
   }
 
   for (const city of DEMO_CITIES) {
@@ -113,11 +121,17 @@ export async function seedDemo(app: FastifyInstance, db: Database): Promise<{ pl
         country: city.country,
         description: city.text.en.description,
         imageUrl: photo.imageUrl,
+        origin: WRITTEN_BY,
       })
       .returning();
-    await db
-      .insert(cityTranslations)
-      .values(OTHER_LANGUAGES.map((lang) => ({ cityId: row!.id, languageCode: lang, ...city.text[lang] })));
+    await db.insert(cityTranslations).values(
+      OTHER_LANGUAGES.map((lang) => ({
+        cityId: row!.id,
+        languageCode: lang,
+        ...city.text[lang],
+        origin: WRITTEN_BY,
+      })),
+    );
   }
 
   for (const place of DEMO_PLACES) {
@@ -136,6 +150,7 @@ export async function seedDemo(app: FastifyInstance, db: Database): Promise<{ pl
         latitude: place.lat,
         longitude: place.lng,
         ...photo,
+        origin: WRITTEN_BY,
       })
       .returning();
     const placeId = row!.id;
@@ -150,14 +165,19 @@ export async function seedDemo(app: FastifyInstance, db: Database): Promise<{ pl
           fullDescription: t.full,
           location: t.location,
           country: t.country,
+          origin: WRITTEN_BY,
         };
       }),
     );
     if (place.history) {
-      await db.insert(placeHistory).values({ placeId, languageCode: 'en', hasEvents: 'yes', events: place.history });
+      await db
+        .insert(placeHistory)
+        .values({ placeId, languageCode: 'en', hasEvents: 'yes', events: place.history, origin: WRITTEN_BY });
     }
     if (place.facts) {
-      await db.insert(placeFacts).values({ placeId, languageCode: 'en', hasFacts: 'yes', facts: place.facts });
+      await db
+        .insert(placeFacts)
+        .values({ placeId, languageCode: 'en', hasFacts: 'yes', facts: place.facts, origin: WRITTEN_BY });
     }
     for (let i = 0; i < place.galleryCount; i++) {
       const image = await storePhoto(app, place.palette + i + 1, seed++);
