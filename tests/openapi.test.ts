@@ -46,6 +46,21 @@ describe('GET /api/openapi.json', () => {
     expect(paths['/api/openapi.json']).toBeUndefined();
   });
 
+  it('describes the upload as the multipart form a script sends: the photo file and the text fields', async () => {
+    const { paths } = await openApi();
+    const upload = paths['/api/admin/upload']?.post as Operation & {
+      requestBody?: {
+        content: Record<string, { schema: { required?: string[]; properties: Record<string, object> } }>;
+      };
+    };
+    const form = upload.requestBody?.content['multipart/form-data']?.schema;
+    expect(form?.required).toEqual(['photo']);
+    expect(form?.properties.photo).toMatchObject({ type: 'string', format: 'binary' });
+    expect(Object.keys(form?.properties ?? {})).toEqual(
+      expect.arrayContaining(['description', 'latitude', 'longitude', 'placeId', 'newPlace']),
+    );
+  });
+
   it('lists every error code, and every call names its error answers', async () => {
     const document = await openApi();
     expect(document.components.schemas.ErrorCode?.enum).toEqual([...ERROR_CODES]);

@@ -1,8 +1,10 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponse } from '../../shared/api/common';
 import { ERROR_CODES } from '../../shared/api/error-codes';
+import { uploadFields } from '../../shared/api/uploads';
 import { SESSION_COOKIE } from '../security/session';
 
 /** Where the API's description is served (docs/product.md §7.1). */
@@ -14,6 +16,30 @@ const DESCRIPTION = [
   `Every error answer is JSON with a sentence (\`error\`; \`message\` on sign-in) and a stable \`code\`, one of: ${ERROR_CODES.join(', ')}.`,
   `Admin calls need the session cookie \`${SESSION_COOKIE}\` from POST /api/admin/login and a same-origin Origin header on writes.`,
 ].join('\n\n');
+
+/**
+ * Calls whose body is a multipart form, read part by part by the route (so not validated by a body
+ * schema): their form as the document describes it, the text fields from their zod contract.
+ */
+const MULTIPART_FORMS: Record<string, () => object> = {
+  '/api/admin/upload': () => {
+    const fields = z.toJSONSchema(uploadFields, { io: 'input', unrepresentable: 'any' }) as {
+      properties?: Record<string, unknown>;
+    };
+    return {
+      type: 'object',
+      required: ['photo'],
+      properties: {
+        photo: {
+          type: 'string',
+          format: 'binary',
+          description: 'The photo: JPEG, PNG, WebP, HEIC or AVIF, one per request.',
+        },
+        ...fields.properties,
+      },
+    };
+  },
+};
 
 /**
  * Collects the contract of every /api/ route as it is added (@fastify/swagger with the zod type
@@ -39,6 +65,9 @@ export async function describeApi(app: FastifyInstance): Promise<void> {
       const listed = document.schema?.response as Record<string, unknown> | undefined;
       const response = { '4xx': errorResponse, '5xx': errorResponse, ...listed };
       const { schema, url: path } = jsonSchemaTransform({ ...document, schema: { ...document.schema, response } });
+      const form = MULTIPART_FORMS[url];
+      if (form && document.route.method === 'POST')
+        Object.assign(schema, { consumes: ['multipart/form-data'], body: form() });
       const admin = url.startsWith(ADMIN_PREFIX) && url !== `${ADMIN_PREFIX}login` && url !== `${ADMIN_PREFIX}status`;
       const tags = [url.startsWith(ADMIN_PREFIX) ? 'admin' : 'public'];
       return { schema: { ...schema, tags, ...(admin ? { security: [{ session: [] }] } : {}) }, url: path };
