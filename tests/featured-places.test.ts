@@ -1,10 +1,19 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/server/app';
+import { checkArchive } from '../src/server/backup/archive-check';
+import { restoreArchive } from '../src/server/backup/restore';
 import type { FeaturedAnswer, HighlightsDto } from '../src/shared/api/featured';
 import type { PlaceCardDto } from '../src/shared/api/public';
 import type { RevisionList } from '../src/shared/api/revisions';
 import { makeCity, makeCountry, makePlace, placeEdit } from './helpers/factories';
 import { sourceRenderSource } from './helpers/page-source';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { testConfig } from './helpers/test-config';
 
 /**
  * Featured places (docs/product.md §20, docs/decisions/044-featured-places.md): the owner pins up
@@ -240,4 +249,32 @@ describe('featured places', () => {
     const found = await t.admin({ method: 'GET', url: `/api/admin/cities/${city.id}/featured?q=place 2` });
     expect(found.json<FeaturedAnswer>().candidates.map((item) => item.title)).toEqual(['Menerbes place 2']);
   });
+
+  it('keeps a city’s and the home page’s pins through a backup and its restore', async () => {
+    const { city, places } = await cityWithPlaces('Lourmarin', 2);
+    expect((await pin('cities', city.id, [places[1]!.id, places[0]!.id])).statusCode).toBe(200);
+    expect((await pin('home', '', [places[0]!.id])).statusCode).toBe(200);
+    const work = await mkdtemp(join(tmpdir(), 'tp-featured-backup-'));
+    try {
+      const archive = join(work, 'backup.tar');
+      const download = await t.app.services.backups.download();
+      await pipeline(download.stream, createWriteStream(archive));
+      const dataDir = join(work, 'restored');
+      await restoreArchive(await checkArchive(archive), { dataDir, databaseUrl: undefined }, () => {});
+      const restored = await buildApp(testConfig({ dataDir, adminPassword: 'restored password', renderCacheBytes: 0 }));
+      try {
+        const read = async (url: string) =>
+          (await restored.inject({ method: 'GET', url })).json<HighlightsDto>().places.map((place) => place.title);
+        expect(await read('/api/cities/by-slug/lourmarin/highlights/translations/en')).toEqual([
+          'Lourmarin place 2',
+          'Lourmarin place 1',
+        ]);
+        expect(await read('/api/home/highlights/translations/en')).toEqual(['Lourmarin place 1']);
+      } finally {
+        await restored.close();
+      }
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }, 120_000);
 });
