@@ -141,7 +141,7 @@ describe('featured places', () => {
 
     expect((await t.admin({ method: 'DELETE', url: `/api/admin/places/${a!.id}` })).statusCode).toBe(200);
     expect(await cityHighlights('arles')).toEqual(['Arles place 2', 'Arles place 3']);
-    expect((await adminPins('cities', city.id))[1]).toEqual(['A place in the Trash', 'gone']);
+    expect((await adminPins('cities', city.id))[1]).toEqual(['Arles place 1', 'gone']);
     expect((await t.admin({ method: 'POST', url: `/api/admin/trash/place/${a!.id}/restore` })).statusCode).toBe(200);
     expect(await cityHighlights('arles')).toEqual(['Arles place 2', 'Arles place 1', 'Arles place 3']);
 

@@ -66,12 +66,16 @@ export function createFeaturedService({ db }: { db: Database }) {
     const area = await areaOf(db, scope, id);
     const pins = await repo.readPins(db, scope, area.id);
     const found = new Map((await repo.findPlaces(db, pins)).map((place) => [place.id, place]));
+    const trashed = await repo.trashedTitles(
+      db,
+      pins.filter((placeId) => !found.has(placeId)),
+    );
     const pinned = pins.map((placeId) => {
       const place = found.get(placeId);
       const status = statusOf(place, area);
-      return place
-        ? itemOf(place, status)
-        : { id: placeId, title: 'A place in the Trash', imageUrl: '', location: '', status };
+      if (place) return itemOf(place, status);
+      const title = trashed.get(placeId) ?? 'A deleted place';
+      return { id: placeId, title, imageUrl: '', location: '', status };
     });
     const candidates = await repo.listCandidates(db, area, q || undefined, pins, FEATURED_CANDIDATES_MAX);
     return {

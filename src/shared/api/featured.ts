@@ -24,7 +24,6 @@ export const featuredUpdate = z.object({
     .array(z.string().max(100, 'A place id is at most 100 characters.'))
     .max(100, `Pin at most ${FEATURED_MAX} places.`),
 });
-export type FeaturedUpdate = z.infer<typeof featuredUpdate>;
 
 /** `?q=`: only the candidates whose (English) title contains this text. */
 export const featuredCandidatesQuery = z.object({
@@ -34,8 +33,8 @@ export const featuredCandidatesQuery = z.object({
 /**
  * Whether visitors see a pin: `shown`; `draft` (shown once the place is published again);
  * `elsewhere` (the place is now in another city or country: shown if it comes back); `gone` (the
- * place is in the Trash or deleted: shown if it is restored). Only `shown` and `draft` pins can be
- * saved again; the others are dropped by the next save.
+ * place is in the Trash, shown if it is restored, or deleted forever). Only `shown` and `draft`
+ * pins can be saved again; the others are dropped by the next save.
  */
 export const featuredStatus = z.enum(['shown', 'draft', 'elsewhere', 'gone']);
 export type FeaturedStatus = z.infer<typeof featuredStatus>;

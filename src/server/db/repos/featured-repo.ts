@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { FeaturedScope } from '@/shared/api/featured';
 import type { DbOrTx } from '../client';
-import { cities, countries, featuredPlaces, places } from '../schema';
+import { cities, countries, featuredPlaces, places, trash } from '../schema';
 
 /** The home page's pins have no area: this id stands for it. */
 export const HOME_AREA_ID = '00000000-0000-0000-0000-000000000000';
@@ -84,6 +84,16 @@ export function findPlaces(db: DbOrTx, ids: readonly string[]): Promise<PinnedPl
     .select(pinnedColumns)
     .from(places)
     .where(inArray(places.id, [...ids]));
+}
+
+/** The titles of the places among `ids` that wait in the Trash. */
+export async function trashedTitles(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: trash.entityId, title: trash.title })
+    .from(trash)
+    .where(and(eq(trash.kind, 'place'), inArray(trash.entityId, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.title]));
 }
 
 /** Places of the area that could be pinned (not `except`), newest first; `q` in the title. */

@@ -28,7 +28,7 @@ const STATUS_NOTE: Record<FeaturedPlaceDto['status'], string | undefined> = {
   shown: undefined,
   draft: 'Draft: shown once published',
   elsewhere: 'Now in another place: not shown',
-  gone: 'In the Trash: not shown',
+  gone: 'In the Trash or deleted: not shown',
 };
 
 const THUMB_SIZES = '64px';
