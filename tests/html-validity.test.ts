@@ -67,6 +67,13 @@ describe('the public screens are valid HTML (Nu HTML Checker)', () => {
     }
     await makeGalleryImage(t.db, place.id);
     await makeGalleryImage(t.db, place.id);
+    // Highlights on the home, country and city pages (docs/product.md §20)
+    for (const [scope, id] of [
+      ['home', ''],
+      ['country', country.id],
+      ['city', city.id],
+    ] as const)
+      await t.app.services.featured.save(scope, id, [place.id]);
 
     for (const lang of LANGS) {
       const paths = {

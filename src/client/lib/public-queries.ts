@@ -62,7 +62,7 @@ export const languagesQuery = () => query<dto.LanguageDto[]>('/api/languages', '
 export const uiTextQuery = (lang: LanguageCode) =>
   query<dto.UiTextEntryDto[]>(`/api/translations/${lang}`, 'empty', (s) => s.uiText(lang));
 export const homePlacesQuery = (lang: LanguageCode, cursor?: string) =>
-  pagedQuery(`/api/places/translations/${lang}`, cursor, 'error', (s, page) => s.places(lang, page));
+  pagedQuery(`/api/places/translations/${lang}`, cursor, 'error', (s, page) => s.latestPlaces(lang, page));
 export const countriesQuery = (lang: LanguageCode, cursor?: string) =>
   pagedQuery(`/api/countries/translations/${lang}`, cursor, 'error', (s, page) => s.countries(lang, page));
 

@@ -3,6 +3,7 @@ import type { Page } from '../../shared/paging';
 import { AppError } from '../errors';
 import type { CatalogService } from '../services/catalog';
 import type { CompanionService } from '../services/companion';
+import type { FeaturedService } from '../services/featured';
 import type { MapReaders } from '../services/maps';
 import type { NearbyService } from '../services/nearby';
 import type { SearchService } from '../services/search';
@@ -21,6 +22,8 @@ import type { SearchService } from '../services/search';
  *   country's), carried instead of the places' own tags when they are more than PLACE_TAGS_MAX.
  * - `place-texts`: the same for any other list of more than PLACE_TAGS_MAX places (every change
  *   of a place names it).
+ * - `home`: the home page's highlights (migration 0021); a city's and a country's change their
+ *   `city:<id>` and `country:<id>`.
  * - `any`: an answer that recorded no reads: it goes with every change.
  * - `site`: carried by every answer, so a shared cache can drop everything at once.
  */
@@ -63,6 +66,8 @@ export interface PublicServices {
   nearby: Pick<NearbyService, 'nearby'>;
   maps: MapReaders;
   companion: CompanionService;
+  /** The highlights of a city's, a country's and the home page (docs/decisions/044-featured-places.md). */
+  featured: Pick<FeaturedService, 'highlights'>;
 }
 
 /**
@@ -77,6 +82,8 @@ const READ_TAGS: { [S in keyof PublicServices]: TagTable<PublicServices[S]> } = 
     siteSettings: () => [],
     infoPage: () => [],
     places: (value) => [...LISTS, ...cards(pageOf(value))],
+    // The home page's list leaves out its highlights: it changes with them.
+    latestPlaces: (value) => [...LISTS, 'home', ...cards(pageOf(value))],
     // A saved list shows these places; one published or unpublished later changes it.
     placesByIds: (_value, ids) => ['places', 'slugs', ...listed(ids)],
     placeBySlug: (value) => (value ? placeTags(value.id) : ['slugs']),
@@ -128,6 +135,14 @@ const READ_TAGS: { [S in keyof PublicServices]: TagTable<PublicServices[S]> } = 
       ...cards(value?.places, value?.country ? `places-of:country:${value.country.id}` : undefined),
     ],
     nearMe: (value) => [...LISTS, ...cards(value ?? undefined)],
+  },
+  // The pins of a page (its own tag), and their places: published, moved or changed.
+  featured: {
+    highlights: (value) => [
+      value?.of ? `${value.of.kind}:${value.of.id}` : value ? 'home' : 'slugs',
+      ...LISTS,
+      ...cards(value?.places),
+    ],
   },
 };
 
@@ -185,5 +200,6 @@ export function taggedReads(services: PublicServices, sink: TagSink): PublicServ
     nearby: tagged(services.nearby, READ_TAGS.nearby, sink),
     maps: tagged(services.maps, READ_TAGS.maps, sink),
     companion: tagged(services.companion, READ_TAGS.companion, sink),
+    featured: tagged(services.featured, READ_TAGS.featured, sink),
   };
 }

@@ -554,3 +554,24 @@ export const trash = pgTable(
     index('trash_media_urls_idx').using('gin', t.mediaUrls),
   ],
 );
+
+/**
+ * Featured places (migration 0021, docs/decisions/044-featured-places.md): the owner's pins of a
+ * city's page, a country's page and the home page (`area_id` the nil uuid), at most 6 each, in
+ * `position` order. Only the owner's save writes them; visitors see the pins whose place is
+ * published and in that city or country.
+ */
+export const featuredPlaces = pgTable(
+  'featured_places',
+  {
+    scope: text('scope', { enum: ['home', 'city', 'country'] }).notNull(),
+    areaId: uuid('area_id').notNull(),
+    position: smallint('position').notNull(),
+    placeId: uuid('place_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'featured_places_pkey', columns: [t.scope, t.areaId, t.position] }),
+    uniqueIndex('featured_places_place_once_idx').on(t.scope, t.areaId, t.placeId),
+    index('featured_places_place_idx').on(t.placeId),
+  ],
+);

@@ -86,6 +86,7 @@ export function describeChange(before: EntitySnapshot, after: EntitySnapshot): s
     changes.push(
       ...languageChanges(before.translations, after.translations, (row) => [row.name, row.description], 'text'),
     );
+    if (!same(before.featured ?? [], after.featured ?? [])) changes.push('Highlights changed');
   } else changes = [];
   if (changes.length > 4) return `${changes.slice(0, 3).join(', ')} and ${changes.length - 3} more changes`;
   return changes.join(', ');

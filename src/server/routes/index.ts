@@ -28,6 +28,8 @@ import { publicMapRoutes } from './public/maps';
 import { publicSearchRoutes } from './public/search';
 import { offlineRoutes } from './public/offline';
 import { seoRoutes } from './seo';
+import { adminFeaturedRoutes } from './admin/featured';
+import { publicFeaturedRoutes } from './public/featured';
 
 /** The public routes and sign-in, in the order they register. */
 const OPEN_ROUTES = [
@@ -37,6 +39,7 @@ const OPEN_ROUTES = [
   publicMapRoutes,
   publicSearchRoutes,
   companionRoutes,
+  publicFeaturedRoutes,
   offlineRoutes,
   mediaRoutes,
   adminAuthRoutes,
@@ -61,6 +64,7 @@ const ADMIN_ROUTES = [
   adminRevisionRoutes,
   adminTrashRoutes,
   adminBackupRoutes,
+  adminFeaturedRoutes,
 ];
 
 /** Every route of the app. Admin feature routes go in ADMIN_ROUTES, inside the session-guarded scope below. */

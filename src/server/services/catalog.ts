@@ -5,6 +5,7 @@ import { RELATED_PLACES_DEFAULT, RELATED_PLACES_MAX, SLUG_MAX_LENGTH } from '../
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import * as areas from '../db/repos/areas-repo';
+import { HOME_AREA_ID, shownPins } from '../db/repos/featured-repo';
 import { listLanguages, listUiText } from '../db/repos/languages-repo';
 import { findPart, type PlacePart, type PlaceParts } from '../db/repos/place-content-repo';
 import * as placePageRepo from '../db/repos/place-page-repo';
@@ -90,6 +91,18 @@ export function createCatalogService({ db, site = NO_SITE }: { db: Database; sit
     return found(plausibleSlug(slug) ? await areas.cityPage.bySlug(db, slug) : undefined, 'City not found');
   }
 
+  async function places(
+    filter: placesRepo.PlaceFilter,
+    requestedLang: string,
+    page: PageQuery,
+  ): Promise<Page<dto.PlaceCardDto>> {
+    const lang = toLanguageCode(requestedLang);
+    const rows = await readPage(placesRepo.placesKeyset, page, (seek, limit) =>
+      placesRepo.listPlacesPage(db, lang, filter, seek, limit),
+    );
+    return mapItems(rows, (row) => localizePlaceCard(row, lang));
+  }
+
   return {
     /** Where a place, city or country that moved lives now, if visitors may see it (see services/slugs.ts). */
     movedSlug: (slug: string): Promise<string | undefined> => publicMovedSlugTarget(db, slug),
@@ -110,16 +123,12 @@ export function createCatalogService({ db, site = NO_SITE }: { db: Database; sit
     },
 
     /** Newest places first, one page at a time; optionally of one location and/or country. */
-    async places(
-      filter: placesRepo.PlaceFilter,
-      requestedLang: string,
-      page: PageQuery,
-    ): Promise<Page<dto.PlaceCardDto>> {
-      const lang = toLanguageCode(requestedLang);
-      const rows = await readPage(placesRepo.placesKeyset, page, (seek, limit) =>
-        placesRepo.listPlacesPage(db, lang, filter, seek, limit),
-      );
-      return mapItems(rows, (row) => localizePlaceCard(row, lang));
+    places,
+
+    /** The home page's list: newest first, without the home page's highlights (shown above it). */
+    async latestPlaces(requestedLang: string, page: PageQuery): Promise<Page<dto.PlaceCardDto>> {
+      const except = await shownPins(db, { scope: 'home', id: HOME_AREA_ID });
+      return places({ except }, requestedLang, page);
     },
 
     /** The published places among `ids` as cards in a language, in the order given (a visitor's saved places). */
@@ -223,8 +232,11 @@ export function createCatalogService({ db, site = NO_SITE }: { db: Database; sit
     ): Promise<Page<dto.PlaceCardDto>> {
       const city = await cityBySlug(slug);
       const lang = toLanguageCode(requestedLang);
+      const filter = { location: city.name, country: city.country };
+      // the city's highlights are shown above the list, not again in it (decision 044)
+      const except = await shownPins(db, { scope: 'city', id: city.id, ...filter });
       const rows = await readPage(placesRepo.placesKeyset, page, (seek, limit) =>
-        placesRepo.listPlacesPage(db, lang, { location: city.name, country: city.country }, seek, limit),
+        placesRepo.listPlacesPage(db, lang, { ...filter, except }, seek, limit),
       );
       return mapItems(rows, (row) => localizePlaceCard(row, lang));
     },

@@ -13,6 +13,7 @@ import { createAuthService, type AuthService } from './auth';
 import { createCatalogService, type CatalogService } from './catalog';
 import { createCompanionService, type CompanionService } from './companion';
 import { createContentEditorService, type ContentEditorService } from './content-editor';
+import { createFeaturedService, type FeaturedService } from './featured';
 import { createMapService, type MapService } from './maps';
 import { createNearbyService, type NearbyService } from './nearby';
 import { createNewAreasService, type NewAreasService } from './new-areas';
@@ -79,6 +80,8 @@ export interface AppServices {
   translationQueue: TranslationQueue;
   /** Backups of the whole site: downloads and the schedule (src/server/backup/). */
   backups: BackupService;
+  /** The owner's highlights of a city's, a country's and the home page (decision 044). */
+  featured: FeaturedService;
 }
 
 export interface ServiceOptions {
@@ -183,5 +186,6 @@ export async function createServices(
     files,
     translationQueue,
     backups: createBackupService({ database, storage, config }),
+    featured: createFeaturedService({ db }),
   };
 }

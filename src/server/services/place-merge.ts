@@ -19,6 +19,7 @@ import {
 } from '../db/repos/snapshots-repo';
 import { enqueueJob } from '../db/repos/translation-jobs-repo';
 import { insertTrash, takeTrash } from '../db/repos/trash-repo';
+import { movePinsToPlace } from '../db/repos/featured-repo';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors';
 import { PERSON, withRevision } from '../revisions/record';
 import type { TranslationQueue } from '../translation/queue';
@@ -192,6 +193,8 @@ export function createPlaceMergeService({ db, queue }: { db: Database; queue: Tr
             await takePart(tx, 'facts', source, target, body.keep?.trivia);
             const forwarded =
               sourceRow.slug && targetRow.slug ? await repo.forwardAddress(tx, sourceRow.slug, targetRow.slug) : [];
+            // the merged place's highlights go to the place that remains, in their slots (decision 044)
+            await movePinsToPlace(tx, sourceRow.id, targetRow.id);
             await repo.deletePlace(tx, sourceRow.id);
             const queued = queue.active && translated;
             if (queued)

@@ -9,6 +9,7 @@ import {
   readSnapshot,
   replaceGalleryTexts,
   replaceAreaTranslations,
+  restoreAreaPins,
   replacePart,
   replacePlaceTranslations,
   restorePlaceColumns,
@@ -159,6 +160,7 @@ export function createRevisionService({ db, files, queue, adminCities, adminCoun
     const english = await readSnapshot(tx, type, id);
     if (!english || english.kind === 'place') throw new NotFoundError(NOT_FOUND[type]);
     await replaceAreaTranslations(tx, then, english.row.sourceVersion);
+    await restoreAreaPins(tx, then);
     return { unused: outcome.unused, queued: outcome.queued, addressKept: address.kept, areas: NO_NEW_AREAS };
   }
 

@@ -27,7 +27,7 @@ export function createPublicDataSource(
   /** The admin's preview: an address is a place, draft or published (never a city or country page). */
   preview = false,
 ): PublicDataSource {
-  const { catalog, maps, nearby, search } = reads;
+  const { catalog, maps, nearby, search, featured } = reads;
   const addresses = new Map<string, Promise<PageAddress>>();
   const readAddress = async (slug: string): Promise<PageAddress> =>
     preview
@@ -83,5 +83,7 @@ export function createPublicDataSource(
     countryMap: (slug, lang) => orNull(maps.countryMap(slug, lang)),
     placeMap: (id) => orNull(maps.placeMap(id, pages.get(id)?.place)),
     search: (q, lang, page) => orNull(search.search(q, lang, page)),
+    latestPlaces: (lang, page) => orNull(catalog.latestPlaces(lang, page)),
+    highlights: (scope, slug, lang) => orNull(featured.highlights(scope, slug, lang)),
   };
 }

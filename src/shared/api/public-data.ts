@@ -18,6 +18,7 @@ import type {
 import type { MapDto } from './maps';
 import type { NearbyPlaceDto } from './nearby';
 import type { SearchResultDto } from './search';
+import type { FeaturedScope, HighlightsDto } from './featured';
 
 /**
  * The public site's reads as typed functions: what each public API route answers, without HTTP.
@@ -48,4 +49,8 @@ export interface PublicDataSource {
   countryMap(slug: string, lang: LanguageCode): Promise<MapDto | null>;
   placeMap(placeId: string): Promise<MapDto | null>;
   search(q: string, lang: LanguageCode, page: PageQuery): Promise<Page<SearchResultDto> | null>;
+  /** The home page's list of places, without its highlights. */
+  latestPlaces(lang: LanguageCode, page: PageQuery): Promise<Page<PlaceCardDto> | null>;
+  /** A city's, a country's (`slug`) or the home page's highlights. */
+  highlights(scope: FeaturedScope, slug: string | null, lang: LanguageCode): Promise<HighlightsDto | null>;
 }

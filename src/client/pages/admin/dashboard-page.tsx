@@ -6,6 +6,7 @@ import { AdminLayout } from '../../components/admin/admin-layout';
 import { BackupCard } from '../../components/admin/dashboard/backup-card';
 import { isEmptySite, NeedsAttention, useDashboardCounts } from '../../components/admin/dashboard/needs-attention';
 import { GroupWithinSetting } from '../../components/admin/publishing/group-within-setting';
+import { HomeHighlightsCard } from '../../components/admin/featured/home-highlights-card';
 import { NewUploadsSetting } from '../../components/admin/publishing/new-uploads-setting';
 import { NewAreasSetting } from '../../components/admin/publishing/new-areas-setting';
 import { Button } from '../../components/ui/button';
@@ -115,6 +116,7 @@ export default function DashboardPage() {
       <NewUploadsSetting />
       <NewAreasSetting />
       <GroupWithinSetting />
+      <HomeHighlightsCard />
       <BackupCard />
       <ConfirmDialog
         open={confirmingEverywhere}

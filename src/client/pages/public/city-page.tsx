@@ -3,6 +3,7 @@ import { cityAndCountry } from '@/shared/punctuation';
 import { AreaHead } from '../../components/public/area-head';
 import { AreaIntro } from '../../components/public/area-intro';
 import { useBreadcrumbTrail } from '../../components/public/breadcrumbs';
+import { HighlightsSection } from '../../components/public/highlights';
 import { Icon } from '../../components/public/icons';
 import { Spinner } from '../../components/public/spinner';
 import { EmptyMessage, NotFoundView, SectionHeading } from '../../components/public/page-sections';
@@ -13,11 +14,13 @@ import { useLanguage, useUiText } from '../../lib/i18n';
 import { SiteLink } from '../../lib/navigation';
 import { usePageParams, type PageParams } from '../../lib/page-data';
 import { cityQuery, cursorOf, placesOfCityQuery, usePublicQuery } from '../../lib/public-queries';
+import { highlightsQuery } from '../../lib/featured-queries';
 
 /** /{lang}/{city}: the city and its places, a page at a time. */
 export const data = ({ slug, lang, search }: PageParams) => ({
   city: cityQuery(slug, lang),
   places: placesOfCityQuery(slug, lang, cursorOf(search)),
+  highlights: highlightsQuery('city', slug, lang),
 });
 
 function CityNotFound() {
@@ -31,6 +34,8 @@ export default function CityPage({ slug }: { slug: string }) {
   const queries = data(usePageParams(slug));
   const city = usePublicQuery<TranslatedCityDto | null>(queries.city);
   const places = usePublicQuery(queries.places);
+  const highlights = usePublicQuery(queries.highlights);
+  const pinned = highlights.data?.places.length ?? 0;
   const trail = useBreadcrumbTrail([
     city.data?.countrySlug && { name: city.data.country, path: city.data.countrySlug },
     city.data && { name: city.data.name, path: city.data.slug },
@@ -64,13 +69,15 @@ export default function CityPage({ slug }: { slug: string }) {
         listId="places"
         listLabel={t('cities.explorePlaces')}
       />
+      {/* the owner's highlights come first, and the list below leaves them out (decision 044) */}
+      <HighlightsSection highlights={highlights.data} id="highlights" />
       <section id="places" tabIndex={-1} aria-labelledby="places-title" className="page-section">
         <SectionHeading id="places-title" title={t('cities.placesTitle')} />
         {places.isPending ? (
           <PlaceGridSkeleton label={t('common.loading')} />
-        ) : places.data && places.data.items.length > 0 ? (
+        ) : places.data && (places.data.items.length > 0 || pinned > 0) ? (
           <>
-            <PlaceGrid places={places.data.items} />
+            {places.data.items.length > 0 && <PlaceGrid places={places.data.items} />}
             <Pager page={places.data} path={`/${lang}/${shown.slug}`} section="places" />
             <MapDownloads slug={shown.slug} />
           </>

@@ -3,6 +3,7 @@ import { AreaHead } from '../../components/public/area-head';
 import { AreaIntro } from '../../components/public/area-intro';
 import { AreaCard } from '../../components/public/area-card';
 import { useBreadcrumbTrail } from '../../components/public/breadcrumbs';
+import { HighlightsSection } from '../../components/public/highlights';
 import { MapDownloads } from '../../components/public/map-downloads';
 import { MapFigure } from '../../components/public/map-figure';
 import { Spinner } from '../../components/public/spinner';
@@ -12,12 +13,14 @@ import { useLanguage, useUiText } from '../../lib/i18n';
 import { usePageParams, type PageParams } from '../../lib/page-data';
 import { citiesOfCountryQuery, countryQuery, cursorOf, usePublicQuery } from '../../lib/public-queries';
 import { countryMapQuery } from '../../lib/map-queries';
+import { highlightsQuery } from '../../lib/featured-queries';
 
 /** /{lang}/{country}: the country, its cities a page at a time, and its map. */
 export const data = ({ slug, lang, search }: PageParams) => ({
   country: countryQuery(slug, lang),
   cities: citiesOfCountryQuery(slug, lang, cursorOf(search)),
   map: countryMapQuery(slug, lang),
+  highlights: highlightsQuery('country', slug, lang),
 });
 
 export default function CountryPage({ slug }: { slug: string }) {
@@ -26,6 +29,7 @@ export default function CountryPage({ slug }: { slug: string }) {
   const queries = data(usePageParams(slug));
   const country = usePublicQuery<TranslatedCountryDto | null>(queries.country);
   const cities = usePublicQuery(queries.cities);
+  const highlights = usePublicQuery(queries.highlights);
   const trail = useBreadcrumbTrail([country.data && { name: country.data.name, path: country.data.slug }]);
 
   if (country.isPending) return <Spinner label={t('common.loading')} />;
@@ -43,6 +47,7 @@ export default function CountryPage({ slug }: { slug: string }) {
         feed={shown.slug}
       />
       <AreaIntro area={shown} trail={trail} listId="cities" listLabel={t('countries.exploreCities')} />
+      <HighlightsSection highlights={highlights.data} id="highlights" />
       <section id="cities" tabIndex={-1} aria-labelledby="cities-title" className="page-section">
         <SectionHeading id="cities-title" title={t('countries.citiesTitle')} />
         <MapFigure

@@ -1,5 +1,6 @@
 import { cursorSearch } from '@/shared/paging';
 import { useHead } from '../../components/public/head';
+import { HighlightsSection } from '../../components/public/highlights';
 import { Icon } from '../../components/public/icons';
 import { NearMeIsland } from '../../islands/public-islands';
 import { EmptyMessage, JumpButton, PhotoHero, SectionHeading } from '../../components/public/page-sections';
@@ -8,18 +9,27 @@ import { PlaceGrid, PlaceGridSkeleton } from '../../components/public/place-card
 import { useUiText } from '../../lib/i18n';
 import { usePageParams, type PageParams } from '../../lib/page-data';
 import { cursorOf, homePlacesQuery, usePublicQuery } from '../../lib/public-queries';
+import { highlightsQuery } from '../../lib/featured-queries';
 
-/** /{lang}/home: the newest places, a page at a time. */
-export const data = ({ lang, search }: PageParams) => ({ places: homePlacesQuery(lang, cursorOf(search)) });
+/** /{lang}/home: the owner's highlights, then the newest places, a page at a time. */
+export const data = ({ lang, search }: PageParams) => ({
+  places: homePlacesQuery(lang, cursorOf(search)),
+  highlights: highlightsQuery('home', '', lang),
+});
 
 export default function HomePage() {
   const t = useUiText();
   const params = usePageParams();
   const { lang } = params;
   const cursor = cursorOf(params.search);
-  const places = usePublicQuery(data(params).places);
+  const queries = data(params);
+  const places = usePublicQuery(queries.places);
+  const highlights = usePublicQuery(queries.highlights);
   const items = places.data?.items;
-  const heroImage = items?.[0]?.imageUrl;
+  const pinned = highlights.data?.places ?? [];
+  // the first highlight, else the newest place
+  const heroPlace = pinned[0] ?? items?.[0];
+  const heroImage = heroPlace?.imageUrl;
   const title = t('hero.title');
 
   useHead({
@@ -36,7 +46,7 @@ export default function HomePage() {
   const placesTitle = t('places.title');
   return (
     <>
-      <PhotoHero image={heroImage} alt={items?.[0]?.description ?? ''} tall>
+      <PhotoHero image={heroImage} alt={heroPlace?.description ?? ''} tall>
         <div className="max-w-3xl">
           <h1 className="hero-title">{title}</h1>
           <p className="mt-5 max-w-2xl text-lg text-slate-100 sm:text-xl">{t('hero.subtitle')}</p>
@@ -49,13 +59,14 @@ export default function HomePage() {
         </div>
       </PhotoHero>
       <NearMeIsland />
+      <HighlightsSection highlights={highlights.data} id="highlights" />
       <section id="explore" tabIndex={-1} aria-labelledby="explore-title" className="page-section">
         <SectionHeading id="explore-title" title={placesTitle} subtitle={t('places.subtitle')} />
         {places.isPending ? (
           <PlaceGridSkeleton label={t('common.loading')} />
-        ) : places.data && places.data.items.length > 0 ? (
+        ) : places.data && (places.data.items.length > 0 || pinned.length > 0) ? (
           <>
-            <PlaceGrid places={places.data.items} />
+            {places.data.items.length > 0 && <PlaceGrid places={places.data.items} />}
             <Pager page={places.data} path={`/${lang}/home`} section="explore" />
           </>
         ) : (

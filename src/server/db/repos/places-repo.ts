@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, notInArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { GalleryImageDto, PlaceCardDto, PlaceDto } from '@/shared/api/public';
 import type { LanguageCode } from '@/shared/languages';
@@ -121,6 +121,8 @@ function selectTranslated(db: DbOrTx, lang: LanguageCode, where?: SQL) {
 export interface PlaceFilter {
   location?: string;
   country?: string;
+  /** Left out: the page's highlights, shown above the list (docs/decisions/044-featured-places.md). */
+  except?: readonly string[];
 }
 
 /** The places of one location and/or country (or all), from where `seek` says on. */
@@ -128,6 +130,7 @@ export function placesPageWhere(filter: PlaceFilter, seek: Seek | undefined): SQ
   return and(
     filter.location !== undefined ? eq(places.location, filter.location) : undefined,
     filter.country !== undefined ? eq(places.country, filter.country) : undefined,
+    filter.except?.length ? notInArray(places.id, [...filter.except]) : undefined,
     seekCondition(placesKeyset, seek),
   );
 }

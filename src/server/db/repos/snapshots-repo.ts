@@ -16,6 +16,7 @@ import {
 } from '../schema';
 import { AREA_TABLES, type AreaKind } from './area-tables';
 import { galleryOrder } from './gallery-repo';
+import { readPins, writePins } from './featured-repo';
 
 /**
  * Everything a place, city, country or gallery photo is, as one JSON document
@@ -57,6 +58,8 @@ export interface AreaSnapshot {
   kind: AreaKind;
   row: AreaRow;
   translations: AreaTranslationRow[];
+  /** Its highlights' place ids in order (migration 0021; absent from snapshots made before). */
+  featured?: string[];
 }
 
 export type EntitySnapshot = PlaceSnapshot | AreaSnapshot;
@@ -135,7 +138,8 @@ export async function readAreaSnapshot(db: DbOrTx, kind: AreaKind, id: string): 
   const { table, translations, owner } = AREA_TABLES[kind];
   const [row] = await db.select().from(table).where(eq(table.id, id));
   if (!row) return undefined;
-  return { kind, row, translations: (await languageRows(db, translations, owner, id)).map(inCityShape) };
+  const rows = (await languageRows(db, translations, owner, id)).map(inCityShape);
+  return { kind, row, translations: rows, featured: await readPins(db, kind, id) };
 }
 
 export function readSnapshot(db: DbOrTx, kind: SnapshotKind, id: string): Promise<EntitySnapshot | undefined> {
@@ -202,6 +206,14 @@ async function insertAreaTranslations(tx: DbOrTx, kind: AreaKind, rows: Omit<Are
 export async function insertAreaSnapshot(tx: DbOrTx, snapshot: AreaSnapshot, slug: string): Promise<void> {
   await tx.insert(AREA_TABLES[snapshot.kind].table).values({ ...revived(snapshot.row), slug });
   await insertAreaTranslations(tx, snapshot.kind, snapshot.translations.map(renumbered));
+  await restoreAreaPins(tx, snapshot);
+}
+
+/** A city's or country's highlights back as the snapshot holds them (none kept: left as they are). */
+export async function restoreAreaPins(tx: DbOrTx, snapshot: AreaSnapshot): Promise<void> {
+  if (!snapshot.featured) return;
+  const now = await readPins(tx, snapshot.kind, snapshot.row.id);
+  if (now.join() !== snapshot.featured.join()) await writePins(tx, snapshot.kind, snapshot.row.id, snapshot.featured);
 }
 
 /**

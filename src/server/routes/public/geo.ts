@@ -67,6 +67,8 @@ export const publicGeoRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const { languageCode: lang, ...page } = req.query;
+      // the list leaves out the city's highlights: it carries the city's tag, which a change of them names
+      await catalog(req).cityBySlug(req.params.slug);
       return sendPage(req, reply, await catalog(req).placesOfCity(req.params.slug, lang, page));
     },
   );

@@ -25,7 +25,7 @@ export const publicPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/places/translations/:lang',
     { schema: { params: api.langParams, querystring: pageQuery, response: { 200: z.array(api.placeCardDto) } } },
-    async (req, reply) => sendPage(req, reply, await catalog(req).places({}, req.params.lang, req.query)),
+    async (req, reply) => sendPage(req, reply, await catalog(req).latestPlaces(req.params.lang, req.query)),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { Globe2, History, PenLine } from 'lucide-react';
+import { Globe2, History, PenLine, Star } from 'lucide-react';
 import { useId } from 'react';
 import type { TranslationStateDto } from '@/shared/api/translation-status';
 import { imageAttributes } from '@/shared/media';
@@ -20,6 +20,8 @@ interface AdminAreaCardProps {
   onLanguages: () => void;
   /** Opens its history: every kept version, compared with now and restorable. */
   onHistory: () => void;
+  /** Opens its highlights: the places shown first on its page (docs/product.md §20). */
+  onHighlights?: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }
@@ -28,7 +30,7 @@ interface AdminAreaCardProps {
 const CARD_IMAGE_SIZES = '(min-width: 1024px) 356px, (min-width: 640px) 50vw, 100vw';
 
 /** One existing city or country: image, name, country, description, languages, edit and delete. */
-export function AdminAreaCard({ entity, onLanguages, onHistory, onEdit, onDelete }: AdminAreaCardProps) {
+export function AdminAreaCard({ entity, onLanguages, onHistory, onHighlights, onEdit, onDelete }: AdminAreaCardProps) {
   const { name, country, description, imageUrl, translations } = entity;
   const headingId = useId();
   return (
@@ -64,6 +66,11 @@ export function AdminAreaCard({ entity, onLanguages, onHistory, onEdit, onDelete
           <Button variant="outline" size="sm" onClick={onHistory} aria-label={`Versions of ${name}`}>
             <History aria-hidden="true" /> Versions
           </Button>
+          {onHighlights && (
+            <Button variant="outline" size="sm" onClick={onHighlights} aria-label={`Highlights of ${name}`}>
+              <Star aria-hidden="true" /> Highlights
+            </Button>
+          )}
           <EditDeleteButtons name={name} onEdit={onEdit} onDelete={onDelete} />
         </div>
       </div>

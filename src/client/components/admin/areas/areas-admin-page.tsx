@@ -17,6 +17,7 @@ import { errorText } from '@/client/lib/api';
 import { siteImage } from '@/shared/image-address';
 import { DeletePreview } from '../delete-preview';
 import { HistoryDialog, type HistoryTarget } from '../revisions/history-dialog';
+import { HighlightsDialog, type HighlightsTarget } from '../featured/highlights-dialog';
 
 /** What the page needs of an existing city or country. */
 interface AreaEntity {
@@ -105,6 +106,7 @@ export function AreasAdminPage<
   const [writing, setWriting] = useState<ContentTarget>();
   const [deleting, setDeleting] = useState<Entity>();
   const [historyOf, setHistoryOf] = useState<HistoryTarget>();
+  const [highlightsOf, setHighlightsOf] = useState<HighlightsTarget>();
   /** A new entity whose description and translations a job is writing: its outcome gets a toast. */
   const translating = useRef<{ id: string; slug: string }>(undefined);
   const entries = missing.data?.map(config.entryOf);
@@ -215,6 +217,7 @@ export function AreasAdminPage<
                 name: entity.name,
               })
             }
+            onHighlights={() => setHighlightsOf({ scope: config.kind, id: entity.id, name: entity.name })}
             onEdit={() => setEditing(entity)}
             onDelete={() => setDeleting(entity)}
           />
@@ -244,6 +247,7 @@ export function AreasAdminPage<
       )}
       <LanguagesDialog target={writing} onClose={() => setWriting(undefined)} />
       <HistoryDialog target={historyOf} onClose={() => setHistoryOf(undefined)} />
+      <HighlightsDialog target={highlightsOf} onClose={() => setHighlightsOf(undefined)} />
       {deleting && (
         <ConfirmDialog
           open
