@@ -42,6 +42,7 @@ export function NavBar() {
   const links = [
     { to: `/${lang}/home`, label: t('nav.home') },
     { to: `/${lang}/countries`, label: t('nav.countries') },
+    { to: `/${lang}/map`, label: t('nav.map') },
     { to: `/${lang}/saved`, label: t('nav.saved') },
   ];
 
