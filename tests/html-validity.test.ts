@@ -72,6 +72,8 @@ describe('the public screens are valid HTML (Nu HTML Checker)', () => {
       const paths = {
         home: `/${lang}/home`,
         countries: `/${lang}/countries`,
+        map: `/${lang}/map`,
+        'map, closer': `/${lang}/map?z=8&x=121&y=98`,
         country: `/${lang}/${country.slug}`,
         city: `/${lang}/${city.slug}`,
         place: `/${lang}/${place.slug}`,
