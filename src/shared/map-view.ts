@@ -7,7 +7,7 @@
  * step closer). The set of views is finite, so every one is an address a cache can keep.
  */
 
-/** The closest step: a view about 5 km across (a cell of the groups' grid is about 300 m). */
+/** The closest step: a view about 7 km across at 40° N (a cell of the groups' grid about 500 m). */
 export const MAP_MAX_ZOOM = 13;
 
 export interface MapView {
