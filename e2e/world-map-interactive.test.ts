@@ -74,7 +74,8 @@ describe('the map of every place on the operator’s tiles', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await tower.click();
     await page.waitForURL(`${suite.site.baseUrl}/fr/belem-tower`);
-    expect(realErrors(errors)).toEqual([]);
+    // Chromium's software WebGL (no GPU here) reports its own slowness as console warnings
+    expect(realErrors(errors).filter((message) => !message.includes('GL Driver Message'))).toEqual([]);
     await context.close();
   });
 });
