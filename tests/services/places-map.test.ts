@@ -100,6 +100,23 @@ describe('the map of every place', () => {
     expect(JSON.stringify(near)).not.toContain('secret-garden');
   });
 
+  it('lists the places of a group at the closest step, where zooming further cannot part them', async () => {
+    const spot = await makePlace(w.db, {
+      ...lisbon,
+      title: 'Tower Gardens',
+      slug: 'tower-gardens',
+      latitude: 38.6918,
+      longitude: -9.2158,
+    });
+    const at = toUnits(38.6917, -9.2159);
+    const n = 2 ** MAP_MAX_ZOOM;
+    const closest = await maps.placesMap('en', { z: MAP_MAX_ZOOM, x: Math.round(at.u * n), y: Math.round(at.v * n) });
+    const group = closest.groups.find((g) => g.count === 2)!;
+    expect(group).toMatchObject({ slug: null, target: null, name: 'Lisbon' });
+    expect(group.places.map((p) => p.title).sort()).toEqual(['Belém Tower', 'Tower Gardens']);
+    await w.db.delete(places).where(eq(places.id, spot.id));
+  });
+
   it('shows what was published since, once the content changed', async () => {
     const before = (await maps.placesMap('en', WORLD_VIEW)).total;
     await w.db.update(places).set({ state: 'published' }).where(eq(places.slug, 'secret-garden'));
