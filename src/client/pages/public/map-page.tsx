@@ -38,9 +38,11 @@ export default function MapPage() {
     <>
       <PlainHero>
         <h1 className="text-4xl font-extrabold tracking-tight sm:text-6xl">{title}</h1>
-        <p className="mt-4 max-w-3xl text-lg text-slate-200">
-          {t('map.subtitle', { places: formatCount(t, lang, 'countries.places', map.data?.total ?? 0) })}
-        </p>
+        {map.data && map.data.total > 0 ? (
+          <p className="mt-4 max-w-3xl text-lg text-slate-200">
+            {t('map.subtitle', { places: formatCount(t, lang, 'countries.places', map.data.total) })}
+          </p>
+        ) : null}
       </PlainHero>
       <section id="map" tabIndex={-1} aria-label={title} className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
         {map.isPending ? (
