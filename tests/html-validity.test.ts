@@ -60,6 +60,15 @@ describe('the public screens are valid HTML (Nu HTML Checker)', () => {
       longitude: -9.216,
     });
     await makePlace(t.db, { slug: 'jeronimos', title: 'Jerónimos Monastery', location: 'Lisbon', country: 'Portugal' });
+    // beside the tower: one group of two at the map's closest step, listed under it
+    await makePlace(t.db, {
+      slug: 'tower-gardens',
+      title: 'Tower Gardens',
+      location: 'Lisbon',
+      country: 'Portugal',
+      latitude: 38.6918,
+      longitude: -9.2158,
+    });
     for (const lang of LANGS) {
       if (lang !== 'en') await makePlaceTranslation(t.db, place.id, lang, { title: `Belém Tower (${lang})` });
       await makeHistory(t.db, place.id, lang);
@@ -79,6 +88,9 @@ describe('the public screens are valid HTML (Nu HTML Checker)', () => {
       const paths = {
         home: `/${lang}/home`,
         countries: `/${lang}/countries`,
+        map: `/${lang}/map`,
+        'map, closer': `/${lang}/map?z=8&x=121&y=98`,
+        'map, closest': `/${lang}/map?z=13&x=3886&y=3140`,
         country: `/${lang}/${country.slug}`,
         city: `/${lang}/${city.slug}`,
         place: `/${lang}/${place.slug}`,

@@ -54,7 +54,7 @@ describe('sitemap.xml and robots.txt', () => {
 
     const pages = await get(t, '/sitemaps/pages.xml');
     expect(texts(pages.body, 'loc')).toEqual(
-      ['home', 'countries', 'how-we-write'].flatMap((page) => LANGS.map((lang) => `${BASE}/${lang}/${page}`)),
+      ['home', 'countries', 'map', 'how-we-write'].flatMap((page) => LANGS.map((lang) => `${BASE}/${lang}/${page}`)),
     );
   });
 
@@ -84,13 +84,13 @@ describe('sitemap.xml and robots.txt', () => {
       }
     }
     for (const lang of LANGS) {
-      for (const slug of ['home', 'countries', 'japan', 'kyoto', 'kinkaku-ji']) {
+      for (const slug of ['home', 'countries', 'map', 'japan', 'kyoto', 'kinkaku-ji']) {
         expect(allLocs).toContain(`${BASE}/${lang}/${slug}`);
       }
     }
-    // 6 pages (home, countries, how-we-write, a country, a city, a place) x 5 languages; the place without a slug has no page
-    expect(allLocs).toHaveLength(30);
-    expect(new Set(allLocs).size).toBe(30);
+    // 7 pages (home, countries, map, how-we-write, a country, a city, a place) x 5 languages; the place without a slug has no page
+    expect(allLocs).toHaveLength(35);
+    expect(new Set(allLocs).size).toBe(35);
     expect(texts(bodies.get('/sitemaps/cities-1.xml')!, 'loc')).toEqual(LANGS.map((lang) => `${BASE}/${lang}/kyoto`));
 
     const kyoto = entries(bodies.get('/sitemaps/cities-1.xml')!).find((entry) =>

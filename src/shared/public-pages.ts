@@ -2,13 +2,13 @@ import { isLanguageCode, type LanguageCode } from './languages';
 import { HOW_WE_WRITE_PAGE, type InfoPage } from './site';
 
 /** The query parameters public pages read: a list's page, a search, a shared list of saved places. */
-type PageParam = 'cursor' | 'ids' | 'q';
+type PageParam = 'cursor' | 'ids' | 'q' | 'x' | 'y' | 'z';
 
 /** The path of the page `/{lang}/{slug}` is when no fixed page has that path: a country, a city or a place. */
 export const SLUG_PAGE = ':slug';
 
 export type PublicPagePath =
-  'home' | 'countries' | 'search' | 'saved' | typeof HOW_WE_WRITE_PAGE | InfoPage | typeof SLUG_PAGE;
+  'home' | 'countries' | 'map' | 'search' | 'saved' | typeof HOW_WE_WRITE_PAGE | InfoPage | typeof SLUG_PAGE;
 
 /**
  * The public pages under `/{lang}/` and the query parameters each reads, declared once. The
@@ -19,6 +19,8 @@ export type PublicPagePath =
 const PAGE_PARAMS: Readonly<Record<PublicPagePath, readonly PageParam[]>> = {
   home: ['cursor'],
   countries: ['cursor'],
+  // the view of the map of every place (shared/map-view.ts)
+  map: ['x', 'y', 'z'],
   search: ['cursor', 'q'],
   saved: ['ids'],
   [HOW_WE_WRITE_PAGE]: [],

@@ -9,12 +9,13 @@ import { HOW_WE_WRITE_PAGE, INFO_PAGES } from './site';
 
 /**
  * Paths of the public site that a slug must never shadow (/{lang}/home, /{lang}/countries,
- * /{lang}/search, the footer's pages /{lang}/about, /contact, /privacy, /imprint of site.ts, and
+ * /{lang}/map, /{lang}/search, the footer's pages /{lang}/about, /contact, /privacy, /imprint of site.ts, and
  * /{lang}/how-we-write), the saved places /{lang}/saved and the offline page /{lang}/offline.
  */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'home',
   'countries',
+  'map',
   'search',
   ...INFO_PAGES,
   HOW_WE_WRITE_PAGE,

@@ -11,6 +11,7 @@ export const ISLANDS = {
   gallery: () => import('../components/public/gallery-carousel').then((m) => m.GalleryCarousel),
   trivia: () => import('../components/public/trivia-list').then((m) => m.TriviaList),
   placeMap: () => import('../components/public/place-map').then((m) => m.PlaceMap),
+  placesMap: () => import('../components/public/places-interactive-map').then((m) => m.PlacesInteractiveMap),
   nearMe: () => import('../components/public/near-me').then((m) => m.NearMe),
   searchForm: () => import('../components/public/search-form').then((m) => m.SearchForm),
   saved: () => import('../pages/public/saved-page').then((m) => m.default),

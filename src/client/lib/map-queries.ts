@@ -1,4 +1,5 @@
-import type { MapDto } from '../../shared/api/maps';
+import type { MapDto, PlacesMapDto } from '../../shared/api/maps';
+import { mapViewSearch, type MapView } from '../../shared/map-view';
 import type { NearbyPlaceDto } from '../../shared/api/nearby';
 import type { LanguageCode } from '../../shared/languages';
 import { query } from './public-queries';
@@ -21,6 +22,12 @@ export const countryMapQuery = (slug: string, lang: LanguageCode) =>
   );
 export const placeMapQuery = (id: string) =>
   query<MapDto | null>(`/api/maps/places/${seg(id)}`, 'null', (s) => s.placeMap(id));
+
+/** A view of the map of every place (/{lang}/map), in the page's HTML as the other maps. */
+export const everyPlaceMapQuery = (lang: LanguageCode, view: MapView) =>
+  query<PlacesMapDto | null>(`/api/maps/every-place/translations/${lang}${mapViewSearch(view)}`, 'null', (s) =>
+    s.placesMap(lang, view),
+  );
 
 /** Data that is in the page's HTML as it is (the maps), so it is not sent a second time as state. */
 export const isPageMarkup = (key: readonly unknown[]): boolean => key[0] === 'api' && key[1] === 'maps';

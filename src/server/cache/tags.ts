@@ -114,6 +114,8 @@ const READ_TAGS: { [S in keyof PublicServices]: TagTable<PublicServices[S]> } = 
   maps: {
     worldMap: () => MAP_TAGS,
     countryMap: () => [...MAP_TAGS, 'slugs'],
+    // the places' positions and addresses ('places', 'slugs'), titles and city names ('search')
+    placesMap: () => [...MAP_TAGS, 'slugs'],
     placeMap: (_value, id) => [place(id)],
   },
   // Downloads and feeds list places in a page's order: the lists, and each place's own text.

@@ -3,12 +3,14 @@ import type { GeoPermissibleObjects } from 'd3-geo';
 import type { Geometry } from 'geojson';
 import { LRUCache } from 'lru-cache';
 import type { MapDto } from '../../shared/api/maps';
+import type { MapView } from '../../shared/map-view';
 import { toLanguageCode, type LanguageCode } from '../../shared/languages';
 import { SLUG_MAX_LENGTH } from '../../shared/limits';
 import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import { countryPage } from '../db/repos/areas-repo';
 import * as mapsRepo from '../db/repos/maps-repo';
+import type { MapPointFilter } from '../db/repos/places-map-repo';
 import { findSpot } from '../db/repos/nearby-repo';
 import { NotFoundError } from '../errors';
 import { countryCodeOf, localCountryName } from '../geo/country-names';
@@ -26,6 +28,7 @@ import {
   type Marker,
   type View,
 } from './map-svg';
+import { createPlacesMap } from './places-map';
 
 /*
  * The site's maps: the world with a marker per country that has places (countries page), a
@@ -106,6 +109,7 @@ export function createMapService({ db }: { db: Database }) {
     return body;
   };
   let world: View | undefined;
+  const everyPlace = createPlacesMap({ db });
 
   function countryLocator(country: AtlasCountry): Locator {
     const key = country.id ?? country.name;
@@ -208,6 +212,9 @@ export function createMapService({ db }: { db: Database }) {
   return {
     worldMap: (lang: string) => worldMap(toLanguageCode(lang)),
     countryMap: (slug: string, lang: string) => countryMap(slug, toLanguageCode(lang)),
+    /** A view of the map of every place (/{lang}/map); `filter`: only some places (a theme's). */
+    placesMap: (lang: string, view: MapView, filter?: MapPointFilter) =>
+      everyPlace.placesMap(toLanguageCode(lang), view, filter),
     /** `known`: the place as the caller has just read it, which saves reading it again. */
     async placeMap(id: string, known?: { latitude: number | null; longitude: number | null }): Promise<MapDto> {
       const spot = known ?? (isUuid(id) ? await findSpot(db, id) : undefined);

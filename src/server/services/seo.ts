@@ -48,7 +48,7 @@ const newest = (dates: (string | undefined)[]) =>
 /**
  * Sitemaps and robots.txt for search engines, built from PUBLIC_URL and the catalogue.
  *
- * /sitemap.xml is an index of children: /sitemaps/pages.xml (home, countries and footer pages), then
+ * /sitemap.xml is an index of children: /sitemaps/pages.xml (home, countries, the map and footer pages), then
  * /sitemaps/{countries,cities,places}-N.xml, the Nth chunk of that table in (created_at, id) order.
  * New rows join the last chunk, so older children stay as they are. The routes keep every answer
  * in the response cache until the content changes.
@@ -59,7 +59,7 @@ export function createSeoService({ db, publicUrl, infoPages, pagesPerChild = SIT
   }
 
   /**
-   * Home and the countries page (the newest place and the newest country are what they show), then
+   * Home, the countries page and the map (the newest place and the newest country are what they show), then
    * the page on how the site is written and the footer's own pages (their text comes from the
    * interface text and the configuration: no date to give).
    */
@@ -68,6 +68,7 @@ export function createSeoService({ db, publicUrl, infoPages, pagesPerChild = SIT
     return [
       { slug: 'home', lastModified: latest.places },
       { slug: 'countries', lastModified: latest.countries },
+      { slug: 'map', lastModified: latest.places },
       { slug: HOW_WE_WRITE_PAGE, lastModified: undefined },
       ...(infoPages ?? []).map((slug) => ({ slug, lastModified: undefined })),
     ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAP_MAX_ZOOM, parseMapView } from '../map-view';
 
 /**
  * A map drawn on the server (GET /api/maps/...): inline SVG markup whose markers are links to
@@ -7,3 +8,55 @@ import { z } from 'zod';
  */
 export const mapDto = z.object({ svg: z.string().nullable() });
 export type MapDto = z.infer<typeof mapDto>;
+
+const viewNumber = z.string().regex(/^\d{1,5}$/, 'a whole number');
+
+/**
+ * Which view of the map of every place (shared/map-view.ts): none of z, x and y is the whole
+ * world; a view that does not exist is refused (400), never drawn.
+ */
+export const placesMapQuery = z
+  .object({ z: viewNumber.optional(), x: viewNumber.optional(), y: viewNumber.optional() })
+  .refine((query) => parseMapView(query) !== undefined, {
+    message: `z, x and y name no view of the map: z from 0 to ${MAP_MAX_ZOOM}, x from 0 to 2^z - 1, y from 1 to 2^z - 1 (z = 0: the world, x = y = 0 or none)`,
+  });
+
+export const mapViewDto = z.object({ z: z.number().int(), x: z.number().int(), y: z.number().int() });
+
+/**
+ * One marker of the map: a place (`slug`) or a group of places near each other (`count` > 1).
+ * A group below the closest step opens the view around its places (`target`); at the closest
+ * step it lists them (`places`, at most MAP_GROUP_LISTED_MAX).
+ */
+export const mapGroupDto = z.object({
+  key: z.string(),
+  count: z.number().int().positive(),
+  /** Where the marker is drawn in the view's pixels (the mean position of its places). */
+  x: z.number(),
+  y: z.number(),
+  latitude: z.number(),
+  longitude: z.number(),
+  /** A place's title, or the city most of a group's places are in, in the language asked for. */
+  name: z.string(),
+  slug: z.string().nullable(),
+  target: mapViewDto.nullable(),
+  places: z.array(z.object({ slug: z.string(), title: z.string() })),
+});
+export type MapGroupDto = z.infer<typeof mapGroupDto>;
+
+/**
+ * A view of the map of every place: the land drawn on the server (SVG elements without text,
+ * the same in every language) and the markers in it, grouped on the server per zoom step.
+ */
+export const placesMapDto = z.object({
+  view: mapViewDto,
+  width: z.number().int(),
+  height: z.number().int(),
+  /** SVG elements (sea and land) for an <svg viewBox="0 0 width height">: no text, no links. */
+  outlines: z.string(),
+  /** Places on the whole map, and in this view. */
+  total: z.number().int(),
+  inView: z.number().int(),
+  groups: z.array(mapGroupDto),
+});
+export type PlacesMapDto = z.infer<typeof placesMapDto>;

@@ -15,7 +15,8 @@ import type {
   TranslatedHistoryDto,
   UiTextEntryDto,
 } from './public';
-import type { MapDto } from './maps';
+import type { MapDto, PlacesMapDto } from './maps';
+import type { MapView } from '../map-view';
 import type { NearbyPlaceDto } from './nearby';
 import type { SearchResultDto } from './search';
 import type { FeaturedScope, HighlightsDto } from './featured';
@@ -48,6 +49,7 @@ export interface PublicDataSource {
   worldMap(lang: LanguageCode): Promise<MapDto | null>;
   countryMap(slug: string, lang: LanguageCode): Promise<MapDto | null>;
   placeMap(placeId: string): Promise<MapDto | null>;
+  placesMap(lang: LanguageCode, view: MapView): Promise<PlacesMapDto | null>;
   search(q: string, lang: LanguageCode, page: PageQuery): Promise<Page<SearchResultDto> | null>;
   /** The home page's list of places, without its highlights. */
   latestPlaces(lang: LanguageCode, page: PageQuery): Promise<Page<PlaceCardDto> | null>;

@@ -39,9 +39,12 @@ export function NavBar() {
   }, [menuOpen]);
 
   const opaque = scrolled || menuOpen;
+  // `wide`: in the bar only from 1024 px (four links and the search box do not fit beside the
+  // language picker at 768 px in German); always in the phone's menu, and in the footer
   const links = [
     { to: `/${lang}/home`, label: t('nav.home') },
     { to: `/${lang}/countries`, label: t('nav.countries') },
+    { to: `/${lang}/map`, label: t('nav.map'), wide: true },
     { to: `/${lang}/saved`, label: t('nav.saved') },
   ];
 
@@ -63,7 +66,7 @@ export function NavBar() {
             <SiteLink
               key={link.to}
               to={link.to}
-              className="nav-link"
+              className={link.wide ? 'nav-link hidden lg:inline' : 'nav-link'}
               aria-current={pathname === link.to ? 'page' : undefined}
             >
               {link.label}

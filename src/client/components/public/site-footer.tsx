@@ -36,6 +36,11 @@ export function SiteFooter() {
             {siteName}
           </SiteLink>
           <p className="max-w-xs text-sm leading-relaxed text-slate-300">{t('footer.tagline')}</p>
+          <p className="text-sm">
+            <SiteLink to={`/${lang}/map`} className="underline underline-offset-4 hover:text-white">
+              {t('map.title')}
+            </SiteLink>
+          </p>
         </div>
         <nav aria-labelledby="footer-languages">
           <h2 id="footer-languages" className={heading}>

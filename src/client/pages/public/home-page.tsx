@@ -50,11 +50,18 @@ export default function HomePage() {
         <div className="max-w-3xl">
           <h1 className="hero-title">{title}</h1>
           <p className="mt-5 max-w-2xl text-lg text-slate-100 sm:text-xl">{t('hero.subtitle')}</p>
-          <div className="mt-8">
+          <div className="mt-8 flex flex-wrap gap-3">
             <JumpButton target="explore">
               {t('hero.button.explore')}
               <Icon name="arrow-down" size={18} />
             </JumpButton>
+            <a
+              href={`/${lang}/map`}
+              className="inline-flex items-center gap-2 rounded-full bg-white/15 px-6 py-3 text-base font-semibold text-white shadow-lg ring-1 ring-white/40 backdrop-blur transition hover:bg-white/25 focus-visible:outline-white"
+            >
+              <Icon name="map-pin" size={18} />
+              {t('home.mapLink')}
+            </a>
           </div>
         </div>
       </PhotoHero>

@@ -34,6 +34,7 @@ export interface PublicRoute {
 export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: 'home', module: () => import('./home-page') },
   { path: 'countries', module: () => import('./countries-page') },
+  { path: 'map', module: () => import('./map-page') },
   { path: 'search', module: () => import('./search-page') },
   // the saved list is known only in the browser: the whole page is an island
   {

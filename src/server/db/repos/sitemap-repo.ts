@@ -31,8 +31,8 @@ export interface SitemapChunk {
   lastModified: string | undefined;
 }
 
-/** The site's own pages, /{lang}/home and /{lang}/countries: a row with such a slug has no page of its own. */
-const SITE_PAGE_SLUGS = ['home', 'countries'];
+/** The site's own pages, /{lang}/home, /countries and /map: a row with such a slug has no page of its own. */
+const SITE_PAGE_SLUGS = ['home', 'countries', 'map'];
 
 /** A timestamp as W3C datetime text, formatted by the database so both engines answer the same. */
 const w3cTime = (value: SQL | AnyColumn) =>
