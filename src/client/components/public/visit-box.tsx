@@ -1,13 +1,7 @@
 import type { ReactNode } from 'react';
 import type { VisitDto } from '@/shared/api/visit-facts';
 import type { UiTextKey } from '@/shared/ui-text';
-import {
-  closesNextDay,
-  formatDays,
-  formatDuration,
-  formatHours,
-  priceText,
-} from '@/shared/visit-format';
+import { closesNextDay, formatDays, formatDuration, formatHours, priceText } from '@/shared/visit-format';
 import { englishIf, useLanguage, useUiText } from '../../lib/i18n';
 import { ShownInEnglish } from './page-sections';
 
