@@ -110,6 +110,16 @@ export function createVisitFactsService({ db }: { db: Database }) {
   }
 
   return {
+    /** The facts as the owner entered them, every language's texts included (the editor's desk). */
+    async read(id: string): Promise<AdminVisitDto | null> {
+      if (!isUuid(id)) throw new NotFoundError(PLACE_NOT_FOUND);
+      const found = await db.transaction(async (tx) =>
+        (await lockPlaceText(tx, id)) ? { visit: await currentVisit(tx, id) } : undefined,
+      );
+      if (!found) throw new NotFoundError(PLACE_NOT_FOUND);
+      return found.visit;
+    },
+
     /** Replaces the facts and their English texts; the other languages' texts stay. */
     save(id: string, body: VisitFactsRequest): Promise<VisitFactsResponse> {
       const price = body.price && 'text' in body.price ? null : (body.price ?? null);
@@ -147,7 +157,6 @@ export function createVisitFactsService({ db }: { db: Database }) {
         'Visit facts saved',
       );
     },
-
   };
 }
 

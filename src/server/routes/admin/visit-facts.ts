@@ -6,6 +6,13 @@ import { idParams, itemErrorResponses } from '@/shared/api/common';
 export const adminVisitFactsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { visitFacts } = app.services;
 
+  // The facts with every language's texts (the editor's desk).
+  app.get(
+    '/api/admin/places/:id/visit',
+    { schema: { params: idParams, response: { 200: api.adminVisitDto.nullable(), ...itemErrorResponses } } },
+    (req) => visitFacts.read(req.params.id),
+  );
+
   // The facts and their English texts, all at once (Edit Place).
   app.put(
     '/api/admin/places/:id/visit',
