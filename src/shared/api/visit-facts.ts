@@ -10,7 +10,6 @@ import { z } from 'zod';
 
 /** Weekdays as schema.org and the API name them, Monday first. */
 export const WEEKDAYS = ['mo', 'tu', 'we', 'th', 'fr', 'sa', 'su'] as const;
-export type Weekday = (typeof WEEKDAYS)[number];
 
 /** Rows of opening times one place may have (a row per group of days and hours). */
 export const OPENING_ROWS_MAX = 14;
@@ -78,7 +77,6 @@ export const priceInput = z.union(
   ],
   { error: VISIT_ERRORS.price },
 );
-export type PriceInput = z.infer<typeof priceInput>;
 
 /** A price as stored and shown beside the texts: free, or an amount in a currency. */
 export const storedPrice = z.union([
@@ -145,7 +143,10 @@ export const visitFactsRequest = z
   .strict();
 export type VisitFactsRequest = z.infer<typeof visitFactsRequest>;
 
-/** The texts of the facts in one language (the editor's desk); empty: none in that language. */
+/**
+ * The texts of the facts in one language (the editor's desk; the body of PUT
+ * /api/admin/places/{id}/visit/translations/{lang}); empty: none in that language.
+ */
 export const visitTexts = z
   .object({
     hoursNote: optionalText(VISIT_TEXT_MAX),
@@ -154,8 +155,6 @@ export const visitTexts = z
   })
   .strict();
 export type VisitTexts = z.infer<typeof visitTexts>;
-/** Body of PUT /api/admin/places/{id}/visit/translations/{lang}. */
-export const visitTextsRequest = visitTexts;
 export const visitTextsParams = z.object({ id: z.string(), lang: z.enum(['es', 'de', 'fr', 'zh']) });
 
 /** The facts as the owner entered them (English texts), in the admin's answers; null: no fact at all. */

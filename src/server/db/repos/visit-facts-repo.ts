@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { OpeningRow, StoredPrice, VisitTexts } from '@/shared/api/visit-facts';
+import { and, asc, eq, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { OpeningRow, StoredPrice } from '@/shared/api/visit-facts';
 import type { DbOrTx } from '../client';
 import { places, placeVisits, placeVisitTexts } from '../schema';
 import { isPublished } from './places-repo';
@@ -11,7 +11,6 @@ import { isPublished } from './places-repo';
  */
 
 export type VisitRow = typeof placeVisits.$inferSelect;
-export type VisitTextRow = typeof placeVisitTexts.$inferSelect;
 
 /** A language's texts as the reads answer them. */
 export interface StoredVisitTexts {
@@ -105,25 +104,6 @@ export async function saveVisitTexts(tx: DbOrTx, placeId: string, lang: string, 
     .insert(placeVisitTexts)
     .values({ placeId, languageCode: lang, ...texts })
     .onConflictDoUpdate({ target: [placeVisitTexts.placeId, placeVisitTexts.languageCode], set: texts });
-}
-
-/** The other languages' texts of a place, by language (the admin's answer). */
-export async function listVisitTranslations(db: DbOrTx, placeId: string): Promise<Record<string, VisitTexts>> {
-  const rows = await db
-    .select()
-    .from(placeVisitTexts)
-    .where(and(eq(placeVisitTexts.placeId, placeId), ne(placeVisitTexts.languageCode, 'en')))
-    .orderBy(asc(placeVisitTexts.languageCode));
-  return Object.fromEntries(
-    rows.map((row) => [
-      row.languageCode,
-      {
-        hoursNote: row.hoursNote ?? undefined,
-        priceText: row.priceText ?? undefined,
-        accessibility: row.accessibility ?? undefined,
-      },
-    ]),
-  );
 }
 
 /** A place's facts and texts back as a snapshot holds them (none when it holds none). */

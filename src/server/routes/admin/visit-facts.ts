@@ -32,7 +32,7 @@ export const adminVisitFactsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         params: api.visitTextsParams,
-        body: api.visitTextsRequest,
+        body: api.visitTexts,
         response: { 200: api.visitFactsResponse, ...itemErrorResponses },
       },
     },
