@@ -36,7 +36,7 @@ export function formatDays(days: readonly string[], lang: LanguageCode): string 
   const names = weekdayNames(lang);
   const indexes = WEEKDAYS.map((day, i) => (days.includes(day) ? i : -1)).filter((i) => i >= 0);
   const ranges: string[] = [];
-  for (let k = 0; k < indexes.length; ) {
+  for (let k = 0; k < indexes.length;) {
     let end = k;
     while (end + 1 < indexes.length && indexes[end + 1] === indexes[end]! + 1) end++;
     const first = names[indexes[k]!]!;

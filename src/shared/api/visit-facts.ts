@@ -35,8 +35,7 @@ export const VISIT_ERRORS = {
   website: 'The website must be a full https:// address.',
 } as const;
 
-const optionalText = (max: number) =>
-  z.string().trim().max(max, `Must be at most ${max} characters`).optional();
+const optionalText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).optional();
 
 /**
  * One row of opening times: the days it applies to and the hours. A closing time earlier than the
@@ -201,12 +200,12 @@ export type VisitDto = z.infer<typeof visitDto>;
 export const hasVisitFacts = (visit: VisitDto | null | undefined): visit is VisitDto =>
   Boolean(
     visit &&
-      (visit.address ||
-        visit.openingHours.length > 0 ||
-        visit.hoursNote ||
-        visit.price ||
-        visit.priceText ||
-        visit.duration ||
-        visit.accessibility ||
-        visit.website),
+    (visit.address ||
+      visit.openingHours.length > 0 ||
+      visit.hoursNote ||
+      visit.price ||
+      visit.priceText ||
+      visit.duration ||
+      visit.accessibility ||
+      visit.website),
   );

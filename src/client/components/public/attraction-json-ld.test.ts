@@ -50,14 +50,14 @@ function checkNode(node: Record<string, unknown>, problems: string[], path = '$'
   }
   if (type === 'OpeningHoursSpecification') {
     for (const day of node.dayOfWeek as string[]) if (!DAYS.includes(day)) problems.push(`${path}: day ${day}`);
-    for (const time of [node.opens, node.closes]) if (!TIME.test(time as string)) problems.push(`${path}: ${time}`);
+    for (const time of [node.opens, node.closes] as string[]) if (!TIME.test(time)) problems.push(`${path}: ${time}`);
   }
   if (type === 'TouristAttraction') {
     if (typeof node.name !== 'string' || !node.name) problems.push(`${path}: a name is required`);
     if ('isAccessibleForFree' in node && typeof node.isAccessibleForFree !== 'boolean')
       problems.push(`${path}: isAccessibleForFree is a Boolean`);
-    for (const url of [node.url, ...((node.sameAs as string[] | undefined) ?? [])].filter(Boolean))
-      if (!/^https:\/\//.test(url as string)) problems.push(`${path}: ${url} is no URL`);
+    for (const url of [node.url as string | undefined, ...((node.sameAs as string[] | undefined) ?? [])])
+      if (url !== undefined && !/^https:\/\//.test(url)) problems.push(`${path}: ${url} is no URL`);
   }
   return problems;
 }

@@ -125,7 +125,16 @@ export async function readPlaceSnapshot(db: DbOrTx, id: string): Promise<PlaceSn
   const facts = await languageRows(db, placeFacts, placeFacts.placeId, id);
   const photoRows = await db.select().from(photos).where(eq(photos.placeId, id));
   const gallery = await galleryOf(db, id);
-  return { kind: 'place', place, translations, history, facts, gallery, photos: photoRows, visit: await readVisitRows(db, id) };
+  return {
+    kind: 'place',
+    place,
+    translations,
+    history,
+    facts,
+    gallery,
+    photos: photoRows,
+    visit: await readVisitRows(db, id),
+  };
 }
 
 /** A snapshot holds a country's translations as a city's, the country's id as `cityId`. */
