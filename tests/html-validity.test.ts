@@ -83,6 +83,15 @@ describe('the public screens are valid HTML (Nu HTML Checker)', () => {
       ['city', city.id],
     ] as const)
       await t.app.services.featured.save(scope, id, [place.id]);
+    // The "Plan your visit" box in every language (decision 043), its note in English only.
+    await t.app.services.visitFacts.save(place.id, {
+      address: 'Avenida Brasília, 1400-038 Lisboa',
+      openingHours: [{ days: ['tu', 'we', 'th'], opens: '10:00', closes: '18:30' }],
+      hoursNote: 'Closed on 1 January.',
+      price: { amount: 12.5, currency: 'EUR' },
+      duration: 'PT1H30M',
+      website: 'https://www.torrebelem.gov.pt/',
+    });
 
     for (const lang of LANGS) {
       const paths = {

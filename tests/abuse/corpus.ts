@@ -711,4 +711,10 @@ export const VALID_BODIES: Record<string, (targets: { imageUrl: string }) => Rec
   'PUT /api/admin/countries/:id': ({ imageUrl }) => ({ name: 'Abuse Country', description: 'About it', imageUrl }),
   'POST /api/admin/places/:id/history': () => ({ languageCode: 'en' }),
   'POST /api/admin/places/:id/facts': () => ({ languageCode: 'en' }),
+  'PUT /api/admin/places/:id/visit': () => ({
+    address: 'Abuse street 1',
+    openingHours: [{ days: ['mo'], opens: '09:00', closes: '17:00' }],
+    price: { amount: 5, currency: 'EUR' },
+    website: 'https://abuse.example/',
+  }),
 };

@@ -3,6 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { parseLinkHeader, type Page, type PageQuery } from '../../shared/paging';
 import type * as dto from '../../shared/api/public';
 import type { PublicDataSource } from '../../shared/api/public-data';
+import type { VisitDto } from '../../shared/api/visit-facts';
 import type { LanguageCode } from '../../shared/languages';
 import type { InfoPage, SiteSettings } from '../../shared/site';
 import { RELATED_PLACES_DEFAULT } from '../../shared/limits';
@@ -116,6 +117,9 @@ export const factsQuery = (id: string, lang: LanguageCode) =>
   query<dto.TranslatedFactsDto | null>(`/api/places/${seg(id)}/facts?languageCode=${lang}`, 'null', (s) =>
     s.facts(id, lang),
   );
+/** A place's visit facts (decision 043); null when the owner gave none. */
+export const visitQuery = (id: string, lang: LanguageCode) =>
+  query<VisitDto | null>(`/api/places/${seg(id)}/visit?languageCode=${lang}`, 'null', (s) => s.visit(id, lang));
 export const galleryQuery = (id: string, lang: LanguageCode) =>
   query<dto.GalleryImageDto[]>(`/api/places/${seg(id)}/gallery?languageCode=${lang}`, 'empty', (s) =>
     s.gallery(id, lang),

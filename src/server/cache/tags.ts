@@ -91,6 +91,7 @@ const READ_TAGS: { [S in keyof PublicServices]: TagTable<PublicServices[S]> } = 
       value ? [...placeTags(value.place.id), 'places', ...cards(value.related)] : ['slugs', 'places'],
     history: (_value, id) => [place(id)],
     facts: (_value, id) => [place(id)],
+    visit: (_value, id) => [place(id)],
     gallery: (_value, id) => [place(id)],
     related: (value, id) => [place(id), ...LISTS, ...cards(value ?? undefined)],
     countries: (value) => ['countries', 'places', ...(pageOf(value) ?? []).map((item) => country(item.id))],

@@ -21,6 +21,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { HistoryEvent, TriviaFact } from '../../shared/api/public';
 import { SOURCE_ORIGINS } from '../../shared/api/written-text';
+import type { OpeningRow, StoredPrice } from '../../shared/api/visit-facts';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 /** Set on insert and kept current by a trigger on update (sitemap `lastmod`). */
@@ -574,4 +575,41 @@ export const featuredPlaces = pgTable(
     uniqueIndex('featured_places_place_once_idx').on(t.scope, t.areaId, t.placeId),
     index('featured_places_place_idx').on(t.placeId),
   ],
+);
+
+/**
+ * The facts a visit is planned with that read the same in every language (migration 0020,
+ * docs/decisions/043-visit-facts.md): entered by the owner, never by a model. The free texts are in
+ * place_visit_texts, one row per language.
+ */
+export const placeVisits = pgTable('place_visits', {
+  placeId: uuid('place_id')
+    .primaryKey()
+    .references(() => places.id, { onDelete: 'cascade' }),
+  address: text('address'),
+  openingHours: jsonb('opening_hours')
+    .$type<OpeningRow[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
+  /** Free, or an amount in a currency; a price in words is a text (place_visit_texts.price_text). */
+  price: jsonb('price').$type<StoredPrice>(),
+  /** ISO 8601, hours and minutes (PT1H30M). */
+  duration: text('duration'),
+  /** An https address only. */
+  website: text('website'),
+  updatedAt: updatedAt(),
+});
+
+/** The visit facts' free texts in one language: English from Edit Place, the others from the editor's desk. */
+export const placeVisitTexts = pgTable(
+  'place_visit_texts',
+  {
+    id: serialId(),
+    placeId: placeId(),
+    languageCode: languageCode(),
+    hoursNote: text('hours_note'),
+    priceText: text('price_text'),
+    accessibility: text('accessibility'),
+  },
+  (t) => [uniqueIndex('place_visit_texts_place_language_idx').on(t.placeId, t.languageCode)],
 );

@@ -41,6 +41,22 @@ function languageChanges<T extends { languageCode: string }>(
 const galleryTexts = (gallery: GalleryImageSnapshot[]) =>
   gallery.map((g) => g.texts.map((t) => [g.image.id, t.languageCode, t.caption, t.alt]));
 
+/** The visit facts (docs/decisions/043-visit-facts.md): the facts with their English texts, then each other language's. */
+function visitChanges(before: PlaceSnapshot, after: PlaceSnapshot): string[] {
+  const facts = (s: PlaceSnapshot) => {
+    const { updatedAt: _updatedAt, ...row } = s.visit?.facts ?? { updatedAt: null };
+    return [row, s.visit?.texts.filter((t) => t.languageCode === 'en').map(visitText)];
+  };
+  const changes = same(facts(before), facts(after)) ? [] : ['Visit facts changed'];
+  const others = (s: PlaceSnapshot) => (s.visit?.texts ?? []).filter((t) => t.languageCode !== 'en');
+  return [...changes, ...languageChanges(others(before), others(after), visitText, 'visit facts')];
+}
+const visitText = (row: { hoursNote: string | null; priceText: string | null; accessibility: string | null }) => [
+  row.hoursNote,
+  row.priceText,
+  row.accessibility,
+];
+
 function placeChanges(before: PlaceSnapshot, after: PlaceSnapshot): string[] {
   const changes = PLACE_FIELDS.filter(([field]) => before.place[field] !== after.place[field]).map(([, w]) => w);
   if (before.place.latitude !== after.place.latitude || before.place.longitude !== after.place.longitude)
@@ -69,6 +85,7 @@ function placeChanges(before: PlaceSnapshot, after: PlaceSnapshot): string[] {
   const order = (s: PlaceSnapshot) => s.gallery.map((g) => g.image.id);
   if (!same(order(before), order(after))) changes.push('Gallery order changed');
   if (!same(galleryTexts(before.gallery), galleryTexts(after.gallery))) changes.push('Photo captions changed');
+  changes.push(...visitChanges(before, after));
   return changes;
 }
 

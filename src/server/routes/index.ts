@@ -4,6 +4,7 @@ import { adminAuthRoutes } from './admin/auth';
 import { adminBackupRoutes } from './admin/backup';
 import { adminGalleryRoutes } from './admin/gallery';
 import { adminPlaceRoutes } from './admin/places';
+import { adminVisitFactsRoutes } from './admin/visit-facts';
 import { adminPlaceMergeRoutes } from './admin/place-merge';
 import { adminAreaRoutes } from './admin/areas';
 import { adminCityContracts, adminCountryContracts } from '../../shared/api/admin-areas';
@@ -49,6 +50,7 @@ const OPEN_ROUTES = [
 /** Every admin feature's routes (docs/product.md §7.3): they register inside the session-guarded scope. */
 const ADMIN_ROUTES = [
   adminPlaceRoutes,
+  adminVisitFactsRoutes,
   adminGalleryRoutes,
   adminPlaceMergeRoutes,
   adminAreaRoutes('cities', adminCityContracts, (scope) => scope.services.adminCities),

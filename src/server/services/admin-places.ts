@@ -30,6 +30,7 @@ import { moveToTrash } from './trash';
 import { MOVED_TO_TRASH } from '../../shared/api/trash';
 import { PERSON, withRevision } from '../revisions/record';
 import { createAdminMemo } from './admin-memo';
+import { toAdminVisit } from './visit-facts';
 
 const PLACE_NOT_FOUND = 'Place not found';
 /** The fields a place translation carries a copy of (docs/product.md §3, place translation). */
@@ -60,6 +61,7 @@ function toAdminPlace({
   historyEventCount,
   factsCount,
   galleryCount,
+  visit,
   ...place
 }: AdminPlaceRow): AdminPlaceDto & Keyed {
   const langs = new Set(Object.keys(textVersions ?? {}));
@@ -82,6 +84,7 @@ function toAdminPlace({
     galleryCount: Number(galleryCount),
     // The place page shows the cover first, then the gallery.
     photoCount: Number(galleryCount) + 1,
+    visit: toAdminVisit(visit),
   };
 }
 

@@ -11,11 +11,14 @@ import { findPart, type PlacePart, type PlaceParts } from '../db/repos/place-con
 import * as placePageRepo from '../db/repos/place-page-repo';
 import * as placesRepo from '../db/repos/places-repo';
 import { publicMovedSlugTarget } from '../db/repos/slugs-repo';
+import { findVisit } from '../db/repos/visit-facts-repo';
 import { NotFoundError } from '../errors';
 import { localizeCity, localizeCountry, localizePlace, localizePlaceCard, localizePlacePage } from './localize';
 import { pageOfList, readPage } from './paging';
 import { NO_SITE_SETTINGS, type InfoPage, type SiteSettings } from '../../shared/site';
 import type { InfoPageTexts } from '../info-pages-config';
+import type { VisitDto } from '../../shared/api/visit-facts';
+import { localizeVisit } from './visit-facts';
 
 /** What a place without history or trivia answers (there is no text, so any language is right). */
 export const noHistory = (lang: LanguageCode): dto.TranslatedHistoryDto => ({
@@ -165,6 +168,13 @@ export function createCatalogService({ db, site = NO_SITE }: { db: Database; sit
 
     facts: (placeId: string, requestedLang: string | undefined, known?: dto.PlaceDto) =>
       placePart('facts', placeId, requestedLang, known),
+
+    /** A place's visit facts in a language (decision 043); null when the owner gave none. */
+    async visit(placeId: string, requestedLang: string | undefined): Promise<VisitDto | null> {
+      const lang = toLanguageCode(requestedLang);
+      const row = isUuid(placeId) ? await findVisit(db, placeId, lang) : undefined;
+      return localizeVisit(found(row, 'Place not found').visit, lang);
+    },
 
     async gallery(placeId: string, lang: string | undefined, known?: dto.PlaceDto): Promise<dto.GalleryImageDto[]> {
       if (!known) await placeById(placeId);

@@ -2,6 +2,9 @@ import { absoluteUrl } from '../../shared/media';
 import { escapeXml } from '../../shared/xml';
 import { SITE } from '../../shared/site';
 import type { LanguageCode } from '../../shared/languages';
+import type { VisitDto } from '../../shared/api/visit-facts';
+import type { UiTextKey } from '../../shared/ui-text';
+import { visitLines } from '../../shared/visit-format';
 
 /*
  * The files a traveller takes away (docs/decisions/022-companion-exports.md): GPX 1.1 and KML 2.2
@@ -24,6 +27,8 @@ export interface CompanionPlace {
   languageCode: string;
   createdAt: Date;
   updatedAt: Date;
+  /** Its visit facts in the file's language (decision 043), when the owner gave any. */
+  visit?: VisitDto | null;
 }
 
 /** A download: what it is of (a country, a city, a place or a list of places) and its places. */
@@ -40,6 +45,8 @@ export interface PlaceCollection {
 export interface CompanionSite {
   publicUrl: string;
   siteName: string;
+  /** The interface text of the file's language: the labels of the visit facts ("Opening times: …"). */
+  text?: (key: UiTextKey) => string;
 }
 
 export const GPX_MEDIA_TYPE = 'application/gpx+xml';
@@ -64,6 +71,11 @@ const plainDescription = (text: string, indent: string) =>
   `${indent}<description><![CDATA[${escapeXml(text)}]]></description>`;
 /** Degrees with at most 7 decimals (about a centimetre): what GPS gives, without float noise. */
 const degrees = (value: number) => String(Math.round(value * 1e7) / 1e7);
+/** A place's description with its visit facts after it, one a line (decision 043). */
+function describe(place: CompanionPlace, lang: LanguageCode, site: CompanionSite): string {
+  const lines = place.visit && site.text ? visitLines(place.visit, lang, site.text) : [];
+  return [place.description, ...lines].join('\n');
+}
 const newestUpdate = (items: readonly CompanionPlace[]) =>
   items.reduce<Date | undefined>((a, b) => (a && a >= b.updatedAt ? a : b.updatedAt), undefined);
 
@@ -76,7 +88,7 @@ export function gpx(collection: PlaceCollection, site: CompanionSite): string {
     [
       `  <wpt lat="${degrees(place.latitude)}" lon="${degrees(place.longitude)}">`,
       element('name', place.title, '    '),
-      element('desc', place.description, '    '),
+      element('desc', describe(place, lang, site), '    '),
       `    <link href="${escapeXml(pageUrl(site, lang, place.slug))}">`,
       element('text', place.title, '      '),
       element('type', 'text/html', '      '),
@@ -108,7 +120,7 @@ export function kml(collection: PlaceCollection, site: CompanionSite): string {
     return [
       '    <Placemark>',
       element('name', place.title, '      '),
-      plainDescription(`${place.description}\n${url}`, '      '),
+      plainDescription(`${describe(place, lang, site)}\n${url}`, '      '),
       `      <atom:link href="${escapeXml(url)}"/>`,
       '      <Point>',
       element('coordinates', `${degrees(place.longitude)},${degrees(place.latitude)}`, '        '),

@@ -18,6 +18,8 @@ import { localCountryName } from '../geo/country-names';
 import type { CompanionPlace, PlaceCollection } from './companion-formats';
 import { localizeCity, localizeCountry } from './localize';
 import { titleIn } from './place-titles';
+import { listVisits } from '../db/repos/visit-facts-repo';
+import { localizeVisit } from './visit-facts';
 
 /** Waypoints in one download at most: a country of thousands of places is still one file a phone opens. */
 export const EXPORT_MAX_PLACES = 2_000;
@@ -65,8 +67,16 @@ const companionPlaces = (rows: CompanionPlaceRow[], lang: LanguageCode) =>
  * map app, the newest places for a feed reader, the places nearest to a visitor's position.
  */
 export function createCompanionService({ db }: { db: Database }) {
-  const exported = async (lang: LanguageCode, filter: ExportFilter) =>
-    companionPlaces(await listExportPlaces(db, lang, filter, EXPORT_MAX_PLACES), lang);
+  const exported = async (lang: LanguageCode, filter: ExportFilter) => {
+    const places = companionPlaces(await listExportPlaces(db, lang, filter, EXPORT_MAX_PLACES), lang);
+    // each waypoint's visit facts in the file's language (decision 043)
+    const visits = await listVisits(
+      db,
+      places.map((place) => place.id),
+      lang,
+    );
+    return places.map((place) => ({ ...place, visit: localizeVisit(visits.get(place.id), lang) }));
+  };
 
   return {
     /** The places of the country, city or place at `slug`, in `lang`; NotFoundError when no page has that address. */

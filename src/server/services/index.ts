@@ -30,6 +30,7 @@ import { createUploadService, type UploadService } from './uploads';
 import { createReverseGeocoder, type ReverseGeocoder } from '../geo/reverse-geocoder';
 import { createSeoService, type SeoService } from './seo';
 import { createSearchService, type SearchService } from './search';
+import { createVisitFactsService, type VisitFactsService } from './visit-facts';
 import { createTranslationQueue, type TranslationQueue } from '../translation/queue';
 
 export interface AppServices {
@@ -42,6 +43,8 @@ export interface AppServices {
   auth: AuthService;
   health: { check(): Promise<void> };
   adminPlaces: AdminPlacesService;
+  /** The facts a visit is planned with, entered by the owner (decision 043). */
+  visitFacts: VisitFactsService;
   gallery: GalleryService;
   /** The AI layer chosen by AI_PROVIDER (offline by default). */
   ai: AiProvider;
@@ -143,6 +146,7 @@ export async function createServices(
     auth: createAuthService({ db, delayPerFailureMs: options.loginDelayPerFailureMs }),
     health: { check: () => database.ping() },
     adminPlaces,
+    visitFacts: createVisitFactsService({ db }),
     gallery,
     ai,
     geocoder,

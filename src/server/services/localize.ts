@@ -5,6 +5,7 @@ import type { PlacePage, PlacePageRow } from '../db/repos/place-page-repo';
 import type { TranslatedCardRow, TranslatedPlaceRow } from '../db/repos/places-repo';
 import { localCountryName } from '../geo/country-names';
 import { titleIn } from './place-titles';
+import { localizeVisit } from './visit-facts';
 
 /*
  * The last step of every translated public answer, shared by the API and server rendering so both
@@ -86,5 +87,6 @@ export function localizePlacePage(page: PlacePageRow, lang: LanguageCode): Place
     ...page,
     place: localizePlace(page.place, lang),
     related: page.related.map((row) => localizePlaceCard(row, lang)),
+    visit: localizeVisit(page.visit, lang),
   };
 }

@@ -14,6 +14,7 @@ import {
   readPlaceSnapshot,
   replaceGalleryTexts,
   replacePart,
+  replaceVisit,
   replacePlaceTranslations,
   type PlaceSnapshot,
 } from '../db/repos/snapshots-repo';
@@ -153,6 +154,7 @@ export async function undoMerge(tx: DbOrTx, snapshot: MergedSnapshot): Promise<s
     await replacePart(tx, 'history', merge.target);
     await replacePart(tx, 'facts', merge.target);
     await replaceGalleryTexts(tx, merge.target);
+    await replaceVisit(tx, merge.target);
   });
   return `Merge undone: “${source.place.title}” is back with its photos and texts, and “${target.title}” is as it was before.${address}`;
 }

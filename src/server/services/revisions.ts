@@ -11,6 +11,7 @@ import {
   replaceAreaTranslations,
   restoreAreaPins,
   replacePart,
+  replaceVisit,
   replacePlaceTranslations,
   restorePlaceColumns,
   type EntitySnapshot,
@@ -127,6 +128,7 @@ export function createRevisionService({ db, files, queue, adminCities, adminCoun
     await replacePart(tx, 'history', then);
     await replacePart(tx, 'facts', then);
     await replaceGalleryTexts(tx, then);
+    await replaceVisit(tx, then);
     // The job translates only what lags behind the English (a person's text is kept, decision 014).
     const queued = queue.active && then.translations.some((t) => t.languageCode !== 'en');
     if (queued) await enqueueJob(tx, { type: 'place', id }, { allLanguages: false, describe: false });

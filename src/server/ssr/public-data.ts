@@ -71,6 +71,10 @@ export function createPublicDataSource(
       const page = pageOf(id, lang);
       return page ? (page.facts ?? noFacts(lang)) : orNull(catalog.facts(id, lang));
     },
+    visit: async (id, lang) => {
+      const page = pageOf(id, lang);
+      return page ? page.visit : orNull(catalog.visit(id, lang));
+    },
     gallery: async (id, lang) => pageOf(id, lang)?.gallery ?? orNull(catalog.gallery(id, lang)),
     related: async (id, limit, lang) => {
       const page = pageOf(id, lang);

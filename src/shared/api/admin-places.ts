@@ -9,6 +9,7 @@ import { placeState } from './publishing';
 import { reviewFilter, translationFilter } from './review';
 import { translationStateDto } from './translation-status';
 import { SOURCE_ORIGINS } from './written-text';
+import { adminVisitDto } from './visit-facts';
 
 /** A place as the Edit Places screen sees it: the original (English) row plus its admin figures. */
 export const adminPlaceDto = placeDto
@@ -43,6 +44,8 @@ export const adminPlaceDto = placeDto
     galleryCount: z.number().int(),
     /** Photos a visitor sees on the place page: the cover plus the gallery ("Gallery (n)" on both sides). */
     photoCount: z.number().int(),
+    /** The facts a visit is planned with, as the owner entered them (decision 043); null: none. */
+    visit: adminVisitDto.nullable(),
   });
 export type AdminPlaceDto = z.infer<typeof adminPlaceDto>;
 /** Answer of GET /api/admin/places-with-translations: one page (the neighbours are in the Link header). */

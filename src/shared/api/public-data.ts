@@ -20,6 +20,7 @@ import type { MapView } from '../map-view';
 import type { NearbyPlaceDto } from './nearby';
 import type { SearchResultDto } from './search';
 import type { FeaturedScope, HighlightsDto } from './featured';
+import type { VisitDto } from './visit-facts';
 
 /**
  * The public site's reads as typed functions: what each public API route answers, without HTTP.
@@ -44,6 +45,8 @@ export interface PublicDataSource {
   history(placeId: string, lang: LanguageCode): Promise<TranslatedHistoryDto | null>;
   facts(placeId: string, lang: LanguageCode): Promise<TranslatedFactsDto | null>;
   gallery(placeId: string, lang: LanguageCode): Promise<GalleryImageDto[] | null>;
+  /** A place's visit facts (decision 043); null: none, or no such place. */
+  visit(placeId: string, lang: LanguageCode): Promise<VisitDto | null>;
   related(placeId: string, limit: number, lang: LanguageCode): Promise<PlaceCardDto[] | null>;
   nearby(placeId: string, lang: LanguageCode): Promise<NearbyPlaceDto[] | null>;
   worldMap(lang: LanguageCode): Promise<MapDto | null>;

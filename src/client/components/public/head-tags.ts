@@ -4,6 +4,7 @@ import { LANGUAGES, type LanguageCode } from '@/shared/languages';
 import { SITE, type SiteSettings } from '@/shared/site';
 import { META_DESCRIPTION_LENGTH, PLACE_DESCRIPTION_EXCERPT } from '@/shared/limits';
 import { cityAndCountry, nameAndDetail, sentences } from '@/shared/punctuation';
+import { attractionJsonLd, type AttractionData } from './attraction-json-ld';
 
 export interface ArticleData {
   headline: string;
@@ -121,6 +122,8 @@ export interface HeadData {
   type?: 'website' | 'article';
   /** Place pages: the facts behind their Article structured data and description fallback. */
   article?: ArticleData;
+  /** Place pages with visit facts: the place as a TouristAttraction (decision 043). */
+  attraction?: AttractionData;
   /** Error pages are not indexed. */
   noindex?: boolean;
   /** The hero image, fetched early with high priority. */
@@ -228,6 +231,8 @@ export function headTags(data: HeadData, lang: LanguageCode, site: HeadSite): st
   if (data.article && url) {
     const englishUrl = `${publicUrl}/en/${data.path}`;
     tags.push(jsonLdScript(articleJsonLd(data.article, description, lang, url, englishUrl, site, data.suffix)));
+    if (data.attraction)
+      tags.push(jsonLdScript(attractionJsonLd(data.attraction, { ...data.article, description }, url, publicUrl)));
   }
   if (data.breadcrumbs && data.breadcrumbs.length > 1 && url && !data.noindex) {
     tags.push(jsonLdScript(breadcrumbJsonLd(data.breadcrumbs, lang, publicUrl)));

@@ -31,11 +31,14 @@ import {
   placeQuery,
   relatedQuery,
   usePublicQuery,
+  visitQuery,
   type PublicQuery,
 } from '../../lib/public-queries';
 import { nearbyQuery, placeMapQuery } from '../../lib/map-queries';
 import { usePageParams, type Load, type PageParams } from '../../lib/page-data';
 import type { LanguageCode } from '@/shared/languages';
+import { hasVisitFacts, type VisitDto } from '@/shared/api/visit-facts';
+import { VisitBox } from '../../components/public/visit-box';
 
 /** /{lang}/{place}: the place, then its sections (their reads need its id). */
 export const data = ({ slug, lang }: PageParams) => ({ place: placeQuery(slug, lang) });
@@ -44,6 +47,7 @@ export const sections = (id: string, lang: LanguageCode) => ({
   history: historyQuery(id, lang),
   facts: factsQuery(id, lang),
   related: relatedQuery(id, lang),
+  visit: visitQuery(id, lang),
   nearby: nearbyQuery(id, lang),
   map: placeMapQuery(id),
 });
@@ -120,6 +124,8 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
   const facts = usePublicQuery<TranslatedFactsDto | null>(parts.facts);
   const related = usePublicQuery(parts.related);
   const nearby = usePublicQuery<NearbyPlaceDto[]>(parts.nearby);
+  const visitData = usePublicQuery<VisitDto | null>(parts.visit).data;
+  const visit = hasVisitFacts(visitData) ? visitData : undefined;
 
   const published = isoDate(place.date);
   const english = (field: string) => englishIf(place.englishFields, field);
@@ -151,6 +157,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
       machineTranslated: place.machineTranslated,
     },
     breadcrumbs: trail,
+    attraction: visit && { name: place.title, visit },
   });
 
   const galleryImages = gallery.data ?? [];
@@ -242,6 +249,12 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
           {textLang && <ShownInEnglish />}
           <Paragraphs text={text} className="prose-text" lang={textLang} />
         </Section>
+
+        {visit && (
+          <Section id="visit" title={t('visit.title')}>
+            <VisitBox visit={visit} />
+          </Section>
+        )}
 
         <Section id="gallery" title={t('placeDetail.gallery')}>
           <p className="-mt-4 mb-6 text-slate-600">{t('placeDetail.galleryNotice')}</p>

@@ -9,6 +9,7 @@ import { keysetOrder, pageKeyColumn, seekCondition, type Keyset, type Seek } fro
 import { placesKeyset, type PlaceFilter } from './places-repo';
 import { reviewCondition, translationCondition } from './review-repo';
 import { failuresJson, jobJson } from './translation-jobs-repo';
+import { visitJson } from './visit-facts-repo';
 
 /** Newest uploads first: when the place was made, then its id (places_created_idx backwards). */
 const placesUploadedKeyset: Keyset = {
@@ -123,6 +124,7 @@ export async function listAdminPlacePage(
       factsCount: sql<number | null>`(select jsonb_array_length(pf.facts)::int
         from place_facts pf where pf.place_id = "places"."id" and pf.language_code = 'en')`,
       galleryCount: sql<number>`(select count(*)::int from gallery_images gi where gi.place_id = "places"."id")`,
+      visit: visitJson(sql`"places"."id"`),
       pageKey: pageKeyColumn(keyset),
     })
     .from(places)

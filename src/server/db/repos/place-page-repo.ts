@@ -25,6 +25,8 @@ import {
   type TranslatedPlaceRow,
 } from './places-repo';
 import { preparedOnce } from './prepared';
+import { visitJson, type VisitFactsRow } from './visit-facts-repo';
+import type { VisitDto } from '@/shared/api/visit-facts';
 
 const related = alias(places, 'related');
 const relatedTr = alias(placeTranslations, 'related_tr');
@@ -36,6 +38,8 @@ export interface PlacePage {
   history: TranslatedHistoryDto | null;
   facts: TranslatedFactsDto | null;
   related: PlaceCardDto[];
+  /** The visit facts in the page's language (decision 043); null without any. */
+  visit: VisitDto | null;
 }
 
 export interface PlacePageRow {
@@ -44,6 +48,7 @@ export interface PlacePageRow {
   history: TranslatedHistoryDto | null;
   facts: TranslatedFactsDto | null;
   related: TranslatedCardRow[];
+  visit: VisitFactsRow | null;
 }
 
 /**
@@ -76,6 +81,7 @@ function placeSections(lang: Placeholder) {
             and ${related.id} <> ${places.id} and ${related.state} = 'published'
           order by ${related.date} desc, ${related.createdAt} desc, ${related.id} desc
           limit ${sql.placeholder('relatedLimit')}) x)`,
+    visit: visitJson(sql`${places.id}`, lang),
   };
 }
 
@@ -91,6 +97,7 @@ function preparePlacePage(db: DbOrTx) {
         pageHistory: sections.history,
         pageFacts: sections.facts,
         pageRelated: sections.related,
+        pageVisit: sections.visit,
       })
       .from(places)
       .leftJoin(tr, and(eq(tr.placeId, places.id), eq(tr.languageCode, lang)))
@@ -123,8 +130,15 @@ export async function findPlacePage(
   const rows = await placePageStatement(db).execute({ slug, lang, relatedLimit, includeDrafts });
   const row = rows[0];
   if (!row) return undefined;
-  const { pageGallery, pageHistory, pageFacts, pageRelated, ...place } = row;
-  return { place, gallery: pageGallery, history: pageHistory, facts: pageFacts, related: pageRelated };
+  const { pageGallery, pageHistory, pageFacts, pageRelated, pageVisit, ...place } = row;
+  return {
+    place,
+    gallery: pageGallery,
+    history: pageHistory,
+    facts: pageFacts,
+    related: pageRelated,
+    visit: pageVisit,
+  };
 }
 
 const ISO_INSTANT = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
@@ -151,7 +165,7 @@ function prepareAddress(db: DbOrTx) {
         from cities c where c.slug = ${slug})`,
       page: sql<PlacePageRow | null>`(select json_build_object('place', ${jsonObject(translatedFields(places, tr, lang))},
         'gallery', ${sections.gallery}, 'history', ${sections.history}, 'facts', ${sections.facts},
-        'related', ${sections.related})
+        'related', ${sections.related}, 'visit', ${sections.visit})
         from places left join place_translations tr on tr.place_id = places.id and tr.language_code = ${lang}
         where places.slug = ${slug} and places.state = 'published')`,
     })

@@ -17,6 +17,7 @@ import {
 import { AREA_TABLES, type AreaKind } from './area-tables';
 import { galleryOrder } from './gallery-repo';
 import { readPins, writePins } from './featured-repo';
+import { readVisitRows, replaceVisitRows, type VisitRows } from './visit-facts-repo';
 
 /**
  * Everything a place, city, country or gallery photo is, as one JSON document
@@ -52,6 +53,8 @@ export interface PlaceSnapshot {
   facts: FactsRow[];
   gallery: GalleryImageSnapshot[];
   photos: PhotoRow[];
+  /** Its visit facts and their texts (migration 0020); absent in snapshots made before them. */
+  visit?: VisitRows;
 }
 
 export interface AreaSnapshot {
@@ -124,7 +127,17 @@ export async function readPlaceSnapshot(db: DbOrTx, id: string): Promise<PlaceSn
   const history = await languageRows(db, placeHistory, placeHistory.placeId, id);
   const facts = await languageRows(db, placeFacts, placeFacts.placeId, id);
   const photoRows = await db.select().from(photos).where(eq(photos.placeId, id));
-  return { kind: 'place', place, translations, history, facts, gallery: await galleryOf(db, id), photos: photoRows };
+  const gallery = await galleryOf(db, id);
+  return {
+    kind: 'place',
+    place,
+    translations,
+    history,
+    facts,
+    gallery,
+    photos: photoRows,
+    visit: await readVisitRows(db, id),
+  };
 }
 
 /** A snapshot holds a country's translations as a city's, the country's id as `cityId`. */
@@ -193,6 +206,15 @@ export async function insertPlaceSnapshot(tx: DbOrTx, snapshot: PlaceSnapshot, s
       .values(snapshot.photos.map((p) => revived(p)))
       .onConflictDoNothing();
   for (const image of snapshot.gallery) await insertGalleryImage(tx, image);
+  await replaceVisit(tx, snapshot);
+}
+
+/**
+ * A place's visit facts back as a snapshot holds them. A snapshot from before visit facts existed
+ * says nothing about them: the current ones stay (docs/decisions/043-visit-facts.md).
+ */
+export async function replaceVisit(tx: DbOrTx, snapshot: PlaceSnapshot): Promise<void> {
+  if (snapshot.visit) await replaceVisitRows(tx, snapshot.place.id, snapshot.visit);
 }
 
 /** Writes a snapshot's translations of a city or country (see inCityShape) into the kind's table. */

@@ -46,7 +46,7 @@ export const companionRoutes: FastifyPluginAsyncZod = async (app) => {
   const siteOf = async (req: FastifyRequest, lang: LanguageCode) => {
     const entries = await readsOf(app, req).catalog.uiText(lang);
     const text = (key: keyof typeof ENGLISH_TEXT) => entries.find((e) => e.key === key)?.value ?? ENGLISH_TEXT[key];
-    const site: CompanionSite = { publicUrl: app.config.publicUrl, siteName: text('meta.title.suffix') };
+    const site: CompanionSite = { publicUrl: app.config.publicUrl, siteName: text('meta.title.suffix'), text };
     return { site, text };
   };
 

@@ -8,6 +8,7 @@ import * as api from '@/shared/api/public';
 import { pageQuery } from '@/shared/api/paging';
 import { nearbyPlaceDto } from '@/shared/api/nearby';
 import { sendPage } from '../paging';
+import { visitDto } from '@/shared/api/visit-facts';
 
 export const publicPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalog = (req: FastifyRequest) => readsOf(app, req).catalog;
@@ -52,6 +53,13 @@ export const publicPlaceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/places/:id/facts',
     { schema: { params: idParams, querystring: api.languageCodeQuery, response: { 200: api.translatedFactsDto } } },
     (req) => catalog(req).facts(req.params.id, req.query.languageCode),
+  );
+
+  // The facts a visit is planned with (decision 043): null when the owner gave none.
+  app.get(
+    '/api/places/:id/visit',
+    { schema: { params: idParams, querystring: api.languageCodeQuery, response: { 200: visitDto.nullable() } } },
+    (req) => catalog(req).visit(req.params.id, req.query.languageCode),
   );
 
   app.get(

@@ -17,6 +17,7 @@ import { toast } from '../../ui/toaster';
 import { ChangeNote } from './change-note';
 import { ItemsEditor, type ItemsShape } from './items-editor';
 import { TextForm, type TextField } from './text-form';
+import { VisitTextsPanel } from './visit-texts-panel';
 import { useContent, useSaveContent, type ContentChange, type ContentTarget } from './use-content';
 
 /** The admin address of each kind's history. */
@@ -271,6 +272,7 @@ function LanguagePanel({
           </PartPanel>
         );
       })}
+      {isPlace && lang !== 'en' && <VisitTextsPanel placeId={target.id} lang={lang} languageName={language.name} />}
       {lang !== 'en' && (
         <div className="flex flex-col gap-2 border-t border-slate-200 pt-4">
           {noModel ? (

@@ -25,6 +25,7 @@ import { useGallery, useUpdatePlace } from './use-admin-places';
 import { imageAttributes } from '@/shared/media';
 import { CityCombobox } from '../upload/city-combobox';
 import { WEB_ADDRESS_HINT } from '../areas/edit-area-dialog';
+import { VisitFactsForm } from './visit-facts-form';
 
 type FormInput = z.input<typeof updatePlaceRequest>;
 
@@ -328,6 +329,7 @@ export function EditPlaceDialog({ place, onClose }: { place: AdminPlaceDto | und
       </DialogHeader>
       {/* keyed by place so the form starts from that place's values every time it opens */}
       {place && <EditPlaceForm key={place.id} place={place} onDone={onClose} />}
+      {place && <VisitFactsForm key={`visit-${place.id}`} place={place} />}
     </StateDialog>
   );
 }
