@@ -17,6 +17,7 @@ import { adminRevisionRoutes } from './admin/revisions';
 import { adminTrashRoutes } from './admin/trash';
 import { adminUploadRoutes } from './admin/uploads';
 import { adminGazetteerRoutes } from './admin/gazetteer';
+import { adminThemeRoutes } from './admin/themes';
 import { mediaRoutes } from './media';
 import { describeApi, openApiRoutes } from './openapi';
 import { pageRoutes, type PageRouteOptions } from './pages';
@@ -26,6 +27,7 @@ import { metaRoutes } from './public/meta';
 import { publicPlaceRoutes } from './public/places';
 import { publicMapRoutes } from './public/maps';
 import { publicSearchRoutes } from './public/search';
+import { publicThemeRoutes } from './public/themes';
 import { offlineRoutes } from './public/offline';
 import { seoRoutes } from './seo';
 
@@ -36,6 +38,7 @@ const OPEN_ROUTES = [
   publicGeoRoutes,
   publicMapRoutes,
   publicSearchRoutes,
+  publicThemeRoutes,
   companionRoutes,
   offlineRoutes,
   mediaRoutes,
@@ -61,6 +64,7 @@ const ADMIN_ROUTES = [
   adminRevisionRoutes,
   adminTrashRoutes,
   adminBackupRoutes,
+  adminThemeRoutes,
 ];
 
 /** Every route of the app. Admin feature routes go in ADMIN_ROUTES, inside the session-guarded scope below. */

@@ -10,6 +10,7 @@ import {
   replaceGalleryTexts,
   replaceAreaTranslations,
   replacePart,
+  replacePlaceThemes,
   replacePlaceTranslations,
   restorePlaceColumns,
   type EntitySnapshot,
@@ -125,6 +126,7 @@ export function createRevisionService({ db, files, queue, adminCities, adminCoun
     await replacePlaceTranslations(tx, then, english.place.sourceVersion);
     await replacePart(tx, 'history', then);
     await replacePart(tx, 'facts', then);
+    await replacePlaceThemes(tx, then);
     await replaceGalleryTexts(tx, then);
     // The job translates only what lags behind the English (a person's text is kept, decision 014).
     const queued = queue.active && then.translations.some((t) => t.languageCode !== 'en');

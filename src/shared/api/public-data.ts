@@ -18,6 +18,7 @@ import type {
 import type { MapDto } from './maps';
 import type { NearbyPlaceDto } from './nearby';
 import type { SearchResultDto } from './search';
+import type { AreaThemesDto, ThemeDto, ThemePageDto } from './themes';
 
 /**
  * The public site's reads as typed functions: what each public API route answers, without HTTP.
@@ -48,4 +49,16 @@ export interface PublicDataSource {
   countryMap(slug: string, lang: LanguageCode): Promise<MapDto | null>;
   placeMap(placeId: string): Promise<MapDto | null>;
   search(q: string, lang: LanguageCode, page: PageQuery): Promise<Page<SearchResultDto> | null>;
+  // Themes (decision 041); `inSlug`: a city's or country's address (`?in=`).
+  themes(lang: LanguageCode): Promise<ThemeDto[] | null>;
+  themePage(slug: string, lang: LanguageCode, inSlug?: string): Promise<ThemePageDto | null>;
+  themePlaces(
+    slug: string,
+    lang: LanguageCode,
+    inSlug: string | undefined,
+    page: PageQuery,
+  ): Promise<Page<PlaceCardDto> | null>;
+  themeMap(slug: string, lang: LanguageCode, inSlug?: string): Promise<MapDto | null>;
+  placeThemes(placeId: string, lang: LanguageCode): Promise<ThemeDto[] | null>;
+  areaThemes(slug: string, lang: LanguageCode): Promise<AreaThemesDto | null>;
 }

@@ -16,6 +16,7 @@ import {
 } from '../schema';
 import { AREA_TABLES, type AreaKind } from './area-tables';
 import { galleryOrder } from './gallery-repo';
+import { readPlaceThemeRows, writePlaceThemeRows, type PlaceThemeSnapshotRow } from './themes-repo';
 
 /**
  * Everything a place, city, country or gallery photo is, as one JSON document
@@ -51,6 +52,8 @@ export interface PlaceSnapshot {
   facts: FactsRow[];
   gallery: GalleryImageSnapshot[];
   photos: PhotoRow[];
+  /** Its themes (decision 041); absent in snapshots taken before migration 0019. */
+  themes?: PlaceThemeSnapshotRow[];
 }
 
 export interface AreaSnapshot {
@@ -121,7 +124,9 @@ export async function readPlaceSnapshot(db: DbOrTx, id: string): Promise<PlaceSn
   const history = await languageRows(db, placeHistory, placeHistory.placeId, id);
   const facts = await languageRows(db, placeFacts, placeFacts.placeId, id);
   const photoRows = await db.select().from(photos).where(eq(photos.placeId, id));
-  return { kind: 'place', place, translations, history, facts, gallery: await galleryOf(db, id), photos: photoRows };
+  const gallery = await galleryOf(db, id);
+  const themes = await readPlaceThemeRows(db, id);
+  return { kind: 'place', place, translations, history, facts, gallery, photos: photoRows, themes };
 }
 
 /** A snapshot holds a country's translations as a city's, the country's id as `cityId`. */
@@ -189,6 +194,12 @@ export async function insertPlaceSnapshot(tx: DbOrTx, snapshot: PlaceSnapshot, s
       .values(snapshot.photos.map((p) => revived(p)))
       .onConflictDoNothing();
   for (const image of snapshot.gallery) await insertGalleryImage(tx, image);
+  if (snapshot.themes?.length) await writePlaceThemeRows(tx, snapshot.place.id, snapshot.themes);
+}
+
+/** A place's themes back as a snapshot holds them (one taken before themes existed leaves them as they are). */
+export async function replacePlaceThemes(tx: DbOrTx, snapshot: PlaceSnapshot): Promise<void> {
+  if (snapshot.themes) await writePlaceThemeRows(tx, snapshot.place.id, snapshot.themes);
 }
 
 /** Writes a snapshot's translations of a city or country (see inCityShape) into the kind's table. */
