@@ -13,11 +13,14 @@ import { useLanguage, useUiText } from '../../lib/i18n';
 import { SiteLink } from '../../lib/navigation';
 import { usePageParams, type PageParams } from '../../lib/page-data';
 import { cityQuery, cursorOf, placesOfCityQuery, usePublicQuery } from '../../lib/public-queries';
+import { AreaThemes } from '../../components/public/area-themes';
+import { areaThemesQuery } from '../../lib/theme-queries';
 
 /** /{lang}/{city}: the city and its places, a page at a time. */
 export const data = ({ slug, lang, search }: PageParams) => ({
   city: cityQuery(slug, lang),
   places: placesOfCityQuery(slug, lang, cursorOf(search)),
+  themes: areaThemesQuery(slug, lang),
 });
 
 function CityNotFound() {
@@ -64,6 +67,7 @@ export default function CityPage({ slug }: { slug: string }) {
         listId="places"
         listLabel={t('cities.explorePlaces')}
       />
+      <AreaThemes query={queries.themes} name={shown.name} slug={shown.slug} />
       <section id="places" tabIndex={-1} aria-labelledby="places-title" className="page-section">
         <SectionHeading id="places-title" title={t('cities.placesTitle')} />
         {places.isPending ? (

@@ -12,12 +12,15 @@ import { useLanguage, useUiText } from '../../lib/i18n';
 import { usePageParams, type PageParams } from '../../lib/page-data';
 import { citiesOfCountryQuery, countryQuery, cursorOf, usePublicQuery } from '../../lib/public-queries';
 import { countryMapQuery } from '../../lib/map-queries';
+import { AreaThemes } from '../../components/public/area-themes';
+import { areaThemesQuery } from '../../lib/theme-queries';
 
 /** /{lang}/{country}: the country, its cities a page at a time, and its map. */
 export const data = ({ slug, lang, search }: PageParams) => ({
   country: countryQuery(slug, lang),
   cities: citiesOfCountryQuery(slug, lang, cursorOf(search)),
   map: countryMapQuery(slug, lang),
+  themes: areaThemesQuery(slug, lang),
 });
 
 export default function CountryPage({ slug }: { slug: string }) {
@@ -43,6 +46,7 @@ export default function CountryPage({ slug }: { slug: string }) {
         feed={shown.slug}
       />
       <AreaIntro area={shown} trail={trail} listId="cities" listLabel={t('countries.exploreCities')} />
+      <AreaThemes query={queries.themes} name={shown.name} slug={shown.slug} />
       <section id="cities" tabIndex={-1} aria-labelledby="cities-title" className="page-section">
         <SectionHeading id="cities-title" title={t('countries.citiesTitle')} />
         <MapFigure

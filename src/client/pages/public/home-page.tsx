@@ -8,9 +8,14 @@ import { PlaceGrid, PlaceGridSkeleton } from '../../components/public/place-card
 import { useUiText } from '../../lib/i18n';
 import { usePageParams, type PageParams } from '../../lib/page-data';
 import { cursorOf, homePlacesQuery, usePublicQuery } from '../../lib/public-queries';
+import { ThemesStrip } from '../../components/public/themes-strip';
+import { themesQuery } from '../../lib/theme-queries';
 
 /** /{lang}/home: the newest places, a page at a time. */
-export const data = ({ lang, search }: PageParams) => ({ places: homePlacesQuery(lang, cursorOf(search)) });
+export const data = ({ lang, search }: PageParams) => ({
+  places: homePlacesQuery(lang, cursorOf(search)),
+  themes: themesQuery(lang),
+});
 
 export default function HomePage() {
   const t = useUiText();
@@ -49,6 +54,7 @@ export default function HomePage() {
         </div>
       </PhotoHero>
       <NearMeIsland />
+      <ThemesStrip query={data(params).themes} />
       <section id="explore" tabIndex={-1} aria-labelledby="explore-title" className="page-section">
         <SectionHeading id="explore-title" title={placesTitle} subtitle={t('places.subtitle')} />
         {places.isPending ? (

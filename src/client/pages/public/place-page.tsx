@@ -34,6 +34,8 @@ import {
   type PublicQuery,
 } from '../../lib/public-queries';
 import { nearbyQuery, placeMapQuery } from '../../lib/map-queries';
+import { placeThemesQuery } from '../../lib/theme-queries';
+import { ThemeLinks } from '../../components/public/theme-links';
 import { usePageParams, type Load, type PageParams } from '../../lib/page-data';
 import type { LanguageCode } from '@/shared/languages';
 
@@ -46,6 +48,7 @@ export const sections = (id: string, lang: LanguageCode) => ({
   related: relatedQuery(id, lang),
   nearby: nearbyQuery(id, lang),
   map: placeMapQuery(id),
+  themes: placeThemesQuery(id, lang),
 });
 /** Loads the place and its sections for the server's render; answers whether there is such a place. */
 export async function prefetch(params: PageParams, load: Load): Promise<boolean> {
@@ -120,6 +123,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
   const facts = usePublicQuery<TranslatedFactsDto | null>(parts.facts);
   const related = usePublicQuery(parts.related);
   const nearby = usePublicQuery<NearbyPlaceDto[]>(parts.nearby);
+  const themes = usePublicQuery(parts.themes).data ?? [];
 
   const published = isoDate(place.date);
   const english = (field: string) => englishIf(place.englishFields, field);
@@ -132,7 +136,13 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
     title: place.title,
     suffix: t('meta.title.suffix'),
     description: place.description,
-    keywords: [place.title, place.location, place.country, t('placeDetail.keywords')].join(', '),
+    keywords: [
+      place.title,
+      place.location,
+      place.country,
+      ...themes.map((theme) => theme.name),
+      t('placeDetail.keywords'),
+    ].join(', '),
     path: place.slug ?? place.id,
     image: place.imageUrl,
     type: 'article',
@@ -149,6 +159,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
       longitude: place.longitude,
       gallery: gallery.data,
       machineTranslated: place.machineTranslated,
+      themes: themes.map((theme) => theme.name),
     },
     breadcrumbs: trail,
   });
@@ -210,6 +221,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
               {formatDate(place.date, lang)}
             </time>
           </div>
+          <ThemeLinks themes={themes} label={t('themes.chips')} className="mt-5" />
           <SaveToggleIsland place={place} label className="save-toggle-glass mt-6" />
           {(galleryImages.length > 0 || events.length > 0 || trivia.length > 0) && (
             <div className="mt-8 flex flex-wrap gap-3">

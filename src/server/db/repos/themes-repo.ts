@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { LanguageCode } from '@/shared/languages';
 import type { DbOrTx } from '../client';
 import { places, placeThemes } from '../schema';
@@ -60,6 +60,19 @@ export async function listPublishedPlaceThemes(db: DbOrTx, placeId: string): Pro
     .where(and(eq(places.id, placeId), isPublished()));
   if (!place) return undefined;
   return (await listPlaceThemes(db, placeId)).map((row) => row.theme);
+}
+
+/** The themes of several places (a feed's entries), by place, each in its owner's order. */
+export async function listThemeIdsOfPlaces(db: DbOrTx, ids: readonly string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select({ placeId: placeThemes.placeId, theme: placeThemes.theme })
+    .from(placeThemes)
+    .where(inArray(placeThemes.placeId, [...ids]))
+    .orderBy(asc(placeThemes.position), asc(placeThemes.theme));
+  for (const row of rows) out.set(row.placeId, [...(out.get(row.placeId) ?? []), row.theme]);
+  return out;
 }
 
 /** One page of a theme's published places, newest first, optionally of one city or country. */

@@ -25,6 +25,7 @@ import { useGallery, useUpdatePlace } from './use-admin-places';
 import { imageAttributes } from '@/shared/media';
 import { CityCombobox } from '../upload/city-combobox';
 import { WEB_ADDRESS_HINT } from '../areas/edit-area-dialog';
+import { PlaceThemesField } from './place-themes-field';
 
 type FormInput = z.input<typeof updatePlaceRequest>;
 
@@ -327,6 +328,7 @@ export function EditPlaceDialog({ place, onClose }: { place: AdminPlaceDto | und
         <DialogDescription>Update the details visitors see for this place.</DialogDescription>
       </DialogHeader>
       {/* keyed by place so the form starts from that place's values every time it opens */}
+      {place && <PlaceThemesField key={`themes-${place.id}`} placeId={place.id} />}
       {place && <EditPlaceForm key={place.id} place={place} onDone={onClose} />}
     </StateDialog>
   );
