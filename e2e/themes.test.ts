@@ -64,10 +64,9 @@ describe('themes in the browser', () => {
     await page.goto(`${base}/de/home`);
     await waitForHydration(page);
     const strip = page.getByRole('navigation', { name: 'Nach Thema entdecken' });
-    await expect.poll(() => strip.getByRole('link').allTextContents()).toEqual([
-      'Burgen und Schlösser(2)',
-      'Gärten und Parks(2)',
-    ]);
+    await expect
+      .poll(() => strip.getByRole('link').allTextContents())
+      .toEqual(['Burgen und Schlösser(2)', 'Gärten und Parks(2)']);
     expect(await seriousViolations(page)).toEqual([]);
 
     await strip.getByRole('link', { name: /Burgen und Schlösser/ }).click();
@@ -84,17 +83,18 @@ describe('themes in the browser', () => {
     const cityThemes = page.getByRole('navigation', { name: 'Themen in Munich' });
     await cityThemes.getByRole('link', { name: /Burgen und Schlösser/ }).click();
     await page.waitForURL(`${base}/de/themes/castles-and-palaces?in=muenchen`);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Burgen und Schlösser in Munich');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Burgen und Schlösser in Munich');
     expect(await titles.allTextContents()).toEqual(['Nymphenburg Palace']);
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.locator('#places a', { hasText: 'Nymphenburg Palace' }).first().click();
     await page.waitForURL(`${base}/de/schloss-nymphenburg`);
     const chips = page.getByRole('navigation', { name: 'Themen' });
-    await expect.poll(() => chips.getByRole('link').allTextContents()).toEqual([
-      'Burgen und Schlösser',
-      'Gärten und Parks',
-    ]);
+    await expect
+      .poll(() => chips.getByRole('link').allTextContents())
+      .toEqual(['Burgen und Schlösser', 'Gärten und Parks']);
     expect(await chips.getByRole('link', { name: 'Gärten und Parks' }).getAttribute('href')).toBe(
       '/de/themes/gardens-and-parks',
     );

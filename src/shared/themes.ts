@@ -230,9 +230,6 @@ export const THEMES: readonly Theme[] = [
 const BY_ID = new Map(THEMES.map((theme) => [theme.id, theme]));
 const BY_SLUG = new Map(THEMES.map((theme) => [theme.slug, theme]));
 
-/** The ids of the taxonomy, for the contracts (an unknown id is a 400). */
-export const THEME_IDS = THEMES.map((theme) => theme.id) as [string, ...string[]];
-
 export const themeById = (id: string): Theme | undefined => BY_ID.get(id);
 export const themeBySlug = (slug: string): Theme | undefined => BY_SLUG.get(slug);
 

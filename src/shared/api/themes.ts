@@ -40,7 +40,6 @@ export const themePlacesQuery = z.object({ languageCode: langParam.optional(), i
 
 /** PUT /api/admin/places/{id}/themes: the owner's themes for a place, in order (0-3 ids of the taxonomy). */
 export const placeThemesBody = z.object({ themes: z.array(z.string().max(100)).max(20) });
-export type PlaceThemesBody = z.infer<typeof placeThemesBody>;
 
 /** A place's themes as the owner sees them: chosen by a person, or suggested (by the model or the offline writer). */
 export const adminPlaceThemeDto = z.object({

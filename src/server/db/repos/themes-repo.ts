@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { LanguageCode } from '@/shared/languages';
 import type { DbOrTx } from '../client';
 import { places, placeThemes } from '../schema';
-import { keysetOrder, pageKeyColumn, seekCondition, type Keyed, type Seek } from './keyset';
+import { keysetOrder, pageKeyColumn, type Keyed, type Seek } from './keyset';
 import {
   cardFields,
   isPublished,
