@@ -104,7 +104,8 @@ describe('the public screens are valid HTML (Nu HTML Checker)', () => {
     }
     checker = await checkerStarting;
     console.info(`Nu HTML Checker ready and pages rendered in ${Date.now() - startedAt} ms`);
-  });
+    // 19 screens in five languages and the checker's JVM: more than the default minute on a busy machine
+  }, 180_000);
 
   afterAll(async () => {
     await (await checkerStarting?.catch(() => undefined))?.close();
