@@ -160,4 +160,13 @@ describe('themes', () => {
     expect(restore.statusCode, restore.body).toBe(200);
     expect((await adminThemes(place.id)).map((row) => row.id)).toEqual(['monuments']);
   });
+
+  it('keeps a deleted place’s themes in the trash, and restoring it gives them back', async () => {
+    const place = await makePlace(t.db, { title: 'Trashed themes' });
+    await setThemes(place.id, ['coast', 'nature']);
+    expect((await t.admin({ method: 'DELETE', url: `/api/admin/places/${place.id}` })).statusCode).toBe(200);
+    const restored = await t.admin({ method: 'POST', url: `/api/admin/trash/place/${place.id}/restore` });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect((await adminThemes(place.id)).map((row) => row.id)).toEqual(['coast', 'nature']);
+  });
 });
