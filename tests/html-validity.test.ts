@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/server/config';
+import { placeThemes } from '../src/server/db/schema';
 import {
   makeCity,
   makeCountry,
@@ -92,6 +93,11 @@ describe('the public screens are valid HTML (Nu HTML Checker)', () => {
       duration: 'PT1H30M',
       website: 'https://www.torrebelem.gov.pt/',
     });
+    // themes: the home strip, the place's chips, the city's and country's links, the theme's page
+    await t.db.insert(placeThemes).values([
+      { placeId: place.id, theme: 'monuments', position: 0 },
+      { placeId: place.id, theme: 'water', position: 1 },
+    ]);
 
     for (const lang of LANGS) {
       const paths = {
@@ -114,6 +120,9 @@ describe('the public screens are valid HTML (Nu HTML Checker)', () => {
         saved: `/${lang}/saved`,
         'shared saved places': `/${lang}/saved?ids=${place.id}`,
         offline: `/${lang}/offline`,
+        theme: `/${lang}/themes/monuments-and-squares`,
+        'theme in a city': `/${lang}/themes/bridges-and-waterfronts?in=${city.slug}`,
+        'search naming a theme': `/${lang}/search?q=${lang === 'zh' ? '桥' : 'monument'}`,
       };
       for (const [name, path] of Object.entries(paths)) {
         const response = await t.app.inject({ method: 'GET', url: path });
@@ -123,7 +132,8 @@ describe('the public screens are valid HTML (Nu HTML Checker)', () => {
     }
     checker = await checkerStarting;
     console.info(`Nu HTML Checker ready and pages rendered in ${Date.now() - startedAt} ms`);
-  });
+    // 19 screens in five languages and the checker's JVM: more than the default minute on a busy machine
+  }, 180_000);
 
   afterAll(async () => {
     await (await checkerStarting?.catch(() => undefined))?.close();

@@ -94,7 +94,7 @@ export function matchAppRoutes(pathname: string): Match[] {
   const page = publicRouteAt(pathname);
   if (page) {
     const route = PUBLIC_PAGES.get(page.route)!;
-    const params = route.path === ':slug' ? { lang, slug: page.slug } : { lang };
+    const params = route.path === ':slug' || route.path === 'themes' ? { lang, slug: page.slug } : { lang };
     const path = `/${segments.join('/')}`;
     return [match(LAYOUT, params, '/'), match(route, params, path)];
   }

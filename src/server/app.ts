@@ -95,8 +95,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     onError: (error) => app.log.warn({ err: error }, 'Reading the content change log failed'),
   });
   app.decorate('changes', changes);
-  const { catalog, search, nearby, maps, companion, featured } = app.services;
-  app.decorate('publicReads', createPublicReads({ catalog, search, nearby, maps, companion, featured }, changes));
+  const { catalog, search, nearby, maps, companion, featured, themes } = app.services;
+  app.decorate(
+    'publicReads',
+    createPublicReads({ catalog, search, nearby, maps, companion, featured, themes }, changes),
+  );
   // Translation jobs run in the server process (TRANSLATION_WORKER), and stop before the database closes.
   app.services.translationQueue.start({ log: app.log, worker: config.translationJobs.worker });
   // Scheduled backups (BACKUP_DIR or BACKUP_S3_PREFIX), stopped before the database closes too.

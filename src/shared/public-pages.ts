@@ -2,13 +2,24 @@ import { isLanguageCode, type LanguageCode } from './languages';
 import { HOW_WE_WRITE_PAGE, type InfoPage } from './site';
 
 /** The query parameters public pages read: a list's page, a search, a shared list of saved places. */
-type PageParam = 'cursor' | 'ids' | 'q' | 'x' | 'y' | 'z';
+type PageParam = 'cursor' | 'ids' | 'q' | 'in' | 'x' | 'y' | 'z';
 
 /** The path of the page `/{lang}/{slug}` is when no fixed page has that path: a country, a city or a place. */
 export const SLUG_PAGE = ':slug';
 
+/** A theme's page, `/{lang}/themes/{theme}` (docs/product.md §22): the one public page two segments deep. */
+export const THEME_PAGE = 'themes';
+
 export type PublicPagePath =
-  'home' | 'countries' | 'map' | 'search' | 'saved' | typeof HOW_WE_WRITE_PAGE | InfoPage | typeof SLUG_PAGE;
+  | 'home'
+  | 'countries'
+  | 'map'
+  | 'search'
+  | 'saved'
+  | typeof HOW_WE_WRITE_PAGE
+  | InfoPage
+  | typeof SLUG_PAGE
+  | typeof THEME_PAGE;
 
 /**
  * The public pages under `/{lang}/` and the query parameters each reads, declared once. The
@@ -31,6 +42,8 @@ const PAGE_PARAMS: Readonly<Record<PublicPagePath, readonly PageParam[]>> = {
   // A country's cities and a city's places come a page at a time. (A place reads none, but which
   // of the three an address is is known only once it is read.)
   [SLUG_PAGE]: ['cursor'],
+  // a theme's places a page at a time, of one city or country with `in`
+  [THEME_PAGE]: ['cursor', 'in'],
 };
 
 /**
@@ -41,6 +54,13 @@ const PAGE_PARAMS: Readonly<Record<PublicPagePath, readonly PageParam[]>> = {
 export function publicPageAt(pathname: string): { path: PublicPagePath; lang: LanguageCode; slug: string } | undefined {
   const segments = pathname.split('/').filter(Boolean);
   const lang = segments[0];
+  if (segments.length === 3 && segments[1] === THEME_PAGE && isLanguageCode(lang)) {
+    try {
+      return { path: THEME_PAGE, lang, slug: decodeURIComponent(segments[2]!) };
+    } catch {
+      return undefined;
+    }
+  }
   if (segments.length !== 2 || !isLanguageCode(lang)) return undefined;
   let slug: string;
   try {
@@ -48,7 +68,10 @@ export function publicPageAt(pathname: string): { path: PublicPagePath; lang: La
   } catch {
     return undefined;
   }
-  const path = slug !== SLUG_PAGE && Object.hasOwn(PAGE_PARAMS, slug) ? (slug as PublicPagePath) : SLUG_PAGE;
+  const path =
+    slug !== SLUG_PAGE && slug !== THEME_PAGE && Object.hasOwn(PAGE_PARAMS, slug)
+      ? (slug as PublicPagePath)
+      : SLUG_PAGE;
   return { path, lang, slug };
 }
 

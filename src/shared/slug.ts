@@ -10,7 +10,7 @@ import { HOW_WE_WRITE_PAGE, INFO_PAGES } from './site';
 /**
  * Paths of the public site that a slug must never shadow (/{lang}/home, /{lang}/countries,
  * /{lang}/map, /{lang}/search, the footer's pages /{lang}/about, /contact, /privacy, /imprint of site.ts, and
- * /{lang}/how-we-write), the saved places /{lang}/saved and the offline page /{lang}/offline.
+ * /{lang}/how-we-write), the saved places /{lang}/saved, the offline page /{lang}/offline and the themes /{lang}/themes/….
  */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'home',
@@ -25,6 +25,7 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'assets',
   'saved',
   'offline',
+  'themes',
 ]);
 
 /**

@@ -5,6 +5,7 @@ export const sampleAnalysis = {
   travelArticle: 'Paragraph one.\n\nParagraph two.',
   imageDescription: 'The Eiffel Tower against an orange sky.',
   placeName: 'Eiffel Tower',
+  themes: ['monuments', 'viewpoints'],
 };
 
 export const sampleImage = {

@@ -1,4 +1,5 @@
 import { nearestLandmark } from '../geo/landmarks';
+import { LANDMARK_THEMES } from './landmark-themes';
 import { stripNul, stripNulDeep } from '../../shared/nul';
 import { AiError } from './errors';
 import type { AiProvider, ImageAnalysis, ImageAnalysisInput } from './types';
@@ -34,6 +35,8 @@ export function offlineAnalysis(input: ImageAnalysisInput): ImageAnalysis {
   const town = input.city ?? input.country;
   const where = [input.city, input.country].filter(Boolean).join(', ');
   const landmark = nearestLandmark(input.latitude, input.longitude)?.name;
+  // the kind of the landmark where the list knows it: suggested themes, never more (decision 041)
+  const themes = landmark ? [...(LANDMARK_THEMES[landmark] ?? [])] : [];
   const placeName = landmark ?? town ?? NO_TOWN;
   const date = formatDate(input.date);
   const on = date ? ` on ${date}` : '';
@@ -43,7 +46,7 @@ export function offlineAnalysis(input: ImageAnalysisInput): ImageAnalysis {
 
   // Built from the upload's own text (already free of NUL); stripped again so no caller's input can
   // carry U+0000 into the database through this answer.
-  return stripNulDeep({ title: placeName, summary, travelArticle, imageDescription: taken, placeName });
+  return stripNulDeep({ title: placeName, summary, travelArticle, imageDescription: taken, placeName, themes });
 }
 
 export function createOfflineProvider(): AiProvider {

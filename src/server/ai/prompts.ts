@@ -1,4 +1,5 @@
 import { LANGUAGES, type LanguageCode } from '../../shared/languages';
+import { THEMES } from '../../shared/themes';
 import type { ImageAnalysisInput, PlaceContext } from './types';
 
 export const SYSTEM_PROMPT =
@@ -31,6 +32,7 @@ export function imageAnalysisPrompt(input: ImageAnalysisInput): string {
     '- summary: two or three sentences for a place card',
     '- travelArticle: a travel article of three to five paragraphs separated by blank lines',
     '- imageDescription: one or two sentences describing what is visible in the photo (alt text)',
+    `- themes: up to three of these theme ids that fit the place, most fitting first (none if unsure): ${THEMES.map((t) => `${t.id} (${t.name.en})`).join(', ')}`,
   ]
     .filter((line) => line !== undefined)
     .join('\n');

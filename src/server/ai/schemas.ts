@@ -10,6 +10,8 @@ export const imageAnalysisSchema = z.object({
   travelArticle: z.string().trim().min(1).max(20000),
   imageDescription: z.string().trim().min(1).max(2000),
   placeName: z.string().trim().min(1).max(200),
+  /** Ids of the themes the place belongs to (shared/themes.ts), suggested to the owner; others are dropped. */
+  themes: z.array(z.string().trim().max(60)).max(10).default([]),
 });
 
 export const historySchema = historyDto.extend({

@@ -22,6 +22,8 @@ export interface ImageAnalysis {
   travelArticle: string;
   imageDescription: string;
   placeName: string;
+  /** Theme ids (shared/themes.ts) suggested for the place: the owner confirms them (decision 041). */
+  themes?: string[];
 }
 
 export interface PlaceContext {

@@ -7,6 +7,8 @@ import type { FeaturedService } from '../services/featured';
 import type { MapReaders } from '../services/maps';
 import type { NearbyService } from '../services/nearby';
 import type { SearchService } from '../services/search';
+import { themeBySlug } from '../../shared/themes';
+import type { ThemeService } from '../services/themes';
 
 /**
  * Dependency tags: what a cached answer was made from, and what a write changed (migration 0014
@@ -68,6 +70,7 @@ export interface PublicServices {
   companion: CompanionService;
   /** The highlights of a city's, a country's and the home page (docs/decisions/044-featured-places.md). */
   featured: Pick<FeaturedService, 'highlights'>;
+  themes: ThemeService;
 }
 
 /**
@@ -147,7 +150,32 @@ const READ_TAGS: { [S in keyof PublicServices]: TagTable<PublicServices[S]> } = 
       ...cards(value?.places),
     ],
   },
+  // Themes (decision 041): a theme's list carries `places-of:theme:<id>`, which every change of a
+  // place of that theme names (migration 0019), so it drops only with its own places.
+  themes: {
+    themes: () => ['themes', 'places'],
+    themePage: (value) => (value ? (value.area ? [`${value.area.kind}:${value.area.id}`] : []) : ['slugs']),
+    themePlaces: (value, slug) => themeListTags(value, slug),
+    themeMap: (value, slug) => themeListTags(value, slug),
+    placeThemes: (_value, id) => [place(id)],
+    areaThemes: (value) => (value ? [`places-of:${value.kind}:${value.id}`, `${value.kind}:${value.id}`] : ['slugs']),
+  },
 };
+
+/**
+ * A theme's places or map (of one city or country, `of`, with `?in=`): its list's tag, and the
+ * cities' and countries' pages their cards link.
+ */
+function themeListTags(value: { of: { kind: string; id: string } | null } | null, slug: string): string[] {
+  const theme = themeBySlug(slug);
+  if (!value || !theme) return ['slugs'];
+  return [
+    `places-of:theme:${theme.id}`,
+    'cities',
+    'countries',
+    ...(value.of ? [`${value.of.kind}:${value.of.id}`] : []),
+  ];
+}
 
 /** Where a request's tags go: a set the response cache reads when it stores the answer. */
 export type TagSink = Set<string>;
@@ -204,5 +232,6 @@ export function taggedReads(services: PublicServices, sink: TagSink): PublicServ
     maps: tagged(services.maps, READ_TAGS.maps, sink),
     companion: tagged(services.companion, READ_TAGS.companion, sink),
     featured: tagged(services.featured, READ_TAGS.featured, sink),
+    themes: tagged(services.themes, READ_TAGS.themes, sink),
   };
 }

@@ -613,3 +613,28 @@ export const placeVisitTexts = pgTable(
   },
   (t) => [uniqueIndex('place_visit_texts_place_language_idx').on(t.placeId, t.languageCode)],
 );
+
+/**
+ * A place's themes, 0-3 of the taxonomy in shared/themes.ts (migration 0019, decision 041): a
+ * person's choice (`origin` 'person') or a suggestion of the model or the offline writer
+ * ('suggested', `suggestedBy` naming it) until the owner confirms. A machine never replaces a
+ * person's themes.
+ */
+export const placeThemes = pgTable(
+  'place_themes',
+  {
+    placeId: uuid('place_id')
+      .notNull()
+      .references(() => places.id, { onDelete: 'cascade' }),
+    theme: text('theme').notNull(),
+    origin: text('origin', { enum: ['person', 'suggested'] })
+      .notNull()
+      .default('person'),
+    suggestedBy: text('suggested_by'),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'place_themes_pk', columns: [t.placeId, t.theme] }),
+    index('place_themes_theme_idx').on(t.theme, t.placeId),
+  ],
+);

@@ -86,6 +86,8 @@ function placeChanges(before: PlaceSnapshot, after: PlaceSnapshot): string[] {
   if (!same(order(before), order(after))) changes.push('Gallery order changed');
   if (!same(galleryTexts(before.gallery), galleryTexts(after.gallery))) changes.push('Photo captions changed');
   changes.push(...visitChanges(before, after));
+  const themes = (s: PlaceSnapshot) => (s.themes ?? []).map((row) => [row.theme, row.origin]);
+  if (before.themes && after.themes && !same(themes(before), themes(after))) changes.push('Themes changed');
   return changes;
 }
 

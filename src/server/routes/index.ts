@@ -18,6 +18,7 @@ import { adminRevisionRoutes } from './admin/revisions';
 import { adminTrashRoutes } from './admin/trash';
 import { adminUploadRoutes } from './admin/uploads';
 import { adminGazetteerRoutes } from './admin/gazetteer';
+import { adminThemeRoutes } from './admin/themes';
 import { mediaRoutes } from './media';
 import { describeApi, openApiRoutes } from './openapi';
 import { pageRoutes, type PageRouteOptions } from './pages';
@@ -27,6 +28,7 @@ import { metaRoutes } from './public/meta';
 import { publicPlaceRoutes } from './public/places';
 import { publicMapRoutes } from './public/maps';
 import { publicSearchRoutes } from './public/search';
+import { publicThemeRoutes } from './public/themes';
 import { offlineRoutes } from './public/offline';
 import { seoRoutes } from './seo';
 import { adminFeaturedRoutes } from './admin/featured';
@@ -39,6 +41,7 @@ const OPEN_ROUTES = [
   publicGeoRoutes,
   publicMapRoutes,
   publicSearchRoutes,
+  publicThemeRoutes,
   companionRoutes,
   publicFeaturedRoutes,
   offlineRoutes,
@@ -67,6 +70,7 @@ const ADMIN_ROUTES = [
   adminTrashRoutes,
   adminBackupRoutes,
   adminFeaturedRoutes,
+  adminThemeRoutes,
 ];
 
 /** Every route of the app. Admin feature routes go in ADMIN_ROUTES, inside the session-guarded scope below. */

@@ -29,6 +29,8 @@ export interface CompanionPlace {
   updatedAt: Date;
   /** Its visit facts in the file's language (decision 043), when the owner gave any. */
   visit?: VisitDto | null;
+  /** Its themes in the file's language (a feed's categories, docs/product.md §22). */
+  themes?: ReadonlyArray<{ slug: string; name: string }>;
 }
 
 /** A download: what it is of (a country, a city, a place or a list of places) and its places. */
@@ -188,6 +190,10 @@ export function atom(feed: PlaceFeed, site: CompanionSite): string {
       `    <link rel="alternate" type="text/html" hreflang="${lang}" href="${escapeXml(pageUrl(site, lang, place.slug))}"/>`,
       `    <link rel="enclosure"${type ? ` type="${type}"` : ''} href="${escapeXml(image)}"/>`,
       `    <category term="${escapeXml(place.country)}"/>`,
+      ...(place.themes ?? []).map(
+        (theme) =>
+          `    <category term="${escapeXml(theme.slug)}" scheme="${escapeXml(`${base(site)}/${lang}/themes/`)}" label="${escapeXml(theme.name)}"/>`,
+      ),
       '  </entry>',
     ].join('\n');
   });

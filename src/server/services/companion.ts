@@ -13,6 +13,8 @@ import {
 } from '../db/repos/companion-repo';
 import { nearestWithin } from '../db/repos/nearby-repo';
 import { findTranslatedPlaceBySlug } from '../db/repos/places-repo';
+import { listThemeIdsOfPlaces } from '../db/repos/themes-repo';
+import { themeById } from '../../shared/themes';
 import { NotFoundError } from '../errors';
 import { localCountryName } from '../geo/country-names';
 import type { CompanionPlace, PlaceCollection } from './companion-formats';
@@ -67,6 +69,21 @@ const companionPlaces = (rows: CompanionPlaceRow[], lang: LanguageCode) =>
  * map app, the newest places for a feed reader, the places nearest to a visitor's position.
  */
 export function createCompanionService({ db }: { db: Database }) {
+  /** A feed's places with their themes in `lang` (its entries' categories). */
+  async function withThemes(places: CompanionPlace[], lang: LanguageCode): Promise<CompanionPlace[]> {
+    const themes = await listThemeIdsOfPlaces(
+      db,
+      places.map((place) => place.id),
+    );
+    return places.map((place) => ({
+      ...place,
+      themes: (themes.get(place.id) ?? []).flatMap((id) => {
+        const theme = themeById(id);
+        return theme ? [{ slug: theme.slug, name: theme.name[lang] }] : [];
+      }),
+    }));
+  }
+
   const exported = async (lang: LanguageCode, filter: ExportFilter) => {
     const places = companionPlaces(await listExportPlaces(db, lang, filter, EXPORT_MAX_PLACES), lang);
     // each waypoint's visit facts in the file's language (decision 043)
@@ -120,7 +137,10 @@ export function createCompanionService({ db }: { db: Database }) {
         return {
           lang,
           country: undefined,
-          places: companionPlaces(await listNewestPlaces(db, lang, undefined, FEED_ENTRIES), lang),
+          places: await withThemes(
+            companionPlaces(await listNewestPlaces(db, lang, undefined, FEED_ENTRIES), lang),
+            lang,
+          ),
         };
       }
       const country = plausibleSlug(countrySlug)
@@ -132,7 +152,7 @@ export function createCompanionService({ db }: { db: Database }) {
       return {
         lang,
         country: { id: country.id, name: localizeCountry(country, lang).name, slug: countrySlug },
-        places: companionPlaces(rows, lang),
+        places: await withThemes(companionPlaces(rows, lang), lang),
       };
     },
 

@@ -31,6 +31,7 @@ import { createReverseGeocoder, type ReverseGeocoder } from '../geo/reverse-geoc
 import { createSeoService, type SeoService } from './seo';
 import { createSearchService, type SearchService } from './search';
 import { createVisitFactsService, type VisitFactsService } from './visit-facts';
+import { createAdminThemeService, createThemeService, type AdminThemeService, type ThemeService } from './themes';
 import { createTranslationQueue, type TranslationQueue } from '../translation/queue';
 
 export interface AppServices {
@@ -77,6 +78,10 @@ export interface AppServices {
   seo: SeoService;
   /** Places, cities and countries by their text in the visitor's language. */
   search: SearchService;
+  /** Themes: the taxonomy with its counts, a theme's places and map, a place's themes (decision 041). */
+  themes: ThemeService;
+  /** The owner's choice of a place's themes. */
+  adminThemes: AdminThemeService;
   /** Media files kept in step with the rows that reference them, through crashes too. */
   files: MediaFiles;
   /** Translation jobs in the database and this process's worker (started and stopped by buildApp). */
@@ -187,6 +192,8 @@ export async function createServices(
       infoPages: config.site.infoPages.filter((link) => !link.url).map((link) => link.page),
     }),
     search: createSearchService({ db }),
+    themes: createThemeService({ db }),
+    adminThemes: createAdminThemeService({ db }),
     files,
     translationQueue,
     backups: createBackupService({ database, storage, config }),

@@ -12,6 +12,7 @@ import {
   restoreAreaPins,
   replacePart,
   replaceVisit,
+  replacePlaceThemes,
   replacePlaceTranslations,
   restorePlaceColumns,
   type EntitySnapshot,
@@ -127,6 +128,7 @@ export function createRevisionService({ db, files, queue, adminCities, adminCoun
     await replacePlaceTranslations(tx, then, english.place.sourceVersion);
     await replacePart(tx, 'history', then);
     await replacePart(tx, 'facts', then);
+    await replacePlaceThemes(tx, then);
     await replaceGalleryTexts(tx, then);
     await replaceVisit(tx, then);
     // The job translates only what lags behind the English (a person's text is kept, decision 014).

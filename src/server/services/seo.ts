@@ -9,6 +9,8 @@ import {
   type SitemapEntry,
   type SitemapKind,
 } from '../db/repos/sitemap-repo';
+import { countPublishedByTheme } from '../db/repos/themes-repo';
+import { THEMES } from '../../shared/themes';
 import { NotFoundError } from '../errors';
 
 /** The sitemap protocol's limit of URLs in one sitemap file. */
@@ -65,19 +67,26 @@ export function createSeoService({ db, publicUrl, infoPages, pagesPerChild = SIT
    */
   const sitePages = async (): Promise<SitemapEntry[]> => {
     const latest = await readLatestChanges(db);
+    // the pages of the themes that have published places (docs/product.md §22)
+    const themed = new Set((await countPublishedByTheme(db)).map((row) => row.theme));
     return [
       { slug: 'home', lastModified: latest.places },
       { slug: 'countries', lastModified: latest.countries },
       { slug: 'map', lastModified: latest.places },
       { slug: HOW_WE_WRITE_PAGE, lastModified: undefined },
       ...(infoPages ?? []).map((slug) => ({ slug, lastModified: undefined })),
+      ...THEMES.filter((theme) => themed.has(theme.id)).map((theme) => ({
+        slug: `themes/${theme.slug}`,
+        lastModified: undefined,
+      })),
     ];
   };
 
   /** Every page in every language, each with its alternates (xhtml:link) and x-default. */
   const urlset = (pages: SitemapEntry[]) => {
     const base = publicUrl();
-    const urlOf = (lang: string, slug: string) => escapeXml(`${base}/${lang}/${encodeURIComponent(slug)}`);
+    const urlOf = (lang: string, slug: string) =>
+      escapeXml(`${base}/${lang}/${slug.split('/').map(encodeURIComponent).join('/')}`);
     const urls = pages.flatMap((page) => {
       const alternates = [
         ...LANGUAGE_CODES.map(

@@ -37,6 +37,7 @@ import type { PhotoGroupingService } from './photo-grouping';
 import { NO_NEW_AREAS, type NewAreasService } from './new-areas';
 import { insertPhotoPlace } from './photo-place';
 import { analyzePhoto } from './photo-analysis';
+import { suggestThemes } from './themes';
 
 export interface UploadInput {
   bytes: Buffer;
@@ -322,6 +323,13 @@ export function createUploadService(deps: UploadDeps) {
             image: p.stored,
             where: p,
           });
+          // the model's or the offline writer's themes, marked as suggested until the owner confirms (decision 041)
+          await suggestThemes(
+            tx,
+            place.id,
+            analysis.themes,
+            p.writtenBy === 'model' ? (ai.model ?? ai.name) : 'offline',
+          );
           const photo = await insertPhoto(tx, {
             placeId: place.id,
             originalImagePath: p.stored.originalImagePath,

@@ -27,7 +27,7 @@ export function createPublicDataSource(
   /** The admin's preview: an address is a place, draft or published (never a city or country page). */
   preview = false,
 ): PublicDataSource {
-  const { catalog, maps, nearby, search, featured } = reads;
+  const { catalog, maps, nearby, search, featured, themes } = reads;
   const addresses = new Map<string, Promise<PageAddress>>();
   const readAddress = async (slug: string): Promise<PageAddress> =>
     preview
@@ -90,5 +90,11 @@ export function createPublicDataSource(
     search: (q, lang, page) => orNull(search.search(q, lang, page)),
     latestPlaces: (lang, page) => orNull(catalog.latestPlaces(lang, page)),
     highlights: (scope, slug, lang) => orNull(featured.highlights(scope, slug, lang)),
+    themes: (lang) => orNull(themes.themes(lang)),
+    themePage: (slug, lang, inSlug) => orNull(themes.themePage(slug, lang, inSlug)),
+    themePlaces: (slug, lang, inSlug, page) => orNull(themes.themePlaces(slug, lang, inSlug, page)),
+    themeMap: (slug, lang, inSlug) => orNull(themes.themeMap(slug, lang, inSlug)),
+    placeThemes: (id, lang) => orNull(themes.placeThemes(id, lang)),
+    areaThemes: (slug, lang) => orNull(themes.areaThemes(slug, lang)),
   };
 }

@@ -21,6 +21,7 @@ import type { NearbyPlaceDto } from './nearby';
 import type { SearchResultDto } from './search';
 import type { FeaturedScope, HighlightsDto } from './featured';
 import type { VisitDto } from './visit-facts';
+import type { AreaThemesDto, ThemeDto, ThemePageDto } from './themes';
 
 /**
  * The public site's reads as typed functions: what each public API route answers, without HTTP.
@@ -58,4 +59,16 @@ export interface PublicDataSource {
   latestPlaces(lang: LanguageCode, page: PageQuery): Promise<Page<PlaceCardDto> | null>;
   /** A city's, a country's (`slug`) or the home page's highlights. */
   highlights(scope: FeaturedScope, slug: string | null, lang: LanguageCode): Promise<HighlightsDto | null>;
+  // Themes (decision 041); `inSlug`: a city's or country's address (`?in=`).
+  themes(lang: LanguageCode): Promise<ThemeDto[] | null>;
+  themePage(slug: string, lang: LanguageCode, inSlug?: string): Promise<ThemePageDto | null>;
+  themePlaces(
+    slug: string,
+    lang: LanguageCode,
+    inSlug: string | undefined,
+    page: PageQuery,
+  ): Promise<Page<PlaceCardDto> | null>;
+  themeMap(slug: string, lang: LanguageCode, inSlug?: string): Promise<MapDto | null>;
+  placeThemes(placeId: string, lang: LanguageCode): Promise<ThemeDto[] | null>;
+  areaThemes(slug: string, lang: LanguageCode): Promise<AreaThemesDto | null>;
 }

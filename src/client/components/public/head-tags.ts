@@ -21,6 +21,8 @@ export interface ArticleData {
   gallery?: readonly { imageUrl: string; caption: string | null; alt: string | null }[];
   /** The text is a machine's translation of the English page (translationOfWork, isBasedOn). */
   machineTranslated?: boolean;
+  /** The place's themes in the page's language (docs/product.md §22): schema.org `keywords`. */
+  themes?: readonly string[];
 }
 
 /** A gallery photo as schema.org ImageObject: its caption, and its alt text as the description. */
@@ -95,6 +97,7 @@ function articleJsonLd(
       ? { translationOfWork: { '@id': englishUrl, url: englishUrl }, isBasedOn: englishUrl }
       : {}),
     mainEntityOfPage: url,
+    ...(article.themes?.length ? { keywords: article.themes.join(', ') } : {}),
     author: organization,
     publisher: { ...organization, logo },
     contentLocation: {

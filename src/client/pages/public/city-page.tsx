@@ -15,12 +15,15 @@ import { SiteLink } from '../../lib/navigation';
 import { usePageParams, type PageParams } from '../../lib/page-data';
 import { cityQuery, cursorOf, placesOfCityQuery, usePublicQuery } from '../../lib/public-queries';
 import { highlightsQuery } from '../../lib/featured-queries';
+import { AreaThemes } from '../../components/public/area-themes';
+import { areaThemesQuery } from '../../lib/theme-queries';
 
 /** /{lang}/{city}: the city and its places, a page at a time. */
 export const data = ({ slug, lang, search }: PageParams) => ({
   city: cityQuery(slug, lang),
   places: placesOfCityQuery(slug, lang, cursorOf(search)),
   highlights: highlightsQuery('city', slug, lang),
+  themes: areaThemesQuery(slug, lang),
 });
 
 function CityNotFound() {
@@ -71,6 +74,7 @@ export default function CityPage({ slug }: { slug: string }) {
       />
       {/* the owner's highlights come first, and the list below leaves them out (decision 044) */}
       <HighlightsSection highlights={highlights.data} id="highlights" />
+      <AreaThemes query={queries.themes} name={shown.name} slug={shown.slug} />
       <section id="places" tabIndex={-1} aria-labelledby="places-title" className="page-section">
         <SectionHeading id="places-title" title={t('cities.placesTitle')} />
         {places.isPending ? (

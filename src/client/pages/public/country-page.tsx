@@ -14,6 +14,8 @@ import { usePageParams, type PageParams } from '../../lib/page-data';
 import { citiesOfCountryQuery, countryQuery, cursorOf, usePublicQuery } from '../../lib/public-queries';
 import { countryMapQuery } from '../../lib/map-queries';
 import { highlightsQuery } from '../../lib/featured-queries';
+import { AreaThemes } from '../../components/public/area-themes';
+import { areaThemesQuery } from '../../lib/theme-queries';
 
 /** /{lang}/{country}: the country, its cities a page at a time, and its map. */
 export const data = ({ slug, lang, search }: PageParams) => ({
@@ -21,6 +23,7 @@ export const data = ({ slug, lang, search }: PageParams) => ({
   cities: citiesOfCountryQuery(slug, lang, cursorOf(search)),
   map: countryMapQuery(slug, lang),
   highlights: highlightsQuery('country', slug, lang),
+  themes: areaThemesQuery(slug, lang),
 });
 
 export default function CountryPage({ slug }: { slug: string }) {
@@ -48,6 +51,7 @@ export default function CountryPage({ slug }: { slug: string }) {
       />
       <AreaIntro area={shown} trail={trail} listId="cities" listLabel={t('countries.exploreCities')} />
       <HighlightsSection highlights={highlights.data} id="highlights" />
+      <AreaThemes query={queries.themes} name={shown.name} slug={shown.slug} />
       <section id="cities" tabIndex={-1} aria-labelledby="cities-title" className="page-section">
         <SectionHeading id="cities-title" title={t('countries.citiesTitle')} />
         <MapFigure

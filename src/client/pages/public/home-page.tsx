@@ -10,11 +10,14 @@ import { useUiText } from '../../lib/i18n';
 import { usePageParams, type PageParams } from '../../lib/page-data';
 import { cursorOf, homePlacesQuery, usePublicQuery } from '../../lib/public-queries';
 import { highlightsQuery } from '../../lib/featured-queries';
+import { ThemesStrip } from '../../components/public/themes-strip';
+import { themesQuery } from '../../lib/theme-queries';
 
-/** /{lang}/home: the owner's highlights, then the newest places, a page at a time. */
+/** /{lang}/home: the owner's highlights, the themes, then the newest places, a page at a time. */
 export const data = ({ lang, search }: PageParams) => ({
   places: homePlacesQuery(lang, cursorOf(search)),
   highlights: highlightsQuery('home', '', lang),
+  themes: themesQuery(lang),
 });
 
 export default function HomePage() {
@@ -67,6 +70,7 @@ export default function HomePage() {
       </PhotoHero>
       <NearMeIsland />
       <HighlightsSection highlights={highlights.data} id="highlights" />
+      <ThemesStrip query={data(params).themes} />
       <section id="explore" tabIndex={-1} aria-labelledby="explore-title" className="page-section">
         <SectionHeading id="explore-title" title={placesTitle} subtitle={t('places.subtitle')} />
         {places.isPending ? (

@@ -35,6 +35,8 @@ import {
   type PublicQuery,
 } from '../../lib/public-queries';
 import { nearbyQuery, placeMapQuery } from '../../lib/map-queries';
+import { placeThemesQuery } from '../../lib/theme-queries';
+import { ThemeLinks } from '../../components/public/theme-links';
 import { usePageParams, type Load, type PageParams } from '../../lib/page-data';
 import type { LanguageCode } from '@/shared/languages';
 import { hasVisitFacts, type VisitDto } from '@/shared/api/visit-facts';
@@ -50,6 +52,7 @@ export const sections = (id: string, lang: LanguageCode) => ({
   visit: visitQuery(id, lang),
   nearby: nearbyQuery(id, lang),
   map: placeMapQuery(id),
+  themes: placeThemesQuery(id, lang),
 });
 /** Loads the place and its sections for the server's render; answers whether there is such a place. */
 export async function prefetch(params: PageParams, load: Load): Promise<boolean> {
@@ -126,6 +129,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
   const nearby = usePublicQuery<NearbyPlaceDto[]>(parts.nearby);
   const visitData = usePublicQuery<VisitDto | null>(parts.visit).data;
   const visit = hasVisitFacts(visitData) ? visitData : undefined;
+  const themes = usePublicQuery(parts.themes).data ?? [];
 
   const published = isoDate(place.date);
   const english = (field: string) => englishIf(place.englishFields, field);
@@ -138,7 +142,13 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
     title: place.title,
     suffix: t('meta.title.suffix'),
     description: place.description,
-    keywords: [place.title, place.location, place.country, t('placeDetail.keywords')].join(', '),
+    keywords: [
+      place.title,
+      place.location,
+      place.country,
+      ...themes.map((theme) => theme.name),
+      t('placeDetail.keywords'),
+    ].join(', '),
     path: place.slug ?? place.id,
     image: place.imageUrl,
     type: 'article',
@@ -155,6 +165,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
       longitude: place.longitude,
       gallery: gallery.data,
       machineTranslated: place.machineTranslated,
+      themes: themes.map((theme) => theme.name),
     },
     breadcrumbs: trail,
     attraction: visit && { name: place.title, visit },
@@ -217,6 +228,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
               {formatDate(place.date, lang)}
             </time>
           </div>
+          <ThemeLinks themes={themes} label={t('themes.chips')} className="mt-5" />
           <SaveToggleIsland place={place} label className="save-toggle-glass mt-6" />
           {(galleryImages.length > 0 || events.length > 0 || trivia.length > 0) && (
             <div className="mt-8 flex flex-wrap gap-3">

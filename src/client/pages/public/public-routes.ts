@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { LanguageCode } from '../../../shared/languages';
-import { publicPageAt, SLUG_PAGE } from '../../../shared/public-pages';
+import { publicPageAt, SLUG_PAGE, THEME_PAGE } from '../../../shared/public-pages';
 import { HOW_WE_WRITE_PAGE, INFO_PAGES } from '../../../shared/site';
 import { NOT_FOUND_PAGE } from '../../components/public/not-found-suggestions';
 import { island } from '../../islands/island';
@@ -49,6 +49,8 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
     props: { page },
     marksItself: true,
   })),
+  // a theme's places and map: /{lang}/themes/{theme}
+  { path: THEME_PAGE, module: () => import('./theme-page') },
   // a country, a city or a place, in that order (slug-page.tsx)
   { path: SLUG_PAGE, module: () => Promise.resolve(slugPage), marksItself: true, component: slugPage.default },
 ];

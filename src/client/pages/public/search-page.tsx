@@ -10,15 +10,19 @@ import { usePageParams, type Load, type PageParams } from '../../lib/page-data';
 import { cursorOf, usePublicQuery } from '../../lib/public-queries';
 import { searchResultsQuery } from '../../lib/search-queries';
 import { useHttpStatus } from '../../ssr/ssr-context';
+import { SearchThemes } from '../../components/public/search-themes';
+import { themesQuery } from '../../lib/theme-queries';
 
 const queryOf = (search: URLSearchParams) => searchText(search.get('q') ?? '');
 
 /** One page of results for the query (none is read for an empty or too long query). */
 export const data = ({ lang, search }: PageParams) => ({
   results: searchResultsQuery(queryOf(search), lang, cursorOf(search)),
+  themes: themesQuery(lang),
 });
 export const prefetch = async (params: PageParams, load: Load) => {
-  if (!searchProblem(queryOf(params.search))) await load(data(params).results);
+  if (!searchProblem(queryOf(params.search)))
+    await Promise.all([load(data(params).results), load(data(params).themes)]);
 };
 
 /**
@@ -66,6 +70,7 @@ export default function SearchPage() {
         aria-label={t('search.results')}
         className="mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:px-8"
       >
+        {q && !problem && <SearchThemes query={data(params).themes} q={q} />}
         {!q ? (
           <EmptyMessage>{t('search.empty')}</EmptyMessage>
         ) : problem === 'too-long' ? null : !problem && results.isPending ? (

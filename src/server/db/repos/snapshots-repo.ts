@@ -18,6 +18,7 @@ import { AREA_TABLES, type AreaKind } from './area-tables';
 import { galleryOrder } from './gallery-repo';
 import { readPins, writePins } from './featured-repo';
 import { readVisitRows, replaceVisitRows, type VisitRows } from './visit-facts-repo';
+import { readPlaceThemeRows, writePlaceThemeRows, type PlaceThemeSnapshotRow } from './themes-repo';
 
 /**
  * Everything a place, city, country or gallery photo is, as one JSON document
@@ -55,6 +56,8 @@ export interface PlaceSnapshot {
   photos: PhotoRow[];
   /** Its visit facts and their texts (migration 0020); absent in snapshots made before them. */
   visit?: VisitRows;
+  /** Its themes (decision 041); absent in snapshots taken before migration 0019. */
+  themes?: PlaceThemeSnapshotRow[];
 }
 
 export interface AreaSnapshot {
@@ -137,6 +140,7 @@ export async function readPlaceSnapshot(db: DbOrTx, id: string): Promise<PlaceSn
     gallery,
     photos: photoRows,
     visit: await readVisitRows(db, id),
+    themes: await readPlaceThemeRows(db, id),
   };
 }
 
@@ -207,6 +211,7 @@ export async function insertPlaceSnapshot(tx: DbOrTx, snapshot: PlaceSnapshot, s
       .onConflictDoNothing();
   for (const image of snapshot.gallery) await insertGalleryImage(tx, image);
   await replaceVisit(tx, snapshot);
+  if (snapshot.themes?.length) await writePlaceThemeRows(tx, snapshot.place.id, snapshot.themes);
 }
 
 /**
@@ -215,6 +220,11 @@ export async function insertPlaceSnapshot(tx: DbOrTx, snapshot: PlaceSnapshot, s
  */
 export async function replaceVisit(tx: DbOrTx, snapshot: PlaceSnapshot): Promise<void> {
   if (snapshot.visit) await replaceVisitRows(tx, snapshot.place.id, snapshot.visit);
+}
+
+/** A place's themes back as a snapshot holds them (one taken before themes existed leaves them as they are). */
+export async function replacePlaceThemes(tx: DbOrTx, snapshot: PlaceSnapshot): Promise<void> {
+  if (snapshot.themes) await writePlaceThemeRows(tx, snapshot.place.id, snapshot.themes);
 }
 
 /** Writes a snapshot's translations of a city or country (see inCityShape) into the kind's table. */

@@ -26,6 +26,7 @@ import { imageAttributes } from '@/shared/media';
 import { CityCombobox } from '../upload/city-combobox';
 import { WEB_ADDRESS_HINT } from '../areas/edit-area-dialog';
 import { VisitFactsForm } from './visit-facts-form';
+import { PlaceThemesField } from './place-themes-field';
 
 type FormInput = z.input<typeof updatePlaceRequest>;
 
@@ -328,6 +329,7 @@ export function EditPlaceDialog({ place, onClose }: { place: AdminPlaceDto | und
         <DialogDescription>Update the details visitors see for this place.</DialogDescription>
       </DialogHeader>
       {/* keyed by place so the form starts from that place's values every time it opens */}
+      {place && <PlaceThemesField key={`themes-${place.id}`} placeId={place.id} />}
       {place && <EditPlaceForm key={place.id} place={place} onDone={onClose} />}
       {place && <VisitFactsForm key={`visit-${place.id}`} place={place} />}
     </StateDialog>
