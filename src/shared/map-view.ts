@@ -47,8 +47,14 @@ export function parseMapView(params: {
   return isMapView(view) ? view : undefined;
 }
 
-/** The query string of a view's address: none for the whole world. */
-export const mapViewSearch = (view: MapView): string => (view.z === 0 ? '' : `?z=${view.z}&x=${view.x}&y=${view.y}`);
+/** The query string of a view's address (and of its theme, when one is chosen): none for the whole world. */
+export function mapViewSearch(view: MapView, theme?: string | null): string {
+  const params = [
+    ...(view.z === 0 ? [] : [`z=${view.z}`, `x=${view.x}`, `y=${view.y}`]),
+    ...(theme ? [`theme=${encodeURIComponent(theme)}`] : []),
+  ];
+  return params.length ? `?${params.join('&')}` : '';
+}
 
 /** The view one step closer around the same centre, or null at the closest step. */
 export function zoomedIn(view: MapView): MapView | null {

@@ -2,7 +2,7 @@ import { isLanguageCode, type LanguageCode } from './languages';
 import { HOW_WE_WRITE_PAGE, type InfoPage } from './site';
 
 /** The query parameters public pages read: a list's page, a search, a shared list of saved places. */
-type PageParam = 'cursor' | 'ids' | 'q' | 'in' | 'x' | 'y' | 'z';
+type PageParam = 'cursor' | 'ids' | 'q' | 'in' | 'x' | 'y' | 'z' | 'theme';
 
 /** The path of the page `/{lang}/{slug}` is when no fixed page has that path: a country, a city or a place. */
 export const SLUG_PAGE = ':slug';
@@ -30,8 +30,8 @@ export type PublicPagePath =
 const PAGE_PARAMS: Readonly<Record<PublicPagePath, readonly PageParam[]>> = {
   home: ['cursor'],
   countries: ['cursor'],
-  // the view of the map of every place (shared/map-view.ts)
-  map: ['x', 'y', 'z'],
+  // the view of the map of every place (shared/map-view.ts) and its theme
+  map: ['x', 'y', 'z', 'theme'],
   search: ['cursor', 'q'],
   saved: ['ids'],
   [HOW_WE_WRITE_PAGE]: [],

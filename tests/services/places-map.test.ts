@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MapGroupDto, PlacesMapDto } from '../../src/shared/api/maps';
 import { MAP_MAX_ZOOM, WORLD_VIEW, type MapView } from '../../src/shared/map-view';
-import { places } from '../../src/server/db/schema';
+import { places, placeThemes } from '../../src/server/db/schema';
 import { toUnits } from '../../src/server/services/map-grid';
 import { createMapService } from '../../src/server/services/maps';
 import { makePlace, makePlaceTranslation } from '../helpers/factories';
@@ -125,11 +125,21 @@ describe('the map of every place', () => {
     expect((await maps.placesMap('en', WORLD_VIEW)).total).toBe(before);
   });
 
-  it('takes a filter for some places only (a theme’s map), kept apart from the whole map', async () => {
-    const tokyo = await maps.placesMap('en', WORLD_VIEW, { key: 'in Tokyo', condition: eq(places.location, 'Tokyo') });
-    expect(tokyo.total).toBe(1);
-    expect(tokyo.groups.map((g) => g.slug)).toEqual(['shibuya']);
-    expect((await maps.placesMap('en', WORLD_VIEW)).total).toBe(4);
+  it('shows one theme’s places only (?theme=), kept apart from the whole map; an unknown theme is a 400', async () => {
+    const [shibuya] = await w.db.select({ id: places.id }).from(places).where(eq(places.slug, 'shibuya'));
+    await w.db.insert(placeThemes).values({ placeId: shibuya!.id, theme: 'modern', position: 0 });
+    const modern = await maps.placesMap('en', WORLD_VIEW, 'modern-architecture');
+    expect(modern.total).toBe(1);
+    expect(modern.theme).toBe('modern-architecture');
+    expect(modern.groups.map((g) => g.slug)).toEqual(['shibuya']);
+    expect((await maps.placesMap('en', WORLD_VIEW, 'castles-and-palaces')).total).toBe(0);
+    const all = await maps.placesMap('en', WORLD_VIEW);
+    expect([all.total, all.theme]).toEqual([4, null]);
+    await expect(maps.placesMap('en', WORLD_VIEW, 'no-such-theme')).rejects.toMatchObject({
+      status: 400,
+      code: 'theme_unknown',
+    });
+    await w.db.delete(placeThemes).where(eq(placeThemes.placeId, shibuya!.id));
   });
 
   it('refuses a view that does not exist with a 400, never drawing it', async () => {

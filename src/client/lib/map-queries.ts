@@ -24,9 +24,9 @@ export const placeMapQuery = (id: string) =>
   query<MapDto | null>(`/api/maps/places/${seg(id)}`, 'null', (s) => s.placeMap(id));
 
 /** A view of the map of every place (/{lang}/map), in the page's HTML as the other maps. */
-export const everyPlaceMapQuery = (lang: LanguageCode, view: MapView) =>
-  query<PlacesMapDto | null>(`/api/maps/every-place/translations/${lang}${mapViewSearch(view)}`, 'null', (s) =>
-    s.placesMap(lang, view),
+export const everyPlaceMapQuery = (lang: LanguageCode, view: MapView, theme?: string) =>
+  query<PlacesMapDto | null>(`/api/maps/every-place/translations/${lang}${mapViewSearch(view, theme)}`, 'null', (s) =>
+    s.placesMap(lang, view, theme),
   );
 
 /** Data that is in the page's HTML as it is (the maps), so it is not sent a second time as state. */

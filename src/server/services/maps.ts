@@ -10,9 +10,10 @@ import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import { countryPage } from '../db/repos/areas-repo';
 import * as mapsRepo from '../db/repos/maps-repo';
-import type { MapPointFilter } from '../db/repos/places-map-repo';
+import { themeMapFilter } from '../db/repos/themes-repo';
+import { themeBySlug } from '@/shared/themes';
 import { findSpot } from '../db/repos/nearby-repo';
-import { NotFoundError } from '../errors';
+import { BadRequestError, NotFoundError } from '../errors';
 import { countryCodeOf, localCountryName } from '../geo/country-names';
 import {
   atlas,
@@ -212,9 +213,14 @@ export function createMapService({ db }: { db: Database }) {
   return {
     worldMap: (lang: string) => worldMap(toLanguageCode(lang)),
     countryMap: (slug: string, lang: string) => countryMap(slug, toLanguageCode(lang)),
-    /** A view of the map of every place (/{lang}/map); `filter`: only some places (a theme's). */
-    placesMap: (lang: string, view: MapView, filter?: MapPointFilter) =>
-      everyPlace.placesMap(toLanguageCode(lang), view, filter),
+    /** A view of the map of every place (/{lang}/map); `themeSlug`: only that theme's places. */
+    placesMap: async (lang: string, view: MapView, themeSlug?: string) => {
+      const theme = themeSlug === undefined ? undefined : themeBySlug(themeSlug);
+      if (themeSlug !== undefined && !theme) {
+        throw new BadRequestError(`There is no theme "${themeSlug}".`, 'theme_unknown');
+      }
+      return everyPlace.placesMap(toLanguageCode(lang), view, theme && themeMapFilter(theme.id), theme?.slug);
+    },
     /** `known`: the place as the caller has just read it, which saves reading it again. */
     async placeMap(id: string, known?: { latitude: number | null; longitude: number | null }): Promise<MapDto> {
       const spot = known ?? (isUuid(id) ? await findSpot(db, id) : undefined);

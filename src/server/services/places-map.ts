@@ -124,7 +124,12 @@ export function createPlacesMap({ db }: { db: DbOrTx }) {
    * One view of the map in `lang`: its land, and a marker per place or group of places in it.
    * `filter`: only some places (a theme's map); every published place without it.
    */
-  async function placesMap(lang: LanguageCode, view: MapView, filter?: MapPointFilter): Promise<PlacesMapDto> {
+  async function placesMap(
+    lang: LanguageCode,
+    view: MapView,
+    filter?: MapPointFilter,
+    theme?: string,
+  ): Promise<PlacesMapDto> {
     if (!isMapView(view)) {
       throw new BadRequestError(`No such view of the map: z from 0 to ${MAP_MAX_ZOOM}.`, 'validation_failed');
     }
@@ -189,6 +194,7 @@ export function createPlacesMap({ db }: { db: DbOrTx }) {
       width: shown.width,
       height: shown.height,
       outlines: land,
+      theme: theme ?? null,
       total: index.points.length,
       inView: groups.reduce((sum, group) => sum + group.count, 0),
       groups,

@@ -86,7 +86,7 @@ export function createPublicDataSource(
     worldMap: (lang) => orNull(maps.worldMap(lang)),
     countryMap: (slug, lang) => orNull(maps.countryMap(slug, lang)),
     placeMap: (id) => orNull(maps.placeMap(id, pages.get(id)?.place)),
-    placesMap: (lang, view) => orNull(maps.placesMap(lang, view)),
+    placesMap: (lang, view, theme) => orNull(maps.placesMap(lang, view, theme)),
     search: (q, lang, page) => orNull(search.search(q, lang, page)),
     latestPlaces: (lang, page) => orNull(catalog.latestPlaces(lang, page)),
     highlights: (scope, slug, lang) => orNull(featured.highlights(scope, slug, lang)),

@@ -16,7 +16,13 @@ const viewNumber = z.string().regex(/^\d{1,5}$/, 'a whole number');
  * world; a view that does not exist is refused (400), never drawn.
  */
 export const placesMapQuery = z
-  .object({ z: viewNumber.optional(), x: viewNumber.optional(), y: viewNumber.optional() })
+  .object({
+    z: viewNumber.optional(),
+    x: viewNumber.optional(),
+    y: viewNumber.optional(),
+    /** Only the places of this theme (a slug of shared/themes.ts; another is a 400 theme_unknown). */
+    theme: z.string().max(60).optional(),
+  })
   .refine((query) => parseMapView(query) !== undefined, {
     message: `z, x and y name no view of the map: z from 0 to ${MAP_MAX_ZOOM}, x from 0 to 2^z - 1, y from 1 to 2^z - 1 (z = 0: the world, x = y = 0 or none)`,
   });
@@ -54,6 +60,8 @@ export const placesMapDto = z.object({
   height: z.number().int(),
   /** SVG elements (sea and land) for an <svg viewBox="0 0 width height">: no text, no links. */
   outlines: z.string(),
+  /** The theme whose places it shows (its slug), or null: every place. */
+  theme: z.string().nullable(),
   /** Places on the whole map, and in this view. */
   total: z.number().int(),
   inView: z.number().int(),

@@ -53,7 +53,7 @@ export interface PublicDataSource {
   worldMap(lang: LanguageCode): Promise<MapDto | null>;
   countryMap(slug: string, lang: LanguageCode): Promise<MapDto | null>;
   placeMap(placeId: string): Promise<MapDto | null>;
-  placesMap(lang: LanguageCode, view: MapView): Promise<PlacesMapDto | null>;
+  placesMap(lang: LanguageCode, view: MapView, theme?: string): Promise<PlacesMapDto | null>;
   search(q: string, lang: LanguageCode, page: PageQuery): Promise<Page<SearchResultDto> | null>;
   /** The home page's list of places, without its highlights. */
   latestPlaces(lang: LanguageCode, page: PageQuery): Promise<Page<PlaceCardDto> | null>;

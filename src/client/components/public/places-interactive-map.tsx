@@ -14,7 +14,7 @@ const PlacesMapLibre = lazy(() => import('./places-maplibre'));
  * place on them, starting at the view the page shows, with the same groups the server makes per
  * zoom step (fetched view by view as the visitor moves). Nothing without JavaScript or a style.
  */
-export function PlacesInteractiveMap({ view }: { view: MapView }) {
+export function PlacesInteractiveMap({ view, theme }: { view: MapView; theme?: string | null }) {
   const t = useUiText();
   const lang = useLanguage();
   const styleUrl = usePublicQuery(siteSettingsQuery()).data?.mapStyleUrl;
@@ -37,6 +37,7 @@ export function PlacesInteractiveMap({ view }: { view: MapView }) {
         styleUrl={styleUrl}
         lang={lang}
         view={view}
+        theme={theme}
         label={t('map.interactiveLabel')}
         failedText={t('placeDetail.interactiveMapFailed')}
         locale={{

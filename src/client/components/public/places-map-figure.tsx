@@ -14,15 +14,19 @@ import { keptFormatter } from '../../lib/intl';
  * markers as a list. All plain links: nothing here needs JavaScript.
  */
 
-/** The address of a view of the map; `#map` keeps the map in sight after the page loads. */
-export const mapViewHref = (lang: LanguageCode, view: MapView) => `/${lang}/map${mapViewSearch(view)}#map`;
+/**
+ * The address of a view of the map, of one theme's places when `theme` is set; `#map` keeps the
+ * map in sight after the page loads.
+ */
+export const mapViewHref = (lang: LanguageCode, view: MapView, theme?: string | null) =>
+  `/${lang}/map${mapViewSearch(view, theme)}#map`;
 const placeHref = (lang: LanguageCode, slug: string) => `/${lang}/${encodeURIComponent(slug)}`;
 const groupId = (group: MapGroupDto) => `group-${group.key}`;
 
 /** Where a marker leads: a place's page, the view that opens a group, or the group's list. */
-function groupHref(lang: LanguageCode, group: MapGroupDto): string {
+function groupHref(lang: LanguageCode, group: MapGroupDto, theme: string | null): string {
   if (group.slug !== null) return placeHref(lang, group.slug);
-  return group.target ? mapViewHref(lang, group.target) : `#${groupId(group)}`;
+  return group.target ? mapViewHref(lang, group.target, theme) : `#${groupId(group)}`;
 }
 
 function groupLabel(t: UiTextLookup, lang: LanguageCode, group: MapGroupDto): string {
@@ -34,11 +38,21 @@ function groupLabel(t: UiTextLookup, lang: LanguageCode, group: MapGroupDto): st
 /** A group's circle grows with the number of its places (9 px for two, about 24 for 5,000). */
 const radius = (count: number) => Math.round(8 + 4 * Math.log10(count));
 
-function Marker({ group, lang, t }: { group: MapGroupDto; lang: LanguageCode; t: UiTextLookup }) {
+function Marker({
+  group,
+  theme,
+  lang,
+  t,
+}: {
+  group: MapGroupDto;
+  theme: string | null;
+  lang: LanguageCode;
+  t: UiTextLookup;
+}) {
   const label = groupLabel(t, lang, group);
   const short = keptFormatter(`${lang} compact`, () => new Intl.NumberFormat(localeFor(lang), { notation: 'compact' }));
   return (
-    <a href={groupHref(lang, group)} aria-label={label}>
+    <a href={groupHref(lang, group, theme)} aria-label={label}>
       <title>{label}</title>
       {group.count === 1 ? (
         <circle cx={group.x} cy={group.y} r={6} />
@@ -54,7 +68,7 @@ function Marker({ group, lang, t }: { group: MapGroupDto; lang: LanguageCode; t:
   );
 }
 
-function MoveLinks({ view }: { view: MapView }) {
+function MoveLinks({ view, theme }: { view: MapView; theme: string | null }) {
   const lang = useLanguage();
   const t = useUiText();
   const links: Array<{ key: string; view: MapView | null; label: string }> = [
@@ -71,7 +85,7 @@ function MoveLinks({ view }: { view: MapView }) {
     <nav aria-label={t('map.move')} className="mt-4 flex flex-wrap gap-2">
       {links.map((link) =>
         link.view ? (
-          <a key={link.key} href={mapViewHref(lang, link.view)} className="map-link" rel="nofollow">
+          <a key={link.key} href={mapViewHref(lang, link.view, theme)} className="map-link" rel="nofollow">
             {link.label}
           </a>
         ) : null,
@@ -98,7 +112,7 @@ function GroupList({ map }: { map: PlacesMapDto }) {
         if (group.target) {
           return (
             <li key={group.key}>
-              <a href={mapViewHref(lang, group.target)}>{group.name}</a> · {places}
+              <a href={mapViewHref(lang, group.target, map.theme)}>{group.name}</a> · {places}
             </li>
           );
         }
@@ -133,14 +147,14 @@ export function PlacesMapFigure({ map, children }: { map: PlacesMapDto; children
             <g aria-hidden="true" dangerouslySetInnerHTML={{ __html: map.outlines }} />
             <g className="map-markers">
               {map.groups.map((group) => (
-                <Marker key={group.key} group={group} lang={lang} t={t} />
+                <Marker key={group.key} group={group} theme={map.theme} lang={lang} t={t} />
               ))}
             </g>
           </svg>
         </div>
         <figcaption className="mt-3 text-sm text-slate-600">{t('map.caption')}</figcaption>
       </figure>
-      <MoveLinks view={map.view} />
+      <MoveLinks view={map.view} theme={map.theme} />
       {children}
       <section aria-labelledby="in-view-title" className="mt-10">
         <h2 id="in-view-title" className="text-2xl font-bold tracking-tight">

@@ -3,12 +3,14 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
 import type { PlacesMapDto } from '@/shared/api/maps';
 import type { LanguageCode } from '@/shared/languages';
-import { mapViewSearch, viewCentre, viewNear, zoomFor, type MapView } from '@/shared/map-view';
+import { mapViewSearch, viewCentre, viewNear, WORLD_VIEW, zoomFor, type MapView } from '@/shared/map-view';
 
 export interface PlacesMapLibreProps {
   styleUrl: string;
   lang: LanguageCode;
   view: MapView;
+  /** Only this theme's places (its slug), or every place. */
+  theme?: string | null;
   label: string;
   failedText: string;
   locale: Record<string, string>;
@@ -23,13 +25,17 @@ function hasWebGl(): boolean {
 }
 
 /** A marker: a link to a place's page, or to the view that opens a group (flown to here instead). */
-function markerElement(lang: LanguageCode, group: PlacesMapDto['groups'][number]): HTMLAnchorElement {
+function markerElement(
+  lang: LanguageCode,
+  group: PlacesMapDto['groups'][number],
+  theme: string | null | undefined,
+): HTMLAnchorElement {
   const link = document.createElement('a');
   link.className = group.count === 1 ? 'maplibre-place' : 'maplibre-group';
   link.href =
     group.slug !== null
       ? `/${lang}/${encodeURIComponent(group.slug)}`
-      : `/${lang}/map${group.target ? mapViewSearch(group.target) : ''}#map`;
+      : `/${lang}/map${mapViewSearch(group.target ?? WORLD_VIEW, theme)}#map`;
   link.setAttribute('aria-label', group.count === 1 ? group.name : `${group.name}: ${group.count}`);
   link.title = group.name;
   if (group.count > 1) link.textContent = String(group.count);
@@ -41,7 +47,15 @@ function markerElement(lang: LanguageCode, group: PlacesMapDto['groups'][number]
  * visitor opens it) with the server's groups of the view nearest what it shows, read from the
  * same cached answers as the page (/api/maps/every-place/...).
  */
-export default function PlacesMapLibre({ styleUrl, lang, view, label, failedText, locale }: PlacesMapLibreProps) {
+export default function PlacesMapLibre({
+  styleUrl,
+  lang,
+  view,
+  theme,
+  label,
+  failedText,
+  locale,
+}: PlacesMapLibreProps) {
   const container = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(() => !hasWebGl());
 
@@ -71,7 +85,7 @@ export default function PlacesMapLibre({ styleUrl, lang, view, label, failedText
     const show = async () => {
       const at = map.getCenter();
       const near = viewNear(map.getZoom(), element.clientWidth, at.lat, at.lng);
-      const address = `/api/maps/every-place/translations/${lang}${mapViewSearch(near)}`;
+      const address = `/api/maps/every-place/translations/${lang}${mapViewSearch(near, theme)}`;
       if (address === shown) return;
       shown = address;
       const response = await fetch(address);
@@ -79,7 +93,7 @@ export default function PlacesMapLibre({ styleUrl, lang, view, label, failedText
       const answer = (await response.json()) as PlacesMapDto;
       for (const marker of markers) marker.remove();
       markers = answer.groups.map((group) => {
-        const link = markerElement(lang, group);
+        const link = markerElement(lang, group, theme);
         const target = group.target;
         if (target) {
           link.addEventListener('click', (event) => {

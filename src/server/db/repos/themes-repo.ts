@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { LanguageCode } from '@/shared/languages';
 import type { DbOrTx } from '../client';
 import { places, placeThemes } from '../schema';
+import type { MapPointFilter } from './places-map-repo';
 import { keysetOrder, pageKeyColumn, type Keyed, type Seek } from './keyset';
 import {
   cardFields,
@@ -23,6 +24,15 @@ export interface PlaceThemeRow {
   origin: 'person' | 'suggested';
   suggestedBy: string | null;
 }
+
+/**
+ * The map of every place narrowed to a theme's places (its `?theme=`): a filter for
+ * places-map-repo, kept apart in the map's cache by its key.
+ */
+export const themeMapFilter = (theme: string): MapPointFilter => ({
+  key: `theme:${theme}`,
+  condition: sql`exists (select 1 from ${placeThemes} where ${placeThemes.placeId} = ${places.id} and ${placeThemes.theme} = ${theme})`,
+});
 
 /** The most markers a theme's map shows: its newest places with a position. */
 export const THEME_MAP_PLACES_MAX = 500;

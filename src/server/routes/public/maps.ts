@@ -25,7 +25,7 @@ export const publicMapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/maps/every-place/translations/:lang',
     { schema: { params: langParams, querystring: placesMapQuery, response: { 200: placesMapDto } } },
-    (req) => maps(req).placesMap(req.params.lang, parseMapView(req.query) ?? WORLD_VIEW),
+    (req) => maps(req).placesMap(req.params.lang, parseMapView(req.query) ?? WORLD_VIEW, req.query.theme),
   );
   app.get('/api/maps/places/:id', { schema: { params: idParams, response: { 200: mapDto } } }, (req) =>
     maps(req).placeMap(req.params.id),
