@@ -36,8 +36,7 @@ const SOURCES = {
   cities: { table: cities, seq: cities.sitemapSeq, slug: cities.slug, updatedAt: cities.updatedAt },
   places: { table: places, seq: places.sitemapSeq, slug: places.slug, updatedAt: places.updatedAt },
 } as const;
-const listedIn = (kind: SitemapKind) =>
-  listed(kind, kind === 'places' ? places.state : null, SOURCES[kind].slug);
+const listedIn = (kind: SitemapKind) => listed(kind, kind === 'places' ? places.state : null, SOURCES[kind].slug);
 
 const checkedSize = (size: number) => {
   if (!Number.isSafeInteger(size) || size < 1) throw new Error(`Invalid sitemap chunk size: ${size}`);
