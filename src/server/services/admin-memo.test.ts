@@ -9,11 +9,14 @@ function fakeDatabase(state: { fingerprint: string }) {
 
 /** A query as Drizzle builds it: not a promise, but a thenable that runs its SQL on every await. */
 function countingQuery<T>(rows: T) {
-  const query = {
-    runs: 0,
-    then<R>(resolve: (value: T) => R) {
-      query.runs++;
-      return Promise.resolve(rows).then(resolve);
+  let runs = 0;
+  const query: PromiseLike<T> & { readonly runs: number } = {
+    get runs() {
+      return runs;
+    },
+    then(onfulfilled, onrejected) {
+      runs++;
+      return Promise.resolve(rows).then(onfulfilled, onrejected);
     },
   };
   return query;
@@ -30,7 +33,7 @@ describe('admin reads over every place, kept until the content changes', () => {
     expect(query.runs).toBe(1);
 
     state.fingerprint = 'v2';
-    const changed = countingQuery([]);
+    const changed = countingQuery<{ location: string; country: string }[]>([]);
     expect(await memo('missing', () => changed)).toEqual([]);
     expect(await memo('missing', () => changed)).toEqual([]);
     expect(changed.runs).toBe(1);
