@@ -3,7 +3,8 @@
 // with each row's ratio (issue 45). Needs PostgreSQL: DATABASE_URL names the server. Each size is
 // filled once into the database tp_scale_<N> (`npm run bench:fill`, the same catalogue) and kept;
 // every run copies it (CREATE DATABASE ... TEMPLATE) so each start is a first start, and drops the
-// copy. BENCH_SKIP_BUILD=1 uses dist/ as it is.
+// copy. BENCH_SCALE_PREFIX names the kept fills (default tp_scale: tp_scale_<N>), for a branch whose
+// migrations differ from another's on the same server. BENCH_SKIP_BUILD=1 uses dist/ as it is.
 //
 // Each row is timed on its first request ("first") and as the median of the next ones ("median");
 // the ratio is of the row's measure: the first time for rows read once (then cached), the median
@@ -25,6 +26,7 @@ process.chdir(join(dirname(fileURLToPath(import.meta.url)), '..'));
 
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '5000,100000').split(',').map(Number);
 const SERVER_URL = process.env.DATABASE_URL?.trim() || '';
+const FILL_PREFIX = process.env.BENCH_SCALE_PREFIX?.trim() || 'tp_scale';
 /** Repeated requests of a "median" row. */
 const REPEATS = 20;
 
@@ -49,7 +51,7 @@ function databaseUrl(name: string): string {
 /** The filled database of `places` places (filled now if missing) and a fresh copy of it to run on. */
 async function copyOfFill(places: number): Promise<{ url: string; drop(): Promise<void> }> {
   const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
-  const template = `tp_scale_${places}`;
+  const template = `${FILL_PREFIX}_${places}`;
   const copy = `${template}_run_${process.pid}`;
   try {
     const [exists] = await admin`select 1 from pg_database where datname = ${template}`;

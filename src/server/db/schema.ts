@@ -27,6 +27,14 @@ const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'dat
 /** Set on insert and kept current by a trigger on update (sitemap `lastmod`). */
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 /**
+ * A row's number in its kind's sitemap children, from the table's sequence when it is made and kept
+ * for good: child N lists numbers (N-1)*size+1 to N*size (migration 0018, sitemap-repo.ts).
+ */
+const sitemapSeq = (table: string) =>
+  bigint('sitemap_seq', { mode: 'number' })
+    .notNull()
+    .default(sql.raw(`nextval('${table}_sitemap_seq')`));
+/**
  * On a source (place, city, country, English history and facts): grows when its translatable text
  * changes. On a translation: the source version it was made from; older than the source = outdated
  * (docs/decisions/006-translation-versions.md).
@@ -155,6 +163,7 @@ export const places = pgTable(
     origin: sourceOrigin(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    sitemapSeq: sitemapSeq('places'),
   },
   (t) => [
     // Newest first and its keyset paging: (date, created_at, id), read backwards.
@@ -165,6 +174,8 @@ export const places = pgTable(
     index('places_country_idx').on(t.country),
     // Nearby places: a latitude/longitude box that widens until it holds enough (nearby-repo.ts).
     index('places_lat_lon_idx').on(t.latitude, t.longitude),
+    uniqueIndex('places_sitemap_seq_idx').on(t.sitemapSeq),
+    index('places_updated_idx').on(t.updatedAt),
   ],
 );
 
@@ -219,6 +230,17 @@ export const placeTranslations = pgTable(
   },
   (t) => [uniqueIndex('place_translations_place_language_idx').on(t.placeId, t.languageCode)],
 );
+
+/**
+ * The places with a translation of their text made from an older English (Edit Places' "Outdated
+ * translations", the dashboard's count), kept by triggers on every write of a translation and of a
+ * place's source version (migration 0018).
+ */
+export const outdatedPlaces = pgTable('outdated_places', {
+  placeId: uuid('place_id')
+    .primaryKey()
+    .references(() => places.id, { onDelete: 'cascade' }),
+});
 
 /**
  * A part of a place the AI generates in English and translates (history, trivia): one row per place
@@ -303,11 +325,13 @@ export const cities = pgTable(
     name: text('name').notNull(),
     country: text('country').notNull(),
     ...areaPageColumns(),
+    sitemapSeq: sitemapSeq('cities'),
   },
   (t) => [
     uniqueIndex('cities_name_country_idx').on(t.name, t.country),
     index('cities_country_newest_idx').on(t.country, t.createdAt, t.id),
     index('cities_created_idx').on(t.createdAt, t.id),
+    uniqueIndex('cities_sitemap_seq_idx').on(t.sitemapSeq),
   ],
 );
 
@@ -319,8 +343,33 @@ export const countries = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull().unique(),
     ...areaPageColumns(),
+    sitemapSeq: sitemapSeq('countries'),
   },
-  (t) => [index('countries_newest_idx').on(t.createdAt, t.id)],
+  (t) => [
+    index('countries_newest_idx').on(t.createdAt, t.id),
+    uniqueIndex('countries_sitemap_seq_idx').on(t.sitemapSeq),
+  ],
+);
+
+/** The chunk sizes the sitemap triggers keep `sitemap_chunks` for (the server's, and any other in use). */
+export const sitemapChunkSizes = pgTable('sitemap_chunk_sizes', {
+  size: integer('size').primaryKey(),
+});
+
+/**
+ * One non-empty sitemap child of a kind at a chunk size: how many rows it holds and the newest
+ * change among those it lists (null: none listed), kept by triggers (migration 0018).
+ */
+export const sitemapChunks = pgTable(
+  'sitemap_chunks',
+  {
+    kind: text('kind', { enum: ['countries', 'cities', 'places'] }).notNull(),
+    size: integer('size').notNull(),
+    number: bigint('number', { mode: 'number' }).notNull(),
+    rows: integer('rows').notNull(),
+    lastModified: timestamp('last_modified', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.size, t.number] })],
 );
 
 export const countryTranslations = areaTranslationTable('country_translations', 'country', () => countries.id);

@@ -23,6 +23,7 @@ const place = (over: Partial<PlaceSnapshot['place']> = {}): PlaceSnapshot => ({
     origin: 'machine',
     createdAt: new Date(0),
     updatedAt: new Date(0),
+    sitemapSeq: 1,
     ...over,
   },
   translations: [],

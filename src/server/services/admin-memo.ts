@@ -12,11 +12,12 @@ const KEPT_MAX = 16;
  */
 export function createAdminMemo(db: DbOrTx) {
   const kept = new Map<string, { fingerprint: string; value: Promise<unknown> }>();
-  return async function memo<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  return async function memo<T>(key: string, compute: () => PromiseLike<T>): Promise<T> {
     const fingerprint = await adminFingerprint(db);
     const entry = kept.get(key);
     if (entry?.fingerprint === fingerprint) return entry.value as Promise<T>;
-    const value = compute();
+    // Adopted once: a query builder returned as it is would run its query again on every await.
+    const value = Promise.resolve(compute());
     kept.delete(key);
     kept.set(key, { fingerprint, value });
     if (kept.size > KEPT_MAX) kept.delete(kept.keys().next().value!);

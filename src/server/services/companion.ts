@@ -18,7 +18,7 @@ import { themeById } from '../../shared/themes';
 import { NotFoundError } from '../errors';
 import { localCountryName } from '../geo/country-names';
 import type { CompanionPlace, PlaceCollection } from './companion-formats';
-import { localizeCity, localizeCountry } from './localize';
+import { countryNameIn, localizeCity } from './localize';
 import { titleIn } from './place-titles';
 import { listVisits } from '../db/repos/visit-facts-repo';
 import { localizeVisit } from './visit-facts';
@@ -100,11 +100,10 @@ export function createCompanionService({ db }: { db: Database }) {
     async placesAt(slug: string, requestedLang: string): Promise<CollectionRead> {
       const lang = toLanguageCode(requestedLang);
       if (!plausibleSlug(slug)) throw new NotFoundError('No page has this address.');
-      const country = await areas.countryPage.translatedBySlug(db, slug, lang);
+      const country = await areas.findCountryNamesBySlug(db, slug, lang);
       if (country) {
-        const english = await areas.countryPage.bySlug(db, slug);
-        const places = await exported(lang, { country: english?.name ?? country.name });
-        const name = localizeCountry(country, lang).name;
+        const places = await exported(lang, { country: country.englishName });
+        const name = countryNameIn(country.name, country.nameTranslated, lang);
         return { lang, name, slug, places, of: { kind: 'country', id: country.id } };
       }
       const city = await areas.cityPage.translatedBySlug(db, slug, lang);
@@ -144,14 +143,13 @@ export function createCompanionService({ db }: { db: Database }) {
         };
       }
       const country = plausibleSlug(countrySlug)
-        ? await areas.countryPage.translatedBySlug(db, countrySlug, lang)
+        ? await areas.findCountryNamesBySlug(db, countrySlug, lang)
         : undefined;
-      const english = country && (await areas.countryPage.bySlug(db, countrySlug));
-      if (!country || !english) throw new NotFoundError('No country has this address.');
-      const rows = await listNewestPlaces(db, lang, english.name, FEED_ENTRIES);
+      if (!country) throw new NotFoundError('No country has this address.');
+      const rows = await listNewestPlaces(db, lang, country.englishName, FEED_ENTRIES);
       return {
         lang,
-        country: { id: country.id, name: localizeCountry(country, lang).name, slug: countrySlug },
+        country: { id: country.id, name: countryNameIn(country.name, country.nameTranslated, lang), slug: countrySlug },
         places: await withThemes(companionPlaces(rows, lang), lang),
       };
     },

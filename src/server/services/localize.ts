@@ -56,7 +56,7 @@ export function localizePlaceCard(row: TranslatedCardRow, lang: LanguageCode): P
 }
 
 /** A country named by a stored translation keeps that name; otherwise CLDR names it in `lang`. */
-const countryNameIn = (name: string, translated: boolean, lang: LanguageCode) =>
+export const countryNameIn = (name: string, translated: boolean, lang: LanguageCode) =>
   translated ? name : localCountryName(name, lang);
 
 /**

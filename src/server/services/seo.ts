@@ -51,9 +51,11 @@ const newest = (dates: (string | undefined)[]) =>
  * Sitemaps and robots.txt for search engines, built from PUBLIC_URL and the catalogue.
  *
  * /sitemap.xml is an index of children: /sitemaps/pages.xml (home, countries, the map and footer pages), then
- * /sitemaps/{countries,cities,places}-N.xml, the Nth chunk of that table in (created_at, id) order.
- * New rows join the last chunk, so older children stay as they are. The routes keep every answer
- * in the response cache until the content changes.
+ * /sitemaps/{countries,cities,places}-N.xml, the rows of that table numbered (N-1)*size+1 to N*size
+ * (each row's number is given when it is made and kept: sitemap-repo.ts). New rows join the last
+ * chunk and a deletion leaves a gap, so other children stay as they are; the index reads one kept
+ * row per child (decision 039). The routes keep every answer in the response cache until the
+ * content changes.
  */
 export function createSeoService({ db, publicUrl, infoPages, pagesPerChild = SITEMAP_PAGES_PER_CHILD }: SeoDeps) {
   if (!Number.isSafeInteger(pagesPerChild) || pagesPerChild < 1 || pagesPerChild > MAX_PAGES_PER_SITEMAP) {

@@ -64,11 +64,14 @@ export function reviewCondition(filter: ReviewFilter): SQL {
     where rt.place_id = ${placeId} and not rt.reviewed))`;
 }
 
-/** Places with a translation of their text made from an older English, or with a failed language. */
+/**
+ * Places with a translation of their text made from an older English (outdated_places, kept by
+ * triggers on every write of a translation or of a place's source version: migration 0018), or
+ * with a failed language.
+ */
 export function translationCondition(filter: TranslationFilter): SQL {
   return filter === 'outdated'
-    ? sql`exists (select 1 from place_translations ot where ot.place_id = ${placeId}
-        and ot.language_code <> 'en' and ot.source_version < "places"."source_version")`
+    ? sql`${placeId} in (select op.place_id from outdated_places op)`
     : sql`exists (select 1 from translation_failures tf where tf.entity_type = 'place' and tf.entity_id = ${placeId})`;
 }
 

@@ -1,19 +1,6 @@
-import {
-  and,
-  asc,
-  eq,
-  gte,
-  isNotNull,
-  lt,
-  max,
-  notExists,
-  notInArray,
-  sql,
-  type AnyColumn,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, between, eq, max, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { cities, countries, places } from '../schema';
+import { cities, countries, places, sitemapChunks, sitemapChunkSizes } from '../schema';
 
 /** The kinds of page listed in chunks, one sitemap child per chunk. */
 export type SitemapKind = 'countries' | 'cities' | 'places';
@@ -25,64 +12,31 @@ export interface SitemapEntry {
 }
 
 export interface SitemapChunk {
-  /** 1-based: chunk N holds rows (N-1)*size+1 ... N*size of the table in (created_at, id) order. */
+  /** 1-based: chunk N holds the rows numbered (N-1)*size+1 ... N*size (`sitemap_seq`, kept for good). */
   number: number;
   /** The newest change among the chunk's listed rows; undefined when it lists none. */
   lastModified: string | undefined;
 }
 
-/** The site's own pages, /{lang}/home, /countries and /map: a row with such a slug has no page of its own. */
-const SITE_PAGE_SLUGS = ['home', 'countries', 'map'];
-
 /** A timestamp as W3C datetime text, formatted by the database so both engines answer the same. */
 const w3cTime = (value: SQL | AnyColumn) =>
   sql<string | null>`to_char((${value}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
-/** A sort key exactly (microseconds included), to seek from without a JS Date rounding it. */
-const keyTime = (value: AnyColumn) =>
-  sql<string>`to_char(${value} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-/** No row of the table of `earlier` (a kind slug resolution tries first) has the slug `slug`. */
-const slugFree = (earlier: typeof countries.slug | typeof cities.slug, slug: typeof cities.slug | typeof places.slug) =>
-  notExists(sql`(select 1 from ${earlier.table} where ${earlier} = ${slug})`);
+/** Whether a row has a page of its own to list (migration 0018's `sitemap_listed`, which the triggers use too). */
+const listed = (kind: SitemapKind, state: SQL | AnyColumn | null, slug: AnyColumn) =>
+  sql`sitemap_listed(${kind}, ${state ?? sql`null`}, ${slug})`;
 
 /**
  * Slug resolution takes a country before a city before a place, so a path is listed once: with the
- * first kind that answers it, never with a later one.
+ * first kind that answers it, never with a later one. A place without a slug has no page; a draft
+ * has none for visitors.
  */
 const SOURCES = {
-  countries: {
-    table: countries,
-    createdAt: countries.createdAt,
-    id: countries.id,
-    slug: countries.slug,
-    updatedAt: countries.updatedAt,
-    listed: notInArray(countries.slug, SITE_PAGE_SLUGS),
-  },
-  cities: {
-    table: cities,
-    createdAt: cities.createdAt,
-    id: cities.id,
-    slug: cities.slug,
-    updatedAt: cities.updatedAt,
-    listed: and(notInArray(cities.slug, SITE_PAGE_SLUGS), slugFree(countries.slug, cities.slug))!,
-  },
-  places: {
-    table: places,
-    createdAt: places.createdAt,
-    id: places.id,
-    slug: places.slug,
-    updatedAt: places.updatedAt,
-    // A place without a slug has no page; a draft has none for visitors.
-    listed: and(
-      eq(places.state, 'published'),
-      isNotNull(places.slug),
-      notInArray(places.slug, SITE_PAGE_SLUGS),
-      slugFree(countries.slug, places.slug),
-      slugFree(cities.slug, places.slug),
-    )!,
-  },
+  countries: { table: countries, seq: countries.sitemapSeq, slug: countries.slug, updatedAt: countries.updatedAt },
+  cities: { table: cities, seq: cities.sitemapSeq, slug: cities.slug, updatedAt: cities.updatedAt },
+  places: { table: places, seq: places.sitemapSeq, slug: places.slug, updatedAt: places.updatedAt },
 } as const;
+const listedIn = (kind: SitemapKind) => listed(kind, kind === 'places' ? places.state : null, SOURCES[kind].slug);
 
 const checkedSize = (size: number) => {
   if (!Number.isSafeInteger(size) || size < 1) throw new Error(`Invalid sitemap chunk size: ${size}`);
@@ -90,35 +44,45 @@ const checkedSize = (size: number) => {
 };
 
 /**
- * Every chunk of `size` rows of a kind, in (created_at, id) order, with the newest change among the
- * rows it lists: one pass over the table, for the sitemap index.
+ * Makes sure the triggers keep the chunks of `size` (the server's size is registered by migration
+ * 0018): a new size is built once from the rows, with writes to the three tables held meanwhile so
+ * none is missed.
+ */
+async function registerChunkSize(db: DbOrTx, size: number): Promise<void> {
+  const known = await db
+    .select({ size: sitemapChunkSizes.size })
+    .from(sitemapChunkSizes)
+    .where(eq(sitemapChunkSizes.size, size));
+  if (known.length > 0) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`lock table ${countries}, ${cities}, ${places} in share row exclusive mode`);
+    const added = await tx
+      .insert(sitemapChunkSizes)
+      .values({ size })
+      .onConflictDoNothing()
+      .returning({ size: sitemapChunkSizes.size });
+    if (added.length > 0) await tx.execute(sql`select sitemap_chunks_build(${size}::int)`);
+  });
+}
+
+/**
+ * Every chunk of `size` rows of a kind that holds a row, with the newest change among the rows it
+ * lists: kept by triggers (sitemap_chunks), so the sitemap index reads one row per child.
  */
 export async function listSitemapChunks(db: DbOrTx, kind: SitemapKind, size: number): Promise<SitemapChunk[]> {
-  const source = SOURCES[kind];
-  const ranked = db
-    .select({
-      updatedAt: source.updatedAt,
-      listed: sql<boolean>`${source.listed}`.as('listed'),
-      position: sql<number>`row_number() over (order by ${source.createdAt}, ${source.id})`.as('position'),
-    })
-    .from(source.table)
-    .as('ranked');
-  // The size is a checked integer written into the SQL, so GROUP BY matches the selected expression.
-  const chunk = sql<number>`((${ranked.position} - 1) / ${sql.raw(String(checkedSize(size)))} + 1)::int`;
+  if (checkedSize(size) > 2_147_483_647) throw new Error(`Invalid sitemap chunk size: ${size}`);
+  await registerChunkSize(db, size);
   const rows = await db
-    .select({
-      number: chunk,
-      lastModified: w3cTime(sql`max(${ranked.updatedAt}) filter (where ${ranked.listed})`),
-    })
-    .from(ranked)
-    .groupBy(chunk)
-    .orderBy(chunk);
+    .select({ number: sitemapChunks.number, lastModified: w3cTime(sitemapChunks.lastModified) })
+    .from(sitemapChunks)
+    .where(and(eq(sitemapChunks.kind, kind), eq(sitemapChunks.size, size)))
+    .orderBy(asc(sitemapChunks.number));
   return rows.map((row) => ({ number: Number(row.number), lastModified: row.lastModified ?? undefined }));
 }
 
 /**
- * The listed rows of chunk `number` (see SitemapChunk), oldest first, or undefined when the table
- * has no such chunk. Its bounds are read by offset on the (created_at, id) index, its rows by keyset.
+ * The listed rows of chunk `number` (see SitemapChunk), in number order, or undefined when the
+ * chunk holds no row: a range of the kind's sitemap_seq index.
  */
 export async function readSitemapChunk(
   db: DbOrTx,
@@ -129,32 +93,16 @@ export async function readSitemapChunk(
   const source = SOURCES[kind];
   checkedSize(size);
   if (!Number.isSafeInteger(number) || number < 1 || !Number.isSafeInteger(number * size)) return undefined;
-  const keyAt = async (offset: number) => {
-    // The bound is formatted after the offset, not once for every row the offset skips.
-    const bound = db
-      .select({ createdAt: source.createdAt, id: source.id })
-      .from(source.table)
-      .orderBy(asc(source.createdAt), asc(source.id))
-      .offset(offset)
-      .limit(1)
-      .as('bound');
-    const [row] = await db
-      .select({ createdAt: keyTime(bound.createdAt), id: sql<string>`${bound.id}::text` })
-      .from(bound);
-    return row;
-  };
-  // Sequential on purpose: the handle may be a transaction, which runs one query at a time.
-  const first = await keyAt((number - 1) * size);
-  if (!first) return undefined;
-  const next = await keyAt(number * size);
-  const key = sql`(${source.createdAt}, ${source.id})`;
-  const at = (row: { createdAt: string; id: string }) =>
-    sql`(cast(${row.createdAt} as timestamptz), cast(${row.id} as uuid))`;
+  const inChunk = between(source.seq, sql`${(number - 1) * size + 1}::bigint`, sql`${number * size}::bigint`);
   const rows = await db
     .select({ slug: source.slug, lastModified: w3cTime(source.updatedAt) })
     .from(source.table)
-    .where(and(gte(key, at(first)), next ? lt(key, at(next)) : undefined, source.listed))
-    .orderBy(asc(source.createdAt), asc(source.id));
+    .where(and(inChunk, listedIn(kind)))
+    .orderBy(asc(source.seq));
+  if (rows.length === 0) {
+    const [any] = await db.select({ seq: source.seq }).from(source.table).where(inChunk).limit(1);
+    if (!any) return undefined;
+  }
   return rows.flatMap((row) => (row.slug ? [{ slug: row.slug, lastModified: row.lastModified ?? undefined }] : []));
 }
 
