@@ -66,12 +66,12 @@ export function wakeIslands(): void {
  * text put in as an input event, which React reads as the visitor's change (suggestions follow).
  */
 function handTypedText(island: HTMLElement): void {
-  const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+  const valueProperty = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!;
   for (const box of island.querySelectorAll<HTMLInputElement>('input:not([type=checkbox]):not([type=radio])')) {
     const typed = box.value;
     if (typed === box.defaultValue) continue;
     box.value = box.defaultValue;
-    setValue.call(box, typed);
+    valueProperty.set!.call(box, typed);
     box.dispatchEvent(new Event('input', { bubbles: true }));
   }
 }
