@@ -46,7 +46,7 @@ export function wakeIslands(): void {
     for (const type of INTENT_EVENTS) removeEventListener(type, start, true);
     void import('./hydrate').then(({ hydrateIslands }) =>
       hydrateIslands(islands, (island) => {
-        handTypedText(island);
+        handOver(island);
         for (const target of held.filter((element) => island.contains(element))) {
           target.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, view: window }));
         }
@@ -61,11 +61,17 @@ export function wakeIslands(): void {
 }
 
 /**
- * Text typed into an island's box before it was live: React kept it in the box on hydration but has
- * not seen it; the box is set back to the server's value through React's own setter and the typed
- * text put in as an input event, which React reads as the visitor's change (suggestions follow).
+ * What the visitor did in an island before it was live, which React kept in the page on hydration
+ * but has not seen: the focus (given again, so the island sees it arrive: a search box opens its
+ * suggestions on focus) and text typed into a box (set back to the server's value through React's
+ * own setter, then put in as an input event, which React reads as the visitor's change).
  */
-function handTypedText(island: HTMLElement): void {
+function handOver(island: HTMLElement): void {
+  const focused = document.activeElement;
+  if (focused instanceof HTMLElement && focused !== island && island.contains(focused)) {
+    focused.blur();
+    focused.focus();
+  }
   const valueProperty = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!;
   for (const box of island.querySelectorAll<HTMLInputElement>('input:not([type=checkbox]):not([type=radio])')) {
     const typed = box.value;
