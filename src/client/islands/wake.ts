@@ -3,16 +3,19 @@ import { savedPlaces } from '../lib/saved-places';
 /*
  * When a public page's islands come to life (docs/decisions/036-islands.md). The page arrives as
  * HTML and loads only this entry (a few KB): React and the islands' code (about 70 KB gzipped) load
- * at the visitor's first sign of using the page (a press, a touch, a key, focus, the wheel), and then every island of the page hydrates. Until then the page is its HTML: links and the
- * search form (a GET form) work without script; a click on an island's button is held and given to
- * it once live, and text typed into an island's box is handed to it as typed.
+ * at the visitor's first sign of using the page (a press, a touch, a key, focus, the wheel, a
+ * scroll), and then every island of the page hydrates. Until then the page is its HTML: links and
+ * the search form (a GET form) work without script; a click on an island's button is held and
+ * given to it once live, and text typed into an island's box is handed to it as typed.
  */
 
 /**
- * What tells that a visitor is using the page; the first of them loads the islands. Not a pointer
- * moving: browsers send one when the page lays out under a resting mouse.
+ * What tells that a visitor is using the page; the first of them loads the islands. A scroll is one
+ * (the navigation turns opaque past 50 px, which only its island does), including one the browser
+ * makes (back to where a visitor was, or to an anchor). Not a pointer moving: browsers send one when
+ * the page lays out under a resting mouse.
  */
-const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel'] as const;
+const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'] as const;
 
 /**
  * Islands that hydrate as soon as the page has loaded, by name: those whose HTML lacks what only the
@@ -56,7 +59,8 @@ export function wakeIslands(): void {
       }),
     );
   };
-  if (islands.some((element) => AT_ONCE[element.dataset.island!]?.())) return start();
+  // already scrolled (the browser restored the place or went to an anchor): in use
+  if (scrollY > 0 || islands.some((element) => AT_ONCE[element.dataset.island!]?.())) return start();
   for (const type of INTENT_EVENTS) addEventListener(type, start, { capture: true, passive: true });
 }
 
