@@ -102,12 +102,13 @@ export function watchConsole(page: Page): string[] {
 }
 
 /**
- * Waits until the public page is live: hydrated, its code loaded, so it answers clicks and keys
- * (`HydratedMark` sets `<html data-hydrated>`, committed with the page inside its own Suspense
- * boundary, the lazy country, city and place pages included). Hydration warnings have been logged
- * by then.
+ * Makes the public page live and waits for it: its islands load at a visitor's first sign of use
+ * (islands/wake.ts, docs/decisions/036-islands.md), here a press of Shift, which changes nothing on
+ * the page; `<html data-hydrated>` is set once every island has committed (the admin's app sets it
+ * when its screen has). Hydration warnings have been logged by then.
  */
 export async function waitForHydration(page: Page): Promise<void> {
+  await page.keyboard.press('Shift');
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 

@@ -35,4 +35,36 @@ describe('islands hydrate without a console warning', () => {
     }
     await context.close();
   });
+
+  it('loads only the page’s own small script until the visitor uses it, then answers that first use', async () => {
+    const context = await suite.newContext();
+    const page = await context.newPage();
+    const errors = watchConsole(page);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${suite.site.baseUrl}/en/${suite.catalogue.placeSlug}`);
+    await page.waitForLoadState('load');
+    // nothing used yet: one script, every island still its server HTML
+    expect(scripts).toHaveLength(1);
+    await expect(page.locator('[data-island][data-live]').count()).resolves.toBe(0);
+
+    // the first tap, on the save toggle, is what loads the islands, and it is not lost
+    const save = page.locator('article button.save-toggle-glass');
+    expect(await save.getAttribute('aria-pressed')).toBe('false');
+    await save.click();
+    await expect.poll(() => save.getAttribute('aria-pressed')).toBe('true');
+    expect(scripts.length).toBeGreaterThan(1);
+
+    // text typed into the search box before it is live is searched for
+    await page.goto(`${suite.site.baseUrl}/en/home`);
+    await page.waitForLoadState('load');
+    const box = page.getByRole('combobox', { name: 'Search places, cities and countries' });
+    await box.pressSequentially('belem', { delay: 10 });
+    const suggestion = page.locator('#nav-search-list [role="option"]').first();
+    await expect.poll(() => suggestion.textContent(), { timeout: 10_000 }).toContain('Belém Tower');
+    expect(realErrors(errors)).toEqual([]);
+    await context.close();
+  });
 });

@@ -11,8 +11,10 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumPath } from '../e2e/helpers';
 
-const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// the browser the browser tests use (CHROMIUM_PATH, else Debian's chromium-headless-shell or chromium)
+const CHROME = chromiumPath();
 const TARGETS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 const JS_BUDGET_KB = 70;
 const TBT_BUDGET_MS = 100;

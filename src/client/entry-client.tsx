@@ -1,16 +1,15 @@
 import { isLanguageCode } from '../shared/languages';
 import './index.css';
 import './components/public/public.css';
-import { hydrateIslands } from './islands/hydrate';
-import { saveLanguageChoice } from './lib/i18n';
-import { seedPublicQuery } from './lib/public-queries';
+import { wakeIslands } from './islands/wake';
+import { saveLanguageChoice } from './lib/language-cookie';
 import { savedPlaces, tellServiceWorker } from './lib/saved-places';
-import type { PageState } from './ssr/page-state';
 
 /**
  * Public pages arrive rendered by the server; only their islands (islands/registry.ts) load code and
- * hydrate, each on its own from the props beside it (docs/decisions/036-islands.md). Links between
- * pages load the next page. The admin's screens are a single-page app, loaded only there (spa.tsx).
+ * hydrate, each on its own from the props beside it, once the visitor starts using the page
+ * (islands/wake.ts, docs/decisions/036-islands.md). This entry imports no React. Links between pages
+ * load the next page. The admin's screens are a single-page app, loaded only there (spa.tsx).
  */
 // Offline reading (public/sw.js, docs/decisions/023-saved-and-offline.md), on public pages a few
 // seconds after they loaded (installing the worker and storing the page cost the phone's main thread
@@ -22,11 +21,7 @@ if (root.dataset.ssr === 'true') startPublicPage();
 else void import('./spa');
 
 function startPublicPage() {
-  const stateElement = document.getElementById('__QUERY_STATE__');
-  // Each entry is a key and its data (see PageState): what the islands read starts where the server's render ended.
-  const state = JSON.parse(stateElement?.textContent || '[]') as PageState;
-  for (const [queryKey, data] of state) seedPublicQuery(queryKey, data);
-  hydrateIslands();
+  wakeIslands();
   // Every language link (the menu's and the footer's, which stays HTML) saves the visitor's choice.
   document.addEventListener('click', (event) => {
     const lang = (event.target as Element).closest?.('a[hreflang]')?.getAttribute('hreflang');

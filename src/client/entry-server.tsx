@@ -10,9 +10,9 @@ import { createQueryClient } from './lib/query-client';
 import type { PublicDataSource } from '../shared/api/public-data';
 import type { LanguageCode } from '../shared/languages';
 import { prefetchForUrl } from './ssr/prefetch';
-import { siteSettingsQuery } from './lib/public-queries';
-import { isPageMarkup } from './lib/map-queries';
+import { fetchPublic, IslandReadsProvider, queryHash, siteSettingsQuery } from './lib/public-queries';
 import { NO_SITE_SETTINGS, type SiteSettings } from '../shared/site';
+import { isPageMarkup } from './lib/map-queries';
 import { createSsrCollector, SsrProvider } from './ssr/ssr-context';
 import type { PageEntry, PageState } from './ssr/page-state';
 import { IslandRendererProvider, IslandRoot, type IslandRenderer } from './islands/island';
@@ -37,7 +37,7 @@ export interface RenderResult {
   head: string;
   status: number;
   lang: string;
-  /** The prefetched data for the browser's query cache (see PageState). */
+  /** The prefetched data the page's islands read, for the browser (see PageState). */
   state: PageState;
 }
 
@@ -100,14 +100,18 @@ async function renderPage(
     headTags(head, headLang, { publicUrl, settings }),
   );
   const location = { pathname: parsed.pathname, search: parsed.search };
+  /** The queries the islands read: what the browser needs of the page's data. */
+  const islandReads = new Set<string>();
   // Each island as the browser hydrates it: a root of its own, with the page's data and address.
   const renderIsland: IslandRenderer = (element, identifierPrefix) =>
     renderToString(
       <SsrProvider collector={collector}>
         <QueryClientProvider client={queryClient}>
-          <PageLocationProvider value={location}>
-            <IslandRoot cookieLanguage={cookieLanguage}>{element}</IslandRoot>
-          </PageLocationProvider>
+          <IslandReadsProvider value={islandReads}>
+            <PageLocationProvider value={location}>
+              <IslandRoot cookieLanguage={cookieLanguage}>{element}</IslandRoot>
+            </PageLocationProvider>
+          </IslandReadsProvider>
         </QueryClientProvider>
       </SsrProvider>,
       { identifierPrefix },
@@ -127,15 +131,44 @@ async function renderPage(
     () => {
       collector.status = 200;
       collector.head = [];
+      islandReads.clear();
     },
     signal,
   );
-  return { html, collector };
+  return { html, collector, islandReads };
+}
+
+/** The queries of the cache that hold data and `keep` keeps, as key and data. */
+function cachedEntries(queryClient: QueryClient, keep: (hash: string, key: readonly unknown[]) => boolean): PageState {
+  return (
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((query) => query.state.status === 'success' && keep(queryHash(query.queryKey), query.queryKey))
+      .map((query): [string, PageEntry] => [queryHash(query.queryKey), [query.queryKey, query.state.data]])
+      // In key order, not in the order the reads finished (which varies on a database server with
+      // a pool): the same data always gives the same bytes, on every instance and after a restore.
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, entry]) => entry)
+  );
 }
 
 /**
- * React's render of a page alone, from the state a rendered page handed to the browser (no
- * database, no HTTP): what `npm run bench:serve` compares a first render's server CPU with.
+ * All the data the server's render of the page at `url` reads (not only its islands'), each query
+ * read over the public API at `origin`: what `npm run bench:serve` renders React alone from.
+ */
+export async function pageDataOver(origin: string, url: string): Promise<PageState> {
+  const parsed = new URL(url, 'http://localhost');
+  const queryClient = createQueryClient();
+  await prefetchForUrl(parsed, languageFor(parsed.pathname, undefined), queryClient, (spec) =>
+    fetchPublic(spec, origin),
+  );
+  return cachedEntries(queryClient, () => true);
+}
+
+/**
+ * React's render of a page alone, from the page's data (pageDataOver; no database, no HTTP): what
+ * `npm run bench:serve` compares a first render's server CPU with.
  */
 export async function renderFromState(url: string, state: PageState): Promise<string> {
   const queryClient = createQueryClient();
@@ -153,21 +186,17 @@ export async function render({
   const parsed = new URL(url, 'http://localhost');
   const lang = languageFor(parsed.pathname, cookieLanguage);
   const queryClient = createQueryClient();
-  await prefetchForUrl(parsed, lang, queryClient, data(lang), signal);
+  const source = data(lang);
+  await prefetchForUrl(parsed, lang, queryClient, (spec) => spec.load(source), signal);
   signal?.throwIfAborted();
-  const { html, collector } = await renderPage(url, queryClient, { cookieLanguage, publicUrl, signal });
+  const { html, collector, islandReads } = await renderPage(url, queryClient, { cookieLanguage, publicUrl, signal });
   return {
     html,
     head: collector.head.join('\n'),
     status: collector.status,
     lang,
-    state: queryClient
-      .getQueryCache()
-      .getAll()
-      .filter((query) => query.state.status === 'success' && !isPageMarkup(query.queryKey))
-      // In key order, not in the order the reads finished (which varies on a database server with
-      // a pool): the same data always gives the same bytes, on every instance and after a restore.
-      .sort((a, b) => (a.queryHash < b.queryHash ? -1 : a.queryHash > b.queryHash ? 1 : 0))
-      .map((query): PageEntry => [query.queryKey, query.state.data]),
+    // only what the islands read (the browser renders nothing else: docs/decisions/036-islands.md),
+    // and no map, which is in the HTML as it is
+    state: cachedEntries(queryClient, (hash, key) => islandReads.has(hash) && !isPageMarkup(key)),
   };
 }

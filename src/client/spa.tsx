@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './app';
-import { readLanguageCookie } from './lib/i18n';
+import { readLanguageCookie } from './lib/language-cookie';
 import { createQueryClient } from './lib/query-client';
 
 const queryClient = createQueryClient();

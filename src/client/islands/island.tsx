@@ -44,7 +44,7 @@ function Committed({ onCommit }: { onCommit: () => void }) {
 /**
  * `Component` as an island named `name` (registry.ts): in the server's HTML, its markup inside a
  * `<div data-island>` (`display: contents`, so it changes no layout) with its props as JSON, which
- * the browser hydrates on its own (entry-client.tsx); everything around it stays HTML. Its props
+ * the browser hydrates on its own (islands/hydrate.tsx); everything around it stays HTML. Its props
  * must be plain data; `serialize` may keep only what the component reads. Inside another island and
  * in the admin's single-page app it is just the component.
  */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, isoDate } from './format-date';
-import { languageFor, pathInLanguage, readLanguageCookie } from './i18n';
+import { languageFor, pathInLanguage } from './i18n';
+import { readLanguageCookie } from './language-cookie';
 
 describe('current language and language switching', () => {
   it('takes the language from the first path segment, then the cookie, then English', () => {

@@ -1,12 +1,6 @@
 import { createContext, createElement, useContext, useMemo, type ReactNode } from 'react';
 import type { UiTextEntryDto } from '../../shared/api/public';
-import {
-  isLanguageCode,
-  LANGUAGE_COOKIE,
-  LANGUAGE_COOKIE_MAX_AGE_SECONDS,
-  toLanguageCode,
-  type LanguageCode,
-} from '../../shared/languages';
+import { isLanguageCode, toLanguageCode, type LanguageCode } from '../../shared/languages';
 import { ENGLISH_TEXT, type UiTextKey } from '../../shared/ui-text';
 import { usePageLocation } from './page-location';
 import { uiTextQuery, usePublicQuery } from './public-queries';
@@ -19,11 +13,6 @@ const CookieLanguageContext = createContext<string | undefined>(undefined);
 
 export function CookieLanguageProvider({ value, children }: { value: string | undefined; children: ReactNode }) {
   return createElement(CookieLanguageContext.Provider, { value }, children);
-}
-
-export function readLanguageCookie(cookie: string): string | undefined {
-  const match = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([^;]*)`).exec(cookie);
-  return match?.[1];
 }
 
 /** docs/product.md §4.2: the language is the URL's first segment, then the language cookie, then English. */
@@ -46,11 +35,6 @@ export const langIfOther = (textLang: string, pageLang: string): string | undefi
 export function useLanguage(): LanguageCode {
   const { pathname } = usePageLocation();
   return languageFor(pathname, useContext(CookieLanguageContext));
-}
-
-/** Saves the visitor's choice for 365 days on the whole site (docs/product.md §9). */
-export function saveLanguageChoice(lang: LanguageCode): void {
-  document.cookie = `${LANGUAGE_COOKIE}=${lang}; Max-Age=${LANGUAGE_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { parseLinkHeader, type Page, type PageQuery } from '../../shared/paging';
 import type * as dto from '../../shared/api/public';
 import type { PublicDataSource } from '../../shared/api/public-data';
@@ -140,8 +140,9 @@ export function missingValue(spec: PublicQuery<unknown>): { value: unknown } | u
   return { value: spec.paged ? EMPTY_PAGE : [] };
 }
 
-async function fetchPublic<T>(spec: PublicQuery<T>): Promise<T> {
-  const response = await fetch(spec.path, { credentials: 'include' });
+/** A query read over the public API (at `origin`, the page's own unless given), as the browser reads it. */
+export async function fetchPublic<T>(spec: PublicQuery<T>, origin = ''): Promise<T> {
+  const response = await fetch(origin + spec.path, { credentials: 'include' });
   if (response.ok) {
     const body = (await response.json()) as unknown;
     if (!spec.paged) return body as T;
@@ -219,6 +220,14 @@ function useBrowserQuery<T>(
   return { data, isPending: data === undefined && entry?.status !== 'error', isError: entry?.status === 'error' };
 }
 
+/**
+ * On the server: the keys of the queries an island's render read (by `hashOf`), collected so the page
+ * hands the browser only those (its islands are all that reads them there).
+ */
+const IslandReadsContext = createContext<Set<string> | null>(null);
+export const IslandReadsProvider = IslandReadsContext.Provider;
+export const queryHash = hashOf;
+
 const NOT_LOADED: PublicQueryResult<never> = Object.freeze({ data: undefined, isPending: true, isError: false });
 
 /**
@@ -229,6 +238,7 @@ const NOT_LOADED: PublicQueryResult<never> = Object.freeze({ data: undefined, is
  */
 function useCachedQuery<T>(spec: PublicQuery<T>): PublicQueryResult<T> {
   const state = useQueryClient().getQueryState<T>(spec.key);
+  useContext(IslandReadsContext)?.add(hashOf(spec.key));
   if (!state) return NOT_LOADED;
   return { data: state.data, isPending: state.status === 'pending', isError: state.status === 'error' };
 }

@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import { LANGUAGE_CODES } from '../../shared/languages';
 import { SAVED_PLACES_MAX, savedPlacesAddress } from '../../shared/saved-places';
 
@@ -19,8 +18,8 @@ export interface SavedPlace {
 }
 
 export const SAVED_KEY = 'saved-places';
-const NONE: SavedPlace[] = [];
-let last: { raw: string | null; list: SavedPlace[] } = { raw: null, list: NONE };
+export const NO_SAVED_PLACES: SavedPlace[] = [];
+let last: { raw: string | null; list: SavedPlace[] } = { raw: null, list: NO_SAVED_PLACES };
 const listeners = new Set<() => void>();
 
 function readRaw(): string | null {
@@ -35,7 +34,7 @@ function readRaw(): string | null {
 export function savedPlaces(): SavedPlace[] {
   const raw = readRaw();
   if (raw === last.raw) return last.list;
-  let list: SavedPlace[] = NONE;
+  let list: SavedPlace[] = NO_SAVED_PLACES;
   try {
     const parsed = JSON.parse(raw ?? '[]') as unknown;
     if (Array.isArray(parsed)) list = (parsed as SavedPlace[]).filter((p) => typeof p?.id === 'string');
@@ -84,7 +83,8 @@ export const saveAll = (places: SavedPlace[]) =>
   write([...places, ...savedPlaces().filter((p) => !places.some((q) => q.id === p.id))]);
 export const clearSaved = () => write([]);
 
-function subscribe(listener: () => void): () => void {
+/** Calls `listener` whenever the saved places change, here or in another tab. */
+export function subscribeSaved(listener: () => void): () => void {
   listeners.add(listener);
   window.addEventListener('storage', listener); // another tab saved or removed one
   return () => {
@@ -92,9 +92,3 @@ function subscribe(listener: () => void): () => void {
     window.removeEventListener('storage', listener);
   };
 }
-
-/**
- * The saved places in a component. The server and the hydrating render see none (the server cannot
- * know them), so the HTML matches; the browser's own list follows right after hydration.
- */
-export const useSavedPlaces = (): SavedPlace[] => useSyncExternalStore(subscribe, savedPlaces, () => NONE);

@@ -1,26 +1,25 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { PublicDataSource } from '../../shared/api/public-data';
 import type { LanguageCode } from '../../shared/languages';
 import { prefetchPage, type Load } from '../lib/page-data';
 import { missingValue, type PublicQuery } from '../lib/public-queries';
 import { chromeQueries, matchPublicPage } from '../pages/public/public-routes';
 
 /**
- * Fills the query cache with the data the page at `url` needs on its first render, read straight
- * from the server's services, so the server renders real content and hands the same cache to the
- * client (which then asks for nothing). Which page a URL is, and what it needs, the page's route
+ * Fills the query cache with the data the page at `url` needs on its first render, each query read
+ * by `read` (on the server, straight from its services: `spec.load(source)`), so the server renders
+ * real content and hands the browser what its islands read of it (which then ask for nothing). Which page a URL is, and what it needs, the page's route
  * definition says (pages/public/public-routes.ts); this only loads it.
  */
 export async function prefetchForUrl(
   url: URL,
   lang: LanguageCode,
   queryClient: QueryClient,
-  source: PublicDataSource,
+  read: <T>(spec: PublicQuery<T>) => Promise<T | null>,
   signal?: AbortSignal,
 ): Promise<void> {
   const load: Load = async (spec) => {
     signal?.throwIfAborted();
-    const value = await spec.load(source);
+    const value = await read(spec);
     const result = value === null ? missingValue(spec) : { value };
     if (result) queryClient.setQueryData(spec.key, result.value);
     return value;

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { LanguageDto } from '@/shared/api/public';
 import { isLanguageCode, LANGUAGES } from '@/shared/languages';
-import { pathInLanguage, saveLanguageChoice, useLanguage, useUiText } from '../../lib/i18n';
+import { pathInLanguage, useLanguage, useUiText } from '../../lib/i18n';
+import { saveLanguageChoice } from '../../lib/language-cookie';
 import { useNavigateOnClick } from '../../lib/navigation';
 import { usePageLocation } from '../../lib/page-location';
 import { languagesQuery, usePublicQuery } from '../../lib/public-queries';

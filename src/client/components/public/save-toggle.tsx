@@ -1,5 +1,6 @@
 import { useLanguage, useUiText } from '../../lib/i18n';
-import { setSaved, useSavedPlaces } from '../../lib/saved-places';
+import { setSaved } from '../../lib/saved-places';
+import { useSavedPlaces } from '../../lib/use-saved-places';
 import { Icon } from './icons';
 
 /**

@@ -10,7 +10,8 @@ import { Spinner } from '../../components/public/spinner';
 import { useLanguage, useUiText } from '../../lib/i18n';
 import { usePageParams, type PageParams } from '../../lib/page-data';
 import { savedPlacesQuery, usePublicQuery } from '../../lib/public-queries';
-import { clearSaved, inLanguage, saveAll, useSavedPlaces, type SavedPlace } from '../../lib/saved-places';
+import { clearSaved, inLanguage, saveAll, type SavedPlace } from '../../lib/saved-places';
+import { useSavedPlaces } from '../../lib/use-saved-places';
 import { useInBrowser } from '../../lib/use-in-browser';
 
 /** The ids of a share address (`?ids=a,b`); null on the visitor's own list. A malformed list shows nothing. */
