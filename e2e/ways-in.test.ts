@@ -117,8 +117,9 @@ describe('ways in for a traveller, in the browser', () => {
     await expect.poll(() => visit.count()).toBe(1);
     const text = (await visit.textContent()) ?? '';
     expect(text).toContain('09:00–18:00');
-    expect(text).toContain('10,00 €');
-    expect(text).toContain('2 Stunden');
+    // the German number format, with its no-break space before the sign
+    expect(text).toMatch(/10,00\s€/);
+    expect(text).toMatch(/2\sStunden/);
     await noSeriousViolations(page, 'the place');
     expect(realErrors(errors)).toEqual([]);
   });
