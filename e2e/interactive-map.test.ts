@@ -66,6 +66,8 @@ describe('the interactive map, where the operator serves a vector style', () => 
     expect(styleRequests).toEqual([]);
     expect(scripts.some((url) => url.includes('interactive-map'))).toBe(false);
 
+    // a visitor scrolls down to the map: the page's islands come to life, the button with them
+    await page.locator('#map').scrollIntoViewIfNeeded();
     await page.getByRole('button', { name: 'Carte interactive' }).click();
     const map = page.getByRole('region', { name: /^Carte interactive de Belém Tower/ });
     await map.locator('canvas.maplibregl-canvas').waitFor();
@@ -102,6 +104,7 @@ describe('the interactive map, where the operator serves a vector style', () => 
     // the tile server is down
     await page.route(`${styleOrigin}/**`, (route) => route.abort());
     await page.goto(`${suite.site.baseUrl}/en/belem-tower`);
+    await page.locator('#map').scrollIntoViewIfNeeded();
     await page.getByRole('button', { name: 'Interactive map' }).click();
     await expect
       .poll(() => page.getByRole('status').filter({ hasText: 'could not be loaded' }).count(), { timeout: 15_000 })

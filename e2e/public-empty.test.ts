@@ -47,8 +47,8 @@ describe('public website on an empty database', () => {
     const index = await (await fetch(`${suite.site.baseUrl}/sitemap.xml`)).text();
     expect(index).toContain(`<loc>${suite.site.baseUrl}/sitemaps/pages.xml</loc>`);
     const sitemap = await (await fetch(`${suite.site.baseUrl}/sitemaps/pages.xml`)).text();
-    // home, countries and how-we-write, in five languages
-    expect(sitemap.match(/<url>/g)).toHaveLength(15);
+    // home, countries, the map of every place and how-we-write, in five languages
+    expect(sitemap.match(/<url>/g)).toHaveLength(20);
   });
 
   it('meets axe on the empty screens', async () => {

@@ -28,6 +28,8 @@ export interface DemoPlace {
   text: Texts<{ title: string; description: string; full: string; location: string; country: string }>;
   history?: { year: string; description: string }[];
   facts?: { question: string; answer: string }[];
+  /** Its themes (ids of src/shared/themes.ts), chosen by a person. */
+  themes: string[];
 }
 
 export const DEMO_COUNTRIES: DemoCountry[] = [
@@ -268,6 +270,7 @@ function texts(
 export const DEMO_PLACES: DemoPlace[] = [
   {
     slug: 'belem-tower',
+    themes: ['monuments', 'water'],
     date: '2024-09-14',
     lat: 38.6916,
     lng: -9.216,
@@ -323,6 +326,7 @@ export const DEMO_PLACES: DemoPlace[] = [
   },
   {
     slug: 'miradouro-da-senhora-do-monte',
+    themes: ['viewpoints'],
     date: '2024-09-12',
     lat: 38.7189,
     lng: -9.1327,
@@ -358,6 +362,7 @@ export const DEMO_PLACES: DemoPlace[] = [
   },
   {
     slug: 'dom-luis-i-bridge',
+    themes: ['water', 'old-towns'],
     date: '2024-08-30',
     lat: 41.1399,
     lng: -8.6094,
@@ -398,6 +403,7 @@ export const DEMO_PLACES: DemoPlace[] = [
   },
   {
     slug: 'fushimi-inari-taisha',
+    themes: ['churches', 'nature'],
     date: '2024-04-06',
     lat: 34.9671,
 
@@ -445,6 +451,7 @@ export const DEMO_PLACES: DemoPlace[] = [
   },
   {
     slug: 'kinkaku-ji',
+    themes: ['churches', 'gardens'],
     date: '2024-04-04',
     lat: 35.0394,
     lng: 135.7292,
@@ -480,6 +487,7 @@ export const DEMO_PLACES: DemoPlace[] = [
   },
   {
     slug: 'sacsayhuaman',
+    themes: ['monuments', 'nature'],
     date: '2023-11-18',
     lat: -13.5094,
     lng: -71.9817,

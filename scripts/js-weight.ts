@@ -25,6 +25,8 @@ const PAGES = [
   ['country', '/en/portugal'],
   ['city', '/en/lisbon'],
   ['place', '/en/belem-tower'],
+  ['theme', '/en/themes/monuments-and-squares'],
+  ['map', '/en/map'],
   ['saved', '/en/saved'],
   ['not found', '/en/no-such-page'],
 ] as const;

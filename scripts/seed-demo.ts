@@ -17,6 +17,7 @@ import {
   placeFacts,
   placeHistory,
   places,
+  placeThemes,
   placeTranslations,
 } from '../src/server/db/schema';
 import { storeImage } from '../src/server/media/image-storage';
@@ -178,6 +179,11 @@ export async function seedDemo(app: FastifyInstance, db: Database): Promise<{ pl
       await db
         .insert(placeFacts)
         .values({ placeId, languageCode: 'en', hasFacts: 'yes', facts: place.facts, origin: WRITTEN_BY });
+    }
+    if (place.themes.length > 0) {
+      await db
+        .insert(placeThemes)
+        .values(place.themes.map((theme, position) => ({ placeId, theme, position, origin: WRITTEN_BY })));
     }
     for (let i = 0; i < place.galleryCount; i++) {
       const image = await storePhoto(app, place.palette + i + 1, seed++);

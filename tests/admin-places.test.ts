@@ -141,6 +141,8 @@ describe('Edit Places API', () => {
         factsCount: 1,
         galleryCount: 2,
         photoCount: 3,
+        // no visit facts entered (docs/product.md §21)
+        visit: null,
       });
       expect(list[1]).toMatchObject({
         id: older.id,

@@ -115,6 +115,29 @@ describe('the map of every place, served', () => {
     expect((await get('/en/map')).body).toContain('href="/en/ribeira"');
   });
 
+  it('shows one theme’s places with ?theme=, dropped from the cache when a place gains the theme', async () => {
+    const url = '/api/maps/every-place/translations/en?theme=castles-and-palaces';
+    expect((await get(url)).json<PlacesMapDto>()).toMatchObject({ theme: 'castles-and-palaces', total: 0 });
+    expect((await get(url)).headers['cache-status']).toBe('travel-places; hit');
+    const chosen = await t.admin({
+      method: 'PUT',
+      url: `/api/admin/places/${belem.id}/themes`,
+      payload: { themes: ['castles'] },
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    const after = await get(url);
+    expect(after.headers['cache-status']).toMatch(/fwd=miss/);
+    expect(after.json<PlacesMapDto>().groups.map((g) => g.slug)).toEqual(['belem-tower']);
+    const page = await get('/en/map?theme=castles-and-palaces');
+    expect(page.body).toContain('Map: Castles and palaces');
+    expect(page.body).toContain('<link rel="canonical" href="https://travel.example/en/map?theme=castles-and-palaces"');
+    const unknown = await get('/api/maps/every-place/translations/en?theme=no-such-theme');
+    expect([unknown.statusCode, unknown.json<{ code: string }>().code]).toEqual([400, 'theme_unknown']);
+    expect((await get('/en/map?theme=no-such-theme')).body).toContain(
+      '<link rel="canonical" href="https://travel.example/en/map"',
+    );
+  });
+
   it('answers a view that does not exist with 400 from the API and the whole world on the page, never a 500', async () => {
     for (const query of ['z=99&x=0&y=1', 'z=3&x=8&y=1', 'z=abc', 'z=3&x=1', 'z=3&x=-1&y=2', 'z=03&x=1&y=1']) {
       const api = await get(`/api/maps/every-place/translations/en?${query}`);

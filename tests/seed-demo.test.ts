@@ -23,4 +23,11 @@ describe('the demo catalogue', () => {
       }
     }
   });
+
+  it('gives its places the themes a person chose, so the home strip and theme pages have places', async () => {
+    const theme = await t.app.inject({ method: 'GET', url: '/en/themes/monuments-and-squares' });
+    expect(theme.statusCode).toBe(200);
+    expect(theme.body).toContain('Belém Tower');
+    expect(theme.body).toContain('Sacsayhuamán');
+  });
 });

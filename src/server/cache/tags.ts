@@ -119,7 +119,11 @@ const READ_TAGS: { [S in keyof PublicServices]: TagTable<PublicServices[S]> } = 
     worldMap: () => MAP_TAGS,
     countryMap: () => [...MAP_TAGS, 'slugs'],
     // the places' positions and addresses ('places', 'slugs'), titles and city names ('search')
-    placesMap: () => [...MAP_TAGS, 'slugs'],
+    // one theme's places (?theme=): also when a place gains or loses that theme (migration 0019)
+    placesMap: (_value, _lang, _view, theme) => {
+      const id = theme === undefined ? undefined : themeBySlug(theme)?.id;
+      return [...MAP_TAGS, 'slugs', ...(id ? [`places-of:theme:${id}`] : [])];
+    },
     placeMap: (_value, id) => [place(id)],
   },
   // Downloads and feeds list places in a page's order: the lists, and each place's own text.

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database, type DbOrTx, type Tx } from '../client';
+import { themeById } from '@/shared/themes';
 import { readSitemapChunk, type SitemapKind } from './sitemap-repo';
+import { countPublishedByTheme } from './themes-repo';
 
 /**
  * The SQL of backups and restores (src/server/backup/, docs/decisions/021-backups.md). Tables are
@@ -166,12 +168,19 @@ export async function referencedMediaUrls(tx: DbOrTx): Promise<string[]> {
   return rows.map((row) => row.url);
 }
 
-/** The slugs of every public page of countries, cities and places, as the sitemaps list them. */
+/**
+ * The addresses (after the language) of every public page made from the data: countries, cities
+ * and places as the sitemaps list them, the map of every place, and the themes with published places.
+ */
 export async function publicSlugs(tx: DbOrTx): Promise<string[]> {
-  const slugs: string[] = [];
+  const slugs: string[] = ['map'];
   for (const kind of ['countries', 'cities', 'places'] as SitemapKind[]) {
     const entries = await readSitemapChunk(tx, kind, Number.MAX_SAFE_INTEGER, 1);
     for (const entry of entries ?? []) slugs.push(entry.slug);
+  }
+  for (const { theme } of await countPublishedByTheme(tx)) {
+    const known = themeById(theme);
+    if (known) slugs.push(`themes/${known.slug}`);
   }
   return slugs;
 }
