@@ -3,6 +3,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { galleryImages, galleryImageTexts, places } from '../src/server/db/schema';
+import { savedPlacesAddress } from '../src/shared/saved-places';
 import { makePlaceTranslation } from '../tests/helpers/factories';
 import { waitForHydration, watchConsole } from './helpers';
 import { publicSuite, realErrors } from './public-fixtures';
@@ -156,8 +157,11 @@ describe('the public pages’ smaller stumbles (issue 41)', () => {
     await waitForHydration(page);
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.getByRole('button', { name: 'Merken', exact: true }).click();
+    const [tower] = await suite.site.db.select({ id: places.id }).from(places).where(eq(places.slug, 'belem-tower'));
     for (const lang of LANGUAGES) {
       await expect.poll(() => stored(`/${lang}/belem-tower`), { timeout: 20_000 }).toBe(true);
+      // the saved place's card in each language: the offline page's titles
+      await expect.poll(() => stored(savedPlacesAddress([tower!.id], lang)), { timeout: 20_000 }).toBe(true);
     }
     await page.reload();
     await waitForHydration(page);
