@@ -51,3 +51,58 @@ describe('when translated pages appear (translated-pages)', () => {
     }
   });
 });
+
+describe('Edit Places search over more places than it looks up one by one (admin-places)', () => {
+  /** Every page of a search, walked with its cursors: the titles in the order shown. */
+  async function searchAll(search: string, limit: number): Promise<string[]> {
+    const titles: string[] = [];
+    let cursor: string | undefined;
+    for (let pages = 0; pages < 50; pages++) {
+      const page = await w.services.adminPlaces.list({ search }, 'uploaded', { limit, cursor });
+      titles.push(...page.items.map((item) => item.title));
+      if (!page.next) return titles;
+      cursor = page.next;
+    }
+    throw new Error('the pages never ended');
+  }
+
+  beforeAll(async () => {
+    // 240 places, oldest first: "Fado" in the two newest and the four oldest (a rare word), "Azulejo"
+    // in every tenth (common enough to fill a page among the newest), "Quinta" only in the oldest three.
+    const started = Date.parse('2020-01-01T00:00:00Z');
+    for (let n = 0; n < 240; n++) {
+      const words = [n < 4 || n >= 238 ? 'Fado' : '', n % 10 === 0 ? 'Azulejo' : '', n < 3 ? 'Quinta' : ''].filter(
+        Boolean,
+      );
+      await makePlace(w.db, {
+        title: `Lisbon ${n} ${words.join(' ')}`.trim(),
+        location: 'Lisbon',
+        country: 'Portugal',
+        createdAt: new Date(started + n * 60_000),
+      });
+    }
+  });
+
+  it('finds a rare word beyond the newest places, page after page, newest first', async () => {
+    expect(await searchAll('quinta', 2)).toEqual([
+      'Lisbon 2 Fado Quinta',
+      'Lisbon 1 Fado Quinta',
+      'Lisbon 0 Fado Azulejo Quinta',
+    ]);
+    expect(await searchAll('fado', 3)).toEqual([
+      'Lisbon 239 Fado',
+      'Lisbon 238 Fado',
+      'Lisbon 3 Fado',
+      'Lisbon 2 Fado Quinta',
+      'Lisbon 1 Fado Quinta',
+      'Lisbon 0 Fado Azulejo Quinta',
+    ]);
+  });
+
+  it('walks a common word through every page once, each in its place', async () => {
+    const expected = Array.from({ length: 24 }, (_, i) => 230 - i * 10).map((n) =>
+      [`Lisbon ${n}`, n < 4 || n >= 238 ? 'Fado' : '', 'Azulejo', n < 3 ? 'Quinta' : ''].filter(Boolean).join(' '),
+    );
+    expect(await searchAll('azulejo', 5)).toEqual(expected);
+  });
+});
