@@ -20,9 +20,9 @@ describe('visit facts, from Edit Place to a German visitor', () => {
     await dialog.getByLabel(/^Address/).fill('Avenida Brasília, 1400-038 Lisboa');
     await dialog.getByRole('button', { name: 'Add opening times' }).click();
     // Tuesday to Sunday: Monday off, Saturday and Sunday on.
-    await dialog.getByRole('checkbox', { name: 'Mon', exact: true }).uncheck();
-    await dialog.getByRole('checkbox', { name: 'Sat', exact: true }).check();
-    await dialog.getByRole('checkbox', { name: 'Sun', exact: true }).check();
+    await dialog.getByRole('checkbox', { name: 'Monday', exact: true }).uncheck();
+    await dialog.getByRole('checkbox', { name: 'Saturday', exact: true }).check();
+    await dialog.getByRole('checkbox', { name: 'Sunday', exact: true }).check();
     await dialog.getByLabel('Opens (row 1)').fill('10:00');
     await dialog.getByLabel('Closes (row 1)').fill('18:30');
     await dialog.getByRole('radio', { name: 'Amount', exact: true }).check();

@@ -5,7 +5,7 @@ import type { GalleryImageDto } from '../src/shared/api/public';
 import { galleryImages, galleryImageTexts } from '../src/server/db/schema';
 import { startFakeChatCompletions, type FakeChatCompletions, chatModel } from './helpers/fake-chat-completions';
 import { makeGalleryImage, makePlace, makePlaceTranslation, placeEdit } from './helpers/factories';
-import { sourceRenderSource } from './helpers/page-source';
+import { languageOfText, sourceRenderSource } from './helpers/page-source';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { FAST_JOBS, translatingModel, whenSettled } from './helpers/translation-jobs';
 import { fakeTranslation } from './helpers/fake-translation';
@@ -74,6 +74,28 @@ describe('photos described one by one', () => {
     ]);
     const dePage = await t.app.inject({ url: `/de/${place.slug}` });
     expect(imageObjects(dePage.body)[0]).toMatchObject({ caption: german.caption, description: german.alt });
+  });
+
+  it('marks the English shown on a German page English: the photos’ alt text as well as their caption', async () => {
+    const { place } = await placeWithTwoPhotos(t);
+    /** The language a screen reader reads each image's alt text in (`<img lang>`, else the page's). */
+    const altLanguages = (html: string, alt: string) =>
+      [...html.matchAll(/<img\b[^>]*>/g)]
+        .map(([tag]) => tag)
+        .filter((tag) => tag.includes(`alt="${alt}"`))
+        .map((tag) => /\blang="([^"]*)"/.exec(tag)?.[1] ?? 'page');
+
+    // Not translated: the summary describes the place's own photo, in the hero and first in the gallery.
+    const dePage = (await t.app.inject({ url: `/de/${place.slug}` })).body;
+    expect(altLanguages(dePage, place.description)).toEqual(['en', 'en']);
+    expect(languageOfText(dePage, place.description), 'the caption').toBe('en');
+    const enPage = (await t.app.inject({ url: `/en/${place.slug}` })).body;
+    expect(altLanguages(enPage, place.description)).toEqual(['page', 'page']);
+
+    // Translated: nothing is marked.
+    const german = await makePlaceTranslation(t.db, place.id, 'de');
+    const translated = (await t.app.inject({ url: `/de/${place.slug}` })).body;
+    expect(altLanguages(translated, german.description)).toEqual(['page', 'page']);
   });
 
   it('shows the photos in the order the admin saved, at once on a page rendered before', async () => {

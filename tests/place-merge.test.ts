@@ -9,6 +9,8 @@ import type { TrashList } from '../src/shared/api/trash';
 import { LANGUAGE_CODES } from '../src/shared/languages';
 import { galleryImages, places, placeTranslations, revisions } from '../src/server/db/schema';
 import { makePlace, makePlaceTranslation } from './helpers/factories';
+import type { AdminPlaceThemesDto } from '../src/shared/api/themes';
+import { suggestThemes } from '../src/server/services/themes';
 import {
   chatModel,
   schemaNameOf,
@@ -185,6 +187,58 @@ describe('merging two places and splitting a gallery photo off', () => {
       (await t.admin({ method: 'GET', url: `/api/admin/places/${target.id}/merges` })).json<PlaceMerges>().merges,
     ).toEqual([]);
     expect(await unreferencedFiles(t.db, join(t.dataDir, 'media'))).toEqual([]);
+  });
+
+  it('gives the target the merged place’s themes where no person chose its own, up to three; undo puts both back', async () => {
+    const themesOf = async (id: string) =>
+      (await t.admin({ method: 'GET', url: `/api/admin/places/${id}/themes` })).json<AdminPlaceThemesDto>().themes;
+    const choose = async (id: string, themes: string[]) =>
+      expect((await put(`/api/admin/places/${id}/themes`, { themes })).statusCode).toBe(200);
+    const suggest = (id: string, themes: string[]) =>
+      t.db.transaction((tx) => suggestThemes(tx, id, themes, 'offline'));
+    const undo = (target: string, source: string) =>
+      t.admin({ method: 'POST', url: `/api/admin/places/${target}/merges/${source}/undo` });
+
+    // The target has a machine's suggestion only: it keeps it and gains the merged place's (a person's) up to three.
+    const target = await makePlace(t.db, { title: 'Retiro' });
+    const source = await makePlace(t.db, { title: 'Retiro pergola' });
+    await suggest(target.id, ['gardens']);
+    await choose(source.id, ['castles', 'gardens', 'monuments']);
+    expect((await merge(source.id, { into: target.id })).statusCode).toBe(200);
+    expect(await themesOf(target.id)).toEqual([
+      { id: 'gardens', origin: 'suggested', suggestedBy: 'offline' },
+      { id: 'castles', origin: 'person', suggestedBy: null },
+      { id: 'monuments', origin: 'person', suggestedBy: null },
+    ]);
+    const publicThemes = await get(`/api/places/${target.id}/themes?languageCode=en`);
+    expect(publicThemes.json<Array<{ id: string }>>().map((theme) => theme.id)).toEqual([
+      'gardens',
+      'castles',
+      'monuments',
+    ]);
+    expect((await undo(target.id, source.id)).statusCode).toBe(200);
+    expect(await themesOf(target.id)).toEqual([{ id: 'gardens', origin: 'suggested', suggestedBy: 'offline' }]);
+    expect((await themesOf(source.id)).map((theme) => theme.id)).toEqual(['castles', 'gardens', 'monuments']);
+
+    // A target without themes takes the merged place's suggestions as suggestions.
+    const bare = await makePlace(t.db, { title: 'Atocha' });
+    const suggested = await makePlace(t.db, { title: 'Atocha garden' });
+    await suggest(suggested.id, ['gardens', 'modern']);
+    expect((await merge(suggested.id, { into: bare.id })).statusCode).toBe(200);
+    expect(await themesOf(bare.id)).toEqual([
+      { id: 'gardens', origin: 'suggested', suggestedBy: 'offline' },
+      { id: 'modern', origin: 'suggested', suggestedBy: 'offline' },
+    ]);
+    expect((await undo(bare.id, suggested.id)).statusCode).toBe(200);
+    expect(await themesOf(bare.id)).toEqual([]);
+
+    // A person's choice for the target stays exactly as chosen.
+    const chosen = await makePlace(t.db, { title: 'Cibeles' });
+    const other = await makePlace(t.db, { title: 'Cibeles fountain' });
+    await choose(chosen.id, ['monuments']);
+    await choose(other.id, ['water', 'castles']);
+    expect((await merge(other.id, { into: chosen.id })).statusCode).toBe(200);
+    expect(await themesOf(chosen.id)).toEqual([{ id: 'monuments', origin: 'person', suggestedBy: null }]);
   });
 
   it('a merged place waits in the Trash as "Merged into"; restoring it there undoes the merge', async () => {

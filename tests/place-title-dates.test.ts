@@ -19,6 +19,7 @@ const TITLES = {
 describe('two places of one town without an AI model', () => {
   let t: TestApp;
   let dated: { id: string; slug: string };
+  let undated: { id: string; slug: string };
   const get = (url: string) => t.app.inject({ method: 'GET', url });
 
   async function upload(gps: { latitude: number; longitude: number }, dateTaken: string) {
@@ -36,6 +37,7 @@ describe('two places of one town without an AI model', () => {
     expect(first.title).toBe('Rome');
     expect(second.title).toBe(TITLES.en);
     dated = second;
+    undated = first;
   });
   afterAll(() => t.close());
 
@@ -63,5 +65,26 @@ describe('two places of one town without an AI model', () => {
     expect(titles).not.toContain(TITLES.en);
     const kml = (await get(`/de/${dated.slug}/places.kml`)).body;
     expect(kml).toContain(`<name>${TITLES.de}</name>`);
+  });
+
+  it('is not marked English where it reads in the page’s language; the English summary still is', async () => {
+    type Answer = { title: string; englishFields: string[] };
+    const h1 = (html: string) => /<h1\b[^>]*>/.exec(html)![0];
+    for (const lang of ['de', 'es', 'fr', 'zh'] as const) {
+      const html = (await get(`/${lang}/${dated.slug}`)).body;
+      expect(h1(html), lang).not.toContain('lang="en"');
+      const api = (await get(`/api/places/by-slug/${dated.slug}/translations/${lang}`)).json<Answer>();
+      expect(api.englishFields).not.toContain('title');
+      expect(api.englishFields).toContain('description');
+      const cards = (await get(`/api/places/translations/${lang}`)).json<Array<Answer & { id: string }>>();
+      expect(cards.find((card) => card.id === dated.id)?.englishFields).toEqual(['description']);
+    }
+    const search = (await get('/api/search?q=rome&lang=fr')).json<SearchResultDto[]>();
+    expect(search.find((item) => item.title === TITLES.fr)?.titleLang).toBe('fr');
+
+    // A title that is only English words as written ("Rome", no day made local) stays marked.
+    const plain = (await get(`/api/places/by-slug/${undated.slug}/translations/de`)).json<Answer>();
+    expect(plain.englishFields).toContain('title');
+    expect(h1((await get(`/de/${undated.slug}`)).body)).toContain('lang="en"');
   });
 });

@@ -4,7 +4,7 @@ import type { TranslatedCityRow, TranslatedCountryRow } from '../db/repos/areas-
 import type { PlacePage, PlacePageRow } from '../db/repos/place-page-repo';
 import type { TranslatedCardRow, TranslatedPlaceRow } from '../db/repos/places-repo';
 import { localCountryName } from '../geo/country-names';
-import { titleIn } from './place-titles';
+import { titleIn, titleReadsInLanguage } from './place-titles';
 import { localizeVisit } from './visit-facts';
 
 /*
@@ -12,7 +12,7 @@ import { localizeVisit } from './visit-facts';
  * say the same: a country without a stored translation is named in the page's language from CLDR
  * (Intl.DisplayNames, offline), a day in an English title is written as the page's language writes
  * it (place-titles.ts), and the text fields still in English are listed in `englishFields` so the
- * page can mark them lang="en".
+ * page can mark them lang="en" (such a title, the town's name and the day, is no longer English).
  */
 
 type PlaceTextField = PlaceDto['englishFields'][number];
@@ -23,6 +23,9 @@ const list = <T extends string>(...fields: T[]): T[] => Object.freeze(fields) as
 const NONE = list<PlaceTextField>();
 const UNTRANSLATED = list<PlaceTextField>('title', 'description', 'fullDescription');
 const UNTRANSLATED_SHORT = list<CardTextField>('title', 'description');
+// An untranslated place whose title is its town and the day in the page's language (place-titles.ts).
+const UNTRANSLATED_TEXT = list<PlaceTextField>('description', 'fullDescription');
+const UNTRANSLATED_SUMMARY = list<CardTextField>('description');
 const CARD_NONE = list<CardTextField>();
 const FULL_DESCRIPTION = list<PlaceTextField>('fullDescription');
 const AREA_NONE = list<'description'>();
@@ -31,6 +34,9 @@ const AREA_DESCRIPTION = list<'description'>('description');
 function placeEnglishFields(row: TranslatedPlaceRow, lang: LanguageCode): PlaceTextField[] {
   if (lang === 'en') return NONE;
   const hasFull = Boolean(row.fullDescription?.trim());
+  if (row.languageCode === 'en' && titleReadsInLanguage(row.title, row.location, lang)) {
+    return hasFull ? UNTRANSLATED_TEXT : UNTRANSLATED_SUMMARY;
+  }
   if (row.languageCode === 'en') return hasFull ? UNTRANSLATED : UNTRANSLATED_SHORT;
   return hasFull && !row.fullDescriptionTranslated ? FULL_DESCRIPTION : NONE;
 }
@@ -51,7 +57,12 @@ export function localizePlace(row: TranslatedPlaceRow, lang: LanguageCode): Plac
 
 /** A card has no article: only its title and summary can still be English. */
 export function localizePlaceCard(row: TranslatedCardRow, lang: LanguageCode): PlaceCardDto {
-  const englishFields = lang !== 'en' && row.languageCode === 'en' ? UNTRANSLATED_SHORT : CARD_NONE;
+  const englishFields =
+    lang === 'en' || row.languageCode !== 'en'
+      ? CARD_NONE
+      : titleReadsInLanguage(row.title, row.location, lang)
+        ? UNTRANSLATED_SUMMARY
+        : UNTRANSLATED_SHORT;
   return { ...row, title: titleIn(row, lang), country: placeCountry(row, lang), englishFields };
 }
 

@@ -14,6 +14,7 @@ import {
   readPlaceSnapshot,
   replaceGalleryTexts,
   replacePart,
+  replacePlaceThemes,
   replaceVisit,
   replacePlaceTranslations,
   type PlaceSnapshot,
@@ -21,6 +22,8 @@ import {
 import { enqueueJob } from '../db/repos/translation-jobs-repo';
 import { insertTrash, takeTrash } from '../db/repos/trash-repo';
 import { movePinsToPlace } from '../db/repos/featured-repo';
+import { writePlaceThemeRows } from '../db/repos/themes-repo';
+import { THEMES_PER_PLACE_MAX } from '../../shared/themes';
 import { BadRequestError, ConflictError, NotFoundError } from '../errors';
 import { PERSON, withRevision } from '../revisions/record';
 import type { TranslationQueue } from '../translation/queue';
@@ -28,7 +31,8 @@ import { uniqueSlug } from './slugs';
 
 /**
  * Merging two places (docs/decisions/028-merge-and-split.md): the merged place's gallery, photo,
- * photo rows and the texts the target lacks move to the target in one transaction, its addresses
+ * photo rows, the texts the target lacks and its themes where a person has not chosen the target's
+ * (takeThemes) move to the target in one transaction, its addresses
  * forward to the target's, and the merged place waits in the trash with what the merge did, so
  * "Undo merge" (the target's History, or Restore in the Trash) puts both places back.
  */
@@ -104,6 +108,27 @@ async function takePart(
   );
 }
 
+/**
+ * Themes (decision 041): a target whose themes a person chose keeps them as they are. Otherwise it
+ * keeps its own (suggested) themes and gains the merged place's, a person's choice before a
+ * machine's suggestion, each as it was marked, up to THEMES_PER_PLACE_MAX in all.
+ */
+async function takeThemes(tx: DbOrTx, source: PlaceSnapshot, target: PlaceSnapshot): Promise<void> {
+  const own = target.themes ?? [];
+  if (own.some((row) => row.origin === 'person')) return;
+  const held = new Set(own.map((row) => row.theme));
+  const theirs = [...(source.themes ?? [])]
+    .filter((row) => !held.has(row.theme))
+    .sort((a, b) => Number(a.origin !== 'person') - Number(b.origin !== 'person'));
+  if (theirs.length === 0 || own.length >= THEMES_PER_PLACE_MAX) return;
+  const rows = [...own, ...theirs].slice(0, THEMES_PER_PLACE_MAX);
+  await writePlaceThemeRows(
+    tx,
+    target.place.id,
+    rows.map((row, position) => ({ ...row, placeId: target.place.id, position })),
+  );
+}
+
 /** Why a place cannot take part in a merge: in the trash (say so), or not there at all. */
 async function missing(tx: DbOrTx, id: string, notFound: string): Promise<never> {
   const trashed = await repo.trashedPlaceTitle(tx, id);
@@ -115,8 +140,8 @@ async function missing(tx: DbOrTx, id: string, notFound: string): Promise<never>
 
 /**
  * Puts both places of a merge back (the trash row of the merged place is already taken): the
- * merged place with its gallery, photo rows, texts, history and address; the target's gallery,
- * cover and texts as they were before the merge. One revision of the target says so.
+ * merged place with its gallery, photo rows, texts, history, themes and address; the target's gallery,
+ * cover, texts and themes as they were before the merge. One revision of the target says so.
  */
 export async function undoMerge(tx: DbOrTx, snapshot: MergedSnapshot): Promise<string> {
   const { merge, ...source } = snapshot;
@@ -155,6 +180,7 @@ export async function undoMerge(tx: DbOrTx, snapshot: MergedSnapshot): Promise<s
     await replacePart(tx, 'facts', merge.target);
     await replaceGalleryTexts(tx, merge.target);
     await replaceVisit(tx, merge.target);
+    await replacePlaceThemes(tx, merge.target);
   });
   return `Merge undone: “${source.place.title}” is back with its photos and texts, and “${target.title}” is as it was before.${address}`;
 }
@@ -193,6 +219,7 @@ export function createPlaceMergeService({ db, queue }: { db: Database; queue: Tr
             const translated = await takeTexts(tx, source, target);
             await takePart(tx, 'history', source, target, body.keep?.history);
             await takePart(tx, 'facts', source, target, body.keep?.trivia);
+            await takeThemes(tx, source, target);
             const forwarded =
               sourceRow.slug && targetRow.slug ? await repo.forwardAddress(tx, sourceRow.slug, targetRow.slug) : [];
             // the merged place's highlights go to the place that remains, in their slots (decision 044)

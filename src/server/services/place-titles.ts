@@ -43,6 +43,16 @@ export function untranslatedTitle(title: string, lang: LanguageCode): string {
   return `${name}${comma(lang)}${LOCAL_DATES.get(lang)!.format(date)}`;
 }
 
+/**
+ * Whether an untranslated title reads as a page in `lang` writes it, not as English: the name of
+ * the place's town as the photo's data gave it (the town the page names, unmarked, beside it) and the day
+ * written by untranslatedTitle ("Rome, 10. April 2015"). Any other English title is English words,
+ * and the page marks it `lang="en"`.
+ */
+export function titleReadsInLanguage(title: string, location: string, lang: LanguageCode): boolean {
+  return lang === 'en' || DATED_TITLE.exec(title)?.[1] === location;
+}
+
 /** A row's title in `lang`: its translation's as written, the English one with its day in `lang`. */
 export const titleIn = (row: { title: string; languageCode: string }, lang: LanguageCode) =>
   row.languageCode === 'en' ? untranslatedTitle(row.title, lang) : row.title;

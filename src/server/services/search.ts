@@ -22,7 +22,7 @@ import {
 } from '../db/repos/search-repo';
 import { ALIASES, englishCountryName, translateCountryName } from '../geo/country-names';
 import { BadRequestError } from '../errors';
-import { titleIn } from './place-titles';
+import { titleIn, titleReadsInLanguage } from './place-titles';
 
 /** A result's description: enough for a card, around the words searched for. */
 const DESCRIPTION_CHARS = 220;
@@ -58,13 +58,20 @@ function subtitleIn(row: SearchRow, lang: LanguageCode): string {
   return cityAndCountry(lang, row.subtitle.slice(0, at), row.subtitle.slice(at + 2));
 }
 
+/** An untranslated place's title made of its town and the day is in `lang` as shown (place-titles.ts). */
+function titleLangIn(row: SearchRow, lang: LanguageCode): string {
+  if (row.kind !== 'place' || row.titleLang !== 'en') return row.titleLang;
+  const town = row.subtitle.slice(0, Math.max(0, row.subtitle.lastIndexOf(', ')));
+  return titleReadsInLanguage(row.title, town, lang) ? lang : row.titleLang;
+}
+
 function toDto(row: SearchRow, text: string, lang: LanguageCode): SearchResultDto {
   return {
     kind: row.kind,
     id: row.entityId,
     slug: row.slug,
     title: row.kind === 'place' ? titleIn({ title: row.title, languageCode: row.titleLang }, lang) : row.title,
-    titleLang: row.titleLang,
+    titleLang: titleLangIn(row, lang),
     subtitle: subtitleIn(row, lang),
     description: excerptAround(row.body, text, DESCRIPTION_CHARS),
     descriptionLang: row.bodyLang,

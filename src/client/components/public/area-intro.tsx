@@ -37,7 +37,7 @@ export function AreaIntro({
   const descriptionLang = englishIf(area.englishFields, 'description');
   return (
     <>
-      <PhotoHero image={area.imageUrl} alt={area.description || area.name}>
+      <PhotoHero image={area.imageUrl} alt={area.description || area.name} altLang={descriptionLang}>
         <Breadcrumbs trail={trail} />
         {eyebrow && <p className="hero-eyebrow">{eyebrow}</p>}
         <h1 className="hero-title-large">{area.name}</h1>

@@ -1,7 +1,8 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import { downloadFileName, downloadName, downloadUrl, imageVariants, thumbnailUrl } from '@/shared/media';
 import { parseMediaName } from '@/shared/media-names';
-import { useUiText } from '../../lib/i18n';
+import type { GalleryImageDto, PlaceDto } from '@/shared/api/public';
+import { englishIf, useUiText } from '../../lib/i18n';
 import { Icon } from './icons';
 import { ResponsiveImage } from './responsive-image';
 
@@ -12,8 +13,42 @@ export interface CarouselImage {
   alt: string;
   /** What is said under the photo (in the page and under its title full screen), if anything. */
   caption?: string;
-  /** The language of its alt text and caption where it differs from the page's (English shown instead). */
-  lang?: string;
+  /** The language of its alt text where it differs from the page's (`en`: the English shown instead). */
+  altLang?: string;
+  /** The language of its caption in the same way: a photo's two texts may be in different languages. */
+  captionLang?: string;
+}
+
+/**
+ * A place's photos as its page shows them: its own photo, described by its summary, then the
+ * gallery, each photo with its own words (this language, else English), and without them the
+ * place's title and the photo's number. Each text is marked `lang="en"` where it is the English fallback,
+ * the alt text and the caption each on its own (a German caption may go with an English alt text).
+ */
+export function placeCarouselImages(
+  place: Pick<PlaceDto, 'imageUrl' | 'originalImagePath' | 'title' | 'description' | 'englishFields'>,
+  gallery: readonly GalleryImageDto[],
+): CarouselImage[] {
+  const summaryLang = englishIf(place.englishFields, 'description');
+  const titleLang = englishIf(place.englishFields, 'title');
+  return [
+    {
+      id: 'main',
+      imageUrl: place.imageUrl,
+      originalImagePath: place.originalImagePath,
+      alt: place.description,
+      altLang: summaryLang,
+      caption: place.description,
+      captionLang: summaryLang,
+    },
+    ...gallery.map(({ englishFields, ...image }, i) => ({
+      ...image,
+      alt: image.alt ?? `${place.title} – ${i + 2} / ${gallery.length + 1}`,
+      altLang: image.alt === null ? titleLang : englishIf(englishFields, 'alt'),
+      caption: image.caption ?? undefined,
+      captionLang: englishIf(englishFields, 'caption'),
+    })),
+  ];
 }
 
 /** A thumbnail 120 px wide in its file's aspect ratio (3:2 for images of unknown size). */
@@ -47,10 +82,13 @@ export function GalleryCarousel({
   images,
   slug,
   title,
+  titleLang,
 }: {
   images: CarouselImage[];
   slug: string | null;
   title: string;
+  /** The title's language where it differs from the page's (`en`: an untranslated place). */
+  titleLang?: string;
 }) {
   const t = useUiText();
   const [index, setIndex] = useState(0);
@@ -127,6 +165,7 @@ export function GalleryCarousel({
         key={current.id}
         src={current.imageUrl}
         alt={current.alt}
+        lang={current.altLang}
         sizes={view.sizes}
         className={view.image}
       />
@@ -174,7 +213,11 @@ export function GalleryCarousel({
           </button>,
         )}
         <figcaption className="gallery-bar">
-          {current.caption && <p className="gallery-caption">{current.caption}</p>}
+          {current.caption && (
+            <p className="gallery-caption" lang={current.captionLang}>
+              {current.caption}
+            </p>
+          )}
           {counter}
           {download && (
             <a {...download} className="gallery-download">
@@ -256,9 +299,11 @@ export function GalleryCarousel({
             )}
             <figcaption className="gallery-bar">
               <span className="min-w-0 flex-[1_1_16rem]">
-                <span className="block font-semibold">{title}</span>
+                <span className="block font-semibold" lang={titleLang}>
+                  {title}
+                </span>
                 {current.caption && (
-                  <span className="block text-slate-300" lang={current.lang}>
+                  <span className="block text-slate-300" lang={current.captionLang}>
                     {current.caption}
                   </span>
                 )}

@@ -1,6 +1,7 @@
 import { Map as MapLibreMap, Marker, NavigationControl } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
+import { hasWebGl, MapLibreFrame } from './maplibre-frame';
 
 export interface InteractiveMapProps {
   /** The operator's MapLibre style (MAP_STYLE_URL). */
@@ -13,14 +14,6 @@ export interface InteractiveMapProps {
   failedText: string;
   /** MapLibre's own texts (zoom buttons, gesture hints) in the page's language. */
   locale: Record<string, string>;
-}
-
-function hasWebGl(): boolean {
-  try {
-    return Boolean(document.createElement('canvas').getContext('webgl2'));
-  } catch {
-    return false;
-  }
 }
 
 /**
@@ -73,19 +66,5 @@ export default function InteractiveMap({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [styleUrl, latitude, longitude]);
 
-  if (failed) {
-    return (
-      <p role="status" className="mt-4 text-sm text-slate-700">
-        {failedText}
-      </p>
-    );
-  }
-  return (
-    <div
-      ref={container}
-      role="region"
-      aria-label={label}
-      className="mt-4 h-80 w-full overflow-hidden rounded-lg border border-slate-200"
-    />
-  );
+  return <MapLibreFrame ref={container} failed={failed} failedText={failedText} label={label} height="h-80" />;
 }

@@ -51,11 +51,14 @@ export function JumpButton({
 export function PhotoHero({
   image,
   alt,
+  altLang,
   children,
   tall = false,
 }: {
   image?: string;
   alt: string;
+  /** The language of the alt text where it differs from the page's (`en`: an English fallback). */
+  altLang?: string;
   children: ReactNode;
   tall?: boolean;
 }) {
@@ -69,6 +72,7 @@ export function PhotoHero({
         <ResponsiveImage
           src={image}
           alt={alt}
+          lang={altLang}
           sizes={HERO_IMAGE_SIZES}
           priority
           className="absolute inset-0 -z-10 h-full w-full object-cover"

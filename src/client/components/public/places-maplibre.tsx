@@ -1,6 +1,7 @@
 import { Map as MapLibreMap, Marker, NavigationControl } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState } from 'react';
+import { hasWebGl, MapLibreFrame } from './maplibre-frame';
 import type { PlacesMapDto } from '@/shared/api/maps';
 import type { LanguageCode } from '@/shared/languages';
 import { mapViewSearch, viewCentre, viewNear, WORLD_VIEW, zoomFor, type MapView } from '@/shared/map-view';
@@ -14,14 +15,6 @@ export interface PlacesMapLibreProps {
   label: string;
   failedText: string;
   locale: Record<string, string>;
-}
-
-function hasWebGl(): boolean {
-  try {
-    return Boolean(document.createElement('canvas').getContext('webgl2'));
-  } catch {
-    return false;
-  }
 }
 
 /** A marker: a link to a place's page, or to the view that opens a group (flown to here instead). */
@@ -119,19 +112,5 @@ export default function PlacesMapLibre({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [styleUrl, lang]);
 
-  if (failed) {
-    return (
-      <p role="status" className="mt-4 text-sm text-slate-700">
-        {failedText}
-      </p>
-    );
-  }
-  return (
-    <div
-      ref={container}
-      role="region"
-      aria-label={label}
-      className="mt-4 h-[32rem] w-full overflow-hidden rounded-lg border border-slate-200"
-    />
-  );
+  return <MapLibreFrame ref={container} failed={failed} failedText={failedText} label={label} height="h-[32rem]" />;
 }

@@ -5,6 +5,8 @@ import { CARD_CROP } from '@/shared/media-names';
 export interface ResponsiveImageProps {
   src: string;
   alt: string;
+  /** The language of the alt text where it differs from the page's (`en`: an English fallback). */
+  lang?: string;
   /** How wide the image is drawn, for the browser's choice of file (the `sizes` attribute). */
   sizes: string;
   className?: string;
@@ -21,7 +23,7 @@ export interface ResponsiveImageProps {
  * the served file's (known from the size recorded in the image id), so the box is reserved at the
  * right aspect ratio and nothing shifts.
  */
-export function ResponsiveImage({ src, alt, sizes, className, priority = false, crop }: ResponsiveImageProps) {
+export function ResponsiveImage({ src, alt, lang, sizes, className, priority = false, crop }: ResponsiveImageProps) {
   const card = crop === 'card' ? cardCrop(src) : undefined;
   const variants = card ? undefined : imageVariants(src);
   const img = (
@@ -30,6 +32,7 @@ export function ResponsiveImage({ src, alt, sizes, className, priority = false, 
       srcSet={variants?.jpegSrcSet}
       sizes={variants ? sizes : undefined}
       alt={alt}
+      lang={lang}
       width={card ? CARD_CROP.width : (variants?.width ?? 1000)}
       height={card ? CARD_CROP.height : (variants?.height ?? 750)}
       className={className}

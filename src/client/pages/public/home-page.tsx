@@ -6,7 +6,7 @@ import { NearMeIsland } from '../../islands/public-islands';
 import { EmptyMessage, JumpButton, PhotoHero, SectionHeading } from '../../components/public/page-sections';
 import { Pager } from '../../components/public/pager';
 import { PlaceGrid, PlaceGridSkeleton } from '../../components/public/place-card';
-import { useUiText } from '../../lib/i18n';
+import { englishIf, useUiText } from '../../lib/i18n';
 import { usePageParams, type PageParams } from '../../lib/page-data';
 import { cursorOf, homePlacesQuery, usePublicQuery } from '../../lib/public-queries';
 import { highlightsQuery } from '../../lib/featured-queries';
@@ -49,7 +49,12 @@ export default function HomePage() {
   const placesTitle = t('places.title');
   return (
     <>
-      <PhotoHero image={heroImage} alt={heroPlace?.description ?? ''} tall>
+      <PhotoHero
+        image={heroImage}
+        alt={heroPlace?.description ?? ''}
+        altLang={heroPlace && englishIf(heroPlace.englishFields, 'description')}
+        tall
+      >
         <div className="max-w-3xl">
           <h1 className="hero-title">{title}</h1>
           <p className="mt-5 max-w-2xl text-lg text-slate-100 sm:text-xl">{t('hero.subtitle')}</p>

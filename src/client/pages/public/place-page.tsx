@@ -20,6 +20,7 @@ import {
 } from '../../components/public/page-sections';
 import { PlaceGrid } from '../../components/public/place-card';
 import { GalleryIsland, PlaceMapIsland, TriviaIsland } from '../../islands/public-islands';
+import { placeCarouselImages } from '../../components/public/gallery-carousel';
 import { SaveToggleIsland } from '../../islands/save-toggle-island';
 import { formatDate, isoDate } from '../../lib/format-date';
 import { englishIf, langIfOther, useLanguage, useUiText } from '../../lib/i18n';
@@ -172,23 +173,7 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
   });
 
   const galleryImages = gallery.data ?? [];
-  const images = [
-    {
-      id: 'main',
-      imageUrl: place.imageUrl,
-      originalImagePath: place.originalImagePath,
-      alt: place.description,
-      caption: place.description,
-      lang: english('description'),
-    },
-    // Each photo's own words (this language, else English); without them, the place and the photo's number.
-    ...galleryImages.map((image, i) => ({
-      ...image,
-      alt: image.alt ?? `${place.title} – ${i + 2} / ${galleryImages.length + 1}`,
-      caption: image.caption ?? undefined,
-      lang: englishIf(image.englishFields, 'caption'),
-    })),
-  ];
+  const images = placeCarouselImages(place, galleryImages);
   const events = history.data?.hasEvents === 'yes' ? history.data.events : [];
   const trivia = facts.data?.hasFacts === 'yes' ? facts.data.facts : [];
   const seeAlso = (related.data ?? []).slice(0, 5);
@@ -200,7 +185,12 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
 
   return (
     <article>
-      <PhotoHero image={place.imageUrl} alt={place.description || place.title} tall>
+      <PhotoHero
+        image={place.imageUrl}
+        alt={place.description || place.title}
+        altLang={english(place.description ? 'description' : 'title')}
+        tall
+      >
         <div className="max-w-4xl">
           <Breadcrumbs trail={trail} />
           <h1 className="hero-title" lang={english('title')}>
@@ -270,8 +260,8 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
 
         <Section id="gallery" title={t('placeDetail.gallery')}>
           <p className="-mt-4 mb-6 text-slate-600">{t('placeDetail.galleryNotice')}</p>
-          {images.some((image) => image.lang && image.caption) && <ShownInEnglish />}
-          <GalleryIsland images={images} slug={place.slug} title={place.title} />
+          {images.some((image) => image.captionLang && image.caption) && <ShownInEnglish />}
+          <GalleryIsland images={images} slug={place.slug} title={place.title} titleLang={english('title')} />
         </Section>
 
         {events.length > 0 && (

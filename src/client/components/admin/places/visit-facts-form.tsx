@@ -17,15 +17,19 @@ import { Input, Label, Textarea } from '../../ui/input';
 import { toast } from '../../ui/toaster';
 import { invalidatePlaceLists } from './use-admin-places';
 
-const DAY_NAMES: Record<(typeof WEEKDAYS)[number], string> = {
-  mo: 'Mon',
-  tu: 'Tue',
-  we: 'Wed',
-  th: 'Thu',
-  fr: 'Fri',
-  sa: 'Sat',
-  su: 'Sun',
-};
+/**
+ * Each day as a checkbox shows it, "Mon", and as a screen reader names it, "Monday" (the admin is
+ * in English; 1 January 2024 was a Monday). The full name contains the short one, so a person who
+ * says what they see ("click Mon") reaches the box.
+ */
+const DAY_NAMES = Object.fromEntries(
+  WEEKDAYS.map((day, i) => {
+    const date = Date.UTC(2024, 0, 1 + i);
+    const name = (weekday: 'short' | 'long') =>
+      new Intl.DateTimeFormat('en', { weekday, timeZone: 'UTC' }).format(date);
+    return [day, { short: name('short'), long: name('long') }];
+  }),
+) as Record<(typeof WEEKDAYS)[number], { short: string; long: string }>;
 type PriceKind = 'none' | 'free' | 'amount' | 'text';
 
 function TextField(props: {
@@ -88,8 +92,13 @@ function OpeningRowFields({
         <legend className="sr-only">Days of row {index + 1}</legend>
         {WEEKDAYS.map((day) => (
           <label key={day} className="flex items-center gap-1 text-sm">
-            <input type="checkbox" checked={row.days.includes(day)} onChange={() => toggle(day)} />
-            {DAY_NAMES[day]}
+            <input
+              type="checkbox"
+              aria-label={DAY_NAMES[day].long}
+              checked={row.days.includes(day)}
+              onChange={() => toggle(day)}
+            />
+            {DAY_NAMES[day].short}
           </label>
         ))}
       </fieldset>
