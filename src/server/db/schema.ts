@@ -549,7 +549,8 @@ export const searchDocuments = pgTable(
   },
   (t) => [
     index('search_documents_entity_idx').on(t.entityId),
-    index('search_documents_title_prefix_idx').on(t.titleNorm.op('text_pattern_ops')),
+    // in the "C" collation, with kind and entity_id included (migration 0022: not expressible here)
+    index('search_documents_title_order_idx').on(sql`${t.titleNorm} collate "C"`),
     index('search_documents_name_trgm_idx').using('gin', t.nameNorm.op('gin_trgm_ops')),
     index('search_documents_tsv_idx').using('gin', t.tsv),
     index('search_documents_cjk_idx').using('gin', t.cjkGrams),

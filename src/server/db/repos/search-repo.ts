@@ -123,7 +123,8 @@ export function searchStatement(db: DbOrTx, text: string, query: SearchDocuments
     .select({ kind: c.kind, entityId: c.entityId })
     .from(c)
     .where(sql`${c.titleNorm} like ${`${escapeLike(text)}%`}`)
-    .orderBy(asc(c.titleNorm))
+    // the order of search_documents_title_order_idx (migration 0022): walked until the limit
+    .orderBy(sql`${c.titleNorm} collate "C"`)
     .limit(query.substring ? CANDIDATES_MAX : 0);
   const any = db.select({ kind: c.kind, entityId: c.entityId }).from(c).where(matching).limit(CANDIDATES_MAX);
   const candidates = db.$with('candidates').as(union(titled, any));
