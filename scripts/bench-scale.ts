@@ -6,6 +6,9 @@
 // copy. BENCH_SCALE_PREFIX names the kept fills (default tp_scale: tp_scale_<N>), for a branch whose
 // migrations differ from another's on the same server. BENCH_SKIP_BUILD=1 uses dist/ as it is.
 //
+// Both sizes run at once, each on its own server, and every row is measured on one and at once on
+// the other, so the machine's load at that moment weighs on both alike.
+//
 // Each row is timed on its first request ("first") and as the median of the next ones ("median");
 // the ratio is of the row's measure: the first time for rows read once (then cached), the median
 // for rows an admin reads again and again, the throughput (inverted) for the loaded row.
@@ -118,25 +121,16 @@ async function timed(url: string, cookie?: string): Promise<{ ms: number; ok: bo
   }
 }
 
-/** The first request of each path (one after another), then the median of REPEATS more of the first. */
-async function row(name: string, measure: Measure, urls: string[], cookie?: string, repeats = REPEATS): Promise<Row> {
-  let failures = 0;
-  const firsts: number[] = [];
-  for (const url of urls) {
-    const result = await timed(url, cookie);
-    firsts.push(result.ms);
-    if (!result.ok) failures++;
-  }
-  const again: number[] = [];
-  for (let i = 0; i < repeats; i++) {
-    const result = await timed(urls[0]!, cookie);
-    again.push(result.ms);
-    if (!result.ok) failures++;
-  }
-  return { name, measure, first: median(firsts), median: median(again), failures };
+/** A server on a fresh copy of one size's fill, started, with its statistics gathered. */
+interface Site {
+  total: number;
+  base: string;
+  pid: number;
+  startupMs: number;
+  cookie?: string;
 }
 
-async function measure(places: number): Promise<Row[]> {
+async function openSite(places: number): Promise<Site> {
   const database = await copyOfFill(places);
   onCleanup(() => database.drop());
   const dataDir = mkdtempSync(join(tmpdir(), 'tp-bench-scale-'));
@@ -148,74 +142,163 @@ async function measure(places: number): Promise<Row[]> {
     throw new SetupError(error instanceof Error ? error.message : String(error));
   }
   onCleanup(() => server.stop());
-  const base = server.baseUrl;
   const total = places + 1;
-  const rows: Row[] = [
-    { name: 'first start until healthy', measure: 'first', first: server.startupMs, median: 0, failures: 0 },
-  ];
   console.log(`  ${total} places: healthy after ${server.startupMs} ms`);
   // The server analyzes never-analyzed tables after it listens (a copied database has no
-  // statistics): the rows below are measured once that is done, as on a server that has run.
+  // statistics): the rows are measured once that is done, as on a server that has run.
   const statisticsMs = await waitForStatistics(database.url);
   console.log(`  statistics ready ${statisticsMs} ms later`);
-  await waitUntilIdle(server.pid);
-  await rawGet(`${base}/favicon.svg`);
+  return { total, base: server.baseUrl, pid: server.pid, startupMs: server.startupMs };
+}
 
-  // First renders alone: five places never asked for, spread over the catalogue
-  const solo = [7, 77, 777, 1777, 2777].map((n) => Math.max(1, Math.round((n * total) / 5001)));
-  rows.push(
-    await row(
-      'a first render alone (/fr/ place)',
-      'first',
-      solo.map((n) => `${base}/fr/${placeSlug(n)}`),
-      undefined,
-      0,
-    ),
-  );
-  // first renders of distinct /de/ places under 16 connections
-  const paths = Array.from({ length: 4000 }, (_, i) => `/de/${placeSlug(1 + ((i * 7919) % (total - 1)))}`);
-  const loaded = await runScenario({ baseUrl: base, seconds: 6, connections: 16, name: 'first renders', paths });
-  rows.push({
-    name: 'first renders of distinct /de/ places, 16 connections (req/s)',
-    measure: 'throughput',
-    first: loaded.reqPerSec,
-    median: loaded.reqPerSec,
-    failures: loaded.non2xx + loaded.errors + loaded.timeouts,
-  });
-  await waitUntilIdle(server.pid);
-
-  rows.push(await row('/api/search "basilica"', 'first', [`${base}/api/search?q=basilica&lang=en`]));
-  rows.push(await row('/api/search "rome"', 'first', [`${base}/api/search?q=rome&lang=en`]));
-  rows.push(await row('/en/search?q=basilica', 'first', [`${base}/en/search?q=basilica`]));
-
-  const cookie = await signIn(base).catch((error: unknown) => {
+async function adminCookie(site: Site): Promise<string> {
+  site.cookie ??= await signIn(site.base).catch((error: unknown) => {
     throw new SetupError(error instanceof Error ? error.message : String(error));
   });
-  const admin = (path: string) => `${base}/api/admin${path}`;
-  rows.push(await row('admin list ?q=basilica', 'median', [admin('/places-with-translations?q=basilica')], cookie));
-  rows.push(await row('/api/admin/dashboard', 'median', [admin('/dashboard')], cookie));
-  rows.push(await row('/api/admin/places/locations', 'median', [admin('/places/locations')], cookie));
-  rows.push(await row('cities/missing', 'median', [admin('/cities/missing')], cookie));
-  rows.push(await row('countries/missing', 'median', [admin('/countries/missing')], cookie));
-  rows.push(
-    await row(
-      'admin list ?translations=outdated',
-      'median',
-      [admin('/places-with-translations?translations=outdated')],
-      cookie,
-    ),
-  );
-  rows.push(await row('admin list ?state=draft', 'median', [admin('/places-with-translations?state=draft')], cookie));
+  return site.cookie;
+}
 
-  rows.push(await row('/en/rome', 'first', [`${base}/en/rome`]));
-  rows.push(
-    await row('/api/cities/by-slug/rome/places', 'first', [`${base}/api/cities/by-slug/rome/places?languageCode=en`]),
-  );
-  rows.push(await row('/en/italy/feed.xml', 'first', [`${base}/en/italy/feed.xml`]));
-  rows.push(await row('KML of Italy', 'first', [`${base}/en/italy/places.kml`]));
-  rows.push(await row('sitemap index', 'first', [`${base}/sitemap.xml`]));
-  await server.stop();
-  return rows;
+/**
+ * A row of requests: the first request of each path, then REPEATS more of the first path (the
+ * median), on every site. The search words are five, each asked for the first time: one first
+ * request is mostly the process's own cold start, the same at any size.
+ */
+interface RequestRow {
+  name: string;
+  measure: Exclude<Measure, 'throughput'>;
+  paths: (site: Site) => string[];
+  admin?: boolean;
+  repeats?: number;
+}
+/** A row measured its own way on one site. */
+interface OwnRow {
+  name: string;
+  run: (site: Site) => Promise<Row>;
+}
+
+const SEARCH_WORDS = ['basilica', 'fountain', 'aqueduct', 'mosaic', 'lantern'];
+const placeUrls = ({ total }: Site, lang: string, numbers: number[]) =>
+  numbers.map((n) => `/${lang}/${placeSlug(Math.max(1, Math.round((n * total) / 5001)))}`);
+const adminRow = (name: string, path: string): RequestRow => ({
+  name,
+  measure: 'median',
+  paths: () => [`/api/admin${path}`],
+  admin: true,
+});
+
+const ROWS: Array<RequestRow | OwnRow> = [
+  {
+    name: 'first start until healthy',
+    run: async (site) => ({ name: '', measure: 'first', first: site.startupMs, median: 0, failures: 0 }),
+  },
+  // First renders alone: five places never asked for, spread over the catalogue
+  {
+    name: 'a first render alone (/fr/ place)',
+    measure: 'first',
+    paths: (site) => placeUrls(site, 'fr', [7, 77, 777, 1777, 2777]),
+    repeats: 0,
+  },
+  {
+    name: 'first renders of distinct /de/ places, 16 connections (req/s)',
+    run: async ({ base, total, pid }) => {
+      const paths = Array.from({ length: 4000 }, (_, i) => `/de/${placeSlug(1 + ((i * 7919) % (total - 1)))}`);
+      const loaded = await runScenario({ baseUrl: base, seconds: 6, connections: 16, name: 'first renders', paths });
+      await waitUntilIdle(pid);
+      return {
+        name: '',
+        measure: 'throughput',
+        first: loaded.reqPerSec,
+        median: loaded.reqPerSec,
+        failures: loaded.non2xx + loaded.errors + loaded.timeouts,
+      };
+    },
+  },
+  {
+    name: '/api/search, 5 common words',
+    measure: 'first',
+    paths: () => SEARCH_WORDS.map((word) => `/api/search?q=${word}&lang=en`),
+  },
+  { name: '/api/search "rome"', measure: 'first', paths: () => ['/api/search?q=rome&lang=en'] },
+  { name: '/en/search, 5 common words', measure: 'first', paths: () => SEARCH_WORDS.map((w) => `/en/search?q=${w}`) },
+  adminRow('admin list ?q=basilica', '/places-with-translations?q=basilica'),
+  adminRow('/api/admin/dashboard', '/dashboard'),
+  adminRow('/api/admin/places/locations', '/places/locations'),
+  adminRow('cities/missing', '/cities/missing'),
+  adminRow('countries/missing', '/countries/missing'),
+  adminRow('admin list ?translations=outdated', '/places-with-translations?translations=outdated'),
+  adminRow('admin list ?state=draft', '/places-with-translations?state=draft'),
+  { name: '/en/rome', measure: 'first', paths: () => ['/en/rome'] },
+  {
+    name: '/api/cities/by-slug/rome/places',
+    measure: 'first',
+    paths: () => ['/api/cities/by-slug/rome/places?languageCode=en'],
+  },
+  { name: '/en/italy/feed.xml', measure: 'first', paths: () => ['/en/italy/feed.xml'] },
+  { name: 'KML of Italy', measure: 'first', paths: () => ['/en/italy/places.kml'] },
+  { name: 'sitemap index', measure: 'first', paths: () => ['/sitemap.xml'] },
+];
+
+/**
+ * A row of requests on every site, request by request: each first request on one site and at once
+ * on the other, then the repeats alternating between them (which site goes first alternates).
+ */
+async function measureRequests(plan: RequestRow, sites: Site[]): Promise<Row[]> {
+  const cookies: Array<string | undefined> = [];
+  for (const site of sites) cookies.push(plan.admin ? await adminCookie(site) : undefined);
+  const paths = sites.map((site) => plan.paths(site));
+  const firsts: number[][] = sites.map(() => []);
+  const again: number[][] = sites.map(() => []);
+  const failures = sites.map(() => 0);
+  const turn = (i: number) => (i % 2 === 0 ? sites.map((_, k) => k) : sites.map((_, k) => sites.length - 1 - k));
+  for (const [j] of paths[0]!.entries()) {
+    for (const k of turn(j)) {
+      const result = await timed(`${sites[k]!.base}${paths[k]![j]}`, cookies[k]);
+      firsts[k]!.push(result.ms);
+      if (!result.ok) failures[k]! += 1;
+    }
+  }
+  for (let i = 0; i < (plan.repeats ?? REPEATS); i++) {
+    for (const k of turn(i)) {
+      const result = await timed(`${sites[k]!.base}${paths[k]![0]}`, cookies[k]);
+      again[k]!.push(result.ms);
+      if (!result.ok) failures[k]! += 1;
+    }
+  }
+  return sites.map((_, k) => ({
+    name: plan.name,
+    measure: plan.measure,
+    first: median(firsts[k]!),
+    median: median(again[k]!),
+    failures: failures[k]!,
+  }));
+}
+
+/**
+ * Both sizes side by side: a server on each, then every row on one and at once on the other,
+ * so a change in the machine's load lands on both sizes alike instead of on whichever size was
+ * measured later.
+ */
+async function measureSideBySide(sizes: number[]): Promise<Row[][]> {
+  const sites: Site[] = [];
+  for (const size of sizes) {
+    console.log(`Starting a server on ${size + 1} places...`);
+    sites.push(await openSite(size));
+  }
+  for (const site of sites) {
+    await waitUntilIdle(site.pid);
+    await rawGet(`${site.base}/favicon.svg`);
+  }
+  console.log('Measuring both, row by row...');
+  const results: Row[][] = sites.map(() => []);
+  for (const [i, plan] of ROWS.entries()) {
+    if ('run' in plan) {
+      const order = i % 2 === 0 ? sites.map((_, k) => k) : sites.map((_, k) => sites.length - 1 - k);
+      for (const k of order) results[k]![i] = { ...(await plan.run(sites[k]!)), name: plan.name };
+    } else {
+      for (const [k, row] of (await measureRequests(plan, sites)).entries()) results[k]![i] = row;
+    }
+  }
+  return results;
 }
 
 function printTable(sizes: number[], results: Row[][]): boolean {
@@ -261,11 +344,7 @@ async function main(): Promise<number> {
     runBuild();
   }
   if (!existsSync('dist/server/main.js')) throw new SetupError('dist/server/main.js is missing: run the build first');
-  const results: Row[][] = [];
-  for (const size of SIZES) {
-    console.log(`Measuring ${size + 1} places...`);
-    results.push(await measure(size));
-  }
+  const results = await measureSideBySide(SIZES);
   const within = printTable(SIZES, results);
   console.log(within ? '\nEvery row within 2x.' : '\nRows marked ! are over 2x (or failed).');
   console.log(`BENCH_RESULT ${JSON.stringify({ sizes: SIZES, results })}`);
