@@ -80,3 +80,13 @@ export function contentTypeOf(key: string): string | undefined {
 
 /** Names are generated and never reused, so a stored file never changes: caches may keep it for a year. */
 export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** The bytes of a stored file named by its public URL (empty when the URL names none or it is gone). */
+export async function readStoredFile(storage: Storage, url: string): Promise<Buffer> {
+  const key = keyFromUrl(url);
+  const file = key ? await storage.open(key) : undefined;
+  if (!file) return Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

@@ -8,9 +8,8 @@ import { findPlaceById } from '../db/repos/places-repo';
 import { clearFailures, enqueueJob } from '../db/repos/translation-jobs-repo';
 import { AppError, NotFoundError } from '../errors';
 import { machineAuthor, withRevision } from '../revisions/record';
-import type { Storage } from '../media/storage';
+import { readStoredFile, type Storage } from '../media/storage';
 import type { TranslationQueue } from '../translation/queue';
-import { readImage } from './place-split';
 
 /** Only the offline writer's English is written again: a person's never, a model's is already the model's. */
 const NOT_OFFLINE_TEXT = {
@@ -44,7 +43,7 @@ export function createPlaceRewriteService({ db, ai, storage, queue }: RewriteDep
       let analysis;
       try {
         analysis = await ai.analyzeImage({
-          image: await readImage(storage, place.imageUrl),
+          image: await readStoredFile(storage, place.imageUrl),
           mimeType: 'image/jpeg',
           latitude: place.latitude ?? 0,
           longitude: place.longitude ?? 0,

@@ -7,7 +7,7 @@ import { lockImage } from '../db/repos/gallery-repo';
 import { findGalleryPhoto, listPositionedImages, movePhotos } from '../db/repos/place-merge-repo';
 import { AppError, NotFoundError } from '../errors';
 import { photoFacts } from '../media/exif';
-import { keyFromUrl, type Storage } from '../media/storage';
+import { readStoredFile, type Storage } from '../media/storage';
 import { PERSON, withRevision } from '../revisions/record';
 import { analyzePhoto } from './photo-analysis';
 import { newAreasSentence, type NewAreasService } from './new-areas';
@@ -28,16 +28,6 @@ interface SplitDeps {
   publishing: Pick<PublishingService, 'stateForUpload'>;
   /** A split published at once in a town without a page brings its city and country (§18). */
   newAreas: Pick<NewAreasService, 'placeWritten' | 'notify'>;
-}
-
-/** The stored web image's bytes, for the AI model (the offline writer needs none). */
-export async function readImage(storage: Storage, url: string): Promise<Buffer> {
-  const key = keyFromUrl(url);
-  const file = key ? await storage.open(key) : undefined;
-  if (!file) return Buffer.alloc(0);
-  const chunks: Buffer[] = [];
-  for await (const chunk of file.stream()) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -64,7 +54,7 @@ export function createPlaceSplitService({ db, ai, storage, publishing, newAreas 
       const facts = photoFacts(photo.exifData);
       const where = { city: photo.city, country: photo.country, date: facts.dateTaken ?? today() };
       const { analysis, aiWarning, writtenBy, failure } = await analyzePhoto(ai, {
-        image: ai.name === 'offline' ? Buffer.alloc(0) : await readImage(storage, image.imageUrl),
+        image: ai.name === 'offline' ? Buffer.alloc(0) : await readStoredFile(storage, image.imageUrl),
         mimeType: 'image/jpeg',
         latitude: photo.latitude,
         longitude: photo.longitude,
