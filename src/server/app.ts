@@ -2,7 +2,6 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,6 +18,7 @@ import { createStorage } from './media/storage';
 import { registerRoutes } from './routes';
 import type { PageRouteOptions } from './routes/pages';
 import { clientKey } from './security/client-key';
+import { installSecurityHeaders } from './security/headers';
 import { privateFoldersAtStart, siteFolders, type OpenFilesFound } from './security/file-modes';
 import { nulGuard } from './security/nul-guard';
 import { sameOriginGuard } from './security/same-origin';
@@ -123,7 +123,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Vite's dev server injects inline scripts and talks to the page over a websocket.
   const viteDev = Boolean(options.pages?.renderSource);
   const mapOrigins = config.site.mapStyleUrl ? [new URL(config.site.mapStyleUrl).origin] : [];
-  await app.register(fastifyHelmet, {
+  // helmet's headers, worked out once at start (security/headers.ts)
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],

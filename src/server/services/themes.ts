@@ -46,6 +46,13 @@ const named = (theme: Theme, lang: LanguageCode, count = 0): ThemeDto => ({
   count,
 });
 
+/** Themes by id in `lang`, in the order given (ids no longer in the taxonomy left out). */
+export const namedThemes = (ids: readonly string[], lang: LanguageCode): ThemeDto[] =>
+  ids.flatMap((id) => {
+    const theme = themeById(id);
+    return theme ? [named(theme, lang, 1)] : [];
+  });
+
 function themeAt(slug: string): Theme {
   const theme = themeBySlug(slug);
   if (!theme) throw new NotFoundError('Theme not found');
@@ -150,10 +157,7 @@ export function createThemeService({ db }: { db: Database }) {
       const lang = toLanguageCode(requestedLang);
       const ids = isUuid(id) ? await repo.listPublishedPlaceThemes(db, id) : undefined;
       if (!ids) throw new NotFoundError('Place not found');
-      return ids.flatMap((themeId) => {
-        const theme = themeById(themeId);
-        return theme ? [named(theme, lang, 1)] : [];
-      });
+      return namedThemes(ids, lang);
     },
 
     /** The themes of a city's or country's published places, with their counts there (none: empty). */

@@ -4,6 +4,7 @@ import type { PageAddress, PlacePage } from '../db/repos/place-page-repo';
 import type { LanguageCode } from '../../shared/languages';
 import { AppError } from '../errors';
 import { noFacts, noHistory } from '../services/catalog';
+import { namedThemes } from '../services/themes';
 import type { PublicServices } from '../cache/tags';
 
 /** A 4xx from the catalogue (not found, a bad cursor) is "no data" for the page; other errors stay errors. */
@@ -94,7 +95,11 @@ export function createPublicDataSource(
     themePage: (slug, lang, inSlug) => orNull(themes.themePage(slug, lang, inSlug)),
     themePlaces: (slug, lang, inSlug, page) => orNull(themes.themePlaces(slug, lang, inSlug, page)),
     themeMap: (slug, lang, inSlug) => orNull(themes.themeMap(slug, lang, inSlug)),
-    placeThemes: (id, lang) => orNull(themes.placeThemes(id, lang)),
+    placeThemes: async (id, lang) => {
+      // a published place's page read them (a draft's preview shows none, as the API answers)
+      const page = preview ? undefined : pageOf(id, lang);
+      return page ? namedThemes(page.themes, lang) : orNull(themes.placeThemes(id, lang));
+    },
     areaThemes: (slug, lang) => orNull(themes.areaThemes(slug, lang)),
   };
 }

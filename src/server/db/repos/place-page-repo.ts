@@ -40,6 +40,8 @@ export interface PlacePage {
   related: PlaceCardDto[];
   /** The visit facts in the page's language (decision 043); null without any. */
   visit: VisitDto | null;
+  /** The ids of its themes in its owner's order (decision 041), chosen or suggested. */
+  themes: string[];
 }
 
 export interface PlacePageRow {
@@ -49,6 +51,7 @@ export interface PlacePageRow {
   facts: TranslatedFactsDto | null;
   related: TranslatedCardRow[];
   visit: VisitFactsRow | null;
+  themes: string[];
 }
 
 /**
@@ -82,6 +85,9 @@ function placeSections(lang: Placeholder) {
           order by ${related.date} desc, ${related.createdAt} desc, ${related.id} desc
           limit ${sql.placeholder('relatedLimit')}) x)`,
     visit: visitJson(sql`${places.id}`, lang),
+    // as themes-repo.ts lists them (listPlaceThemes): the page's themes need no read of their own
+    themes: sql<string[]>`(select coalesce(json_agg(pt.theme order by pt.position, pt.theme), '[]'::json)
+    from place_themes pt where pt.place_id = ${places.id})`,
   };
 }
 
@@ -98,6 +104,7 @@ function preparePlacePage(db: DbOrTx) {
         pageFacts: sections.facts,
         pageRelated: sections.related,
         pageVisit: sections.visit,
+        pageThemes: sections.themes,
       })
       .from(places)
       .leftJoin(tr, and(eq(tr.placeId, places.id), eq(tr.languageCode, lang)))
@@ -130,7 +137,7 @@ export async function findPlacePage(
   const rows = await placePageStatement(db).execute({ slug, lang, relatedLimit, includeDrafts });
   const row = rows[0];
   if (!row) return undefined;
-  const { pageGallery, pageHistory, pageFacts, pageRelated, pageVisit, ...place } = row;
+  const { pageGallery, pageHistory, pageFacts, pageRelated, pageVisit, pageThemes, ...place } = row;
   return {
     place,
     gallery: pageGallery,
@@ -138,6 +145,7 @@ export async function findPlacePage(
     facts: pageFacts,
     related: pageRelated,
     visit: pageVisit,
+    themes: pageThemes,
   };
 }
 
@@ -165,7 +173,7 @@ function prepareAddress(db: DbOrTx) {
         from cities c where c.slug = ${slug})`,
       page: sql<PlacePageRow | null>`(select json_build_object('place', ${jsonObject(translatedFields(places, tr, lang))},
         'gallery', ${sections.gallery}, 'history', ${sections.history}, 'facts', ${sections.facts},
-        'related', ${sections.related}, 'visit', ${sections.visit})
+        'related', ${sections.related}, 'visit', ${sections.visit}, 'themes', ${sections.themes})
         from places left join place_translations tr on tr.place_id = places.id and tr.language_code = ${lang}
         where places.slug = ${slug} and places.state = 'published')`,
     })
