@@ -238,6 +238,9 @@ const ROWS: Array<RequestRow | OwnRow> = [
   { name: 'sitemap index', measure: 'first', paths: () => ['/sitemap.xml'] },
 ];
 
+/** The sites' order for turn `i`: first to last, then last to first, so neither always goes first. */
+const turn = (i: number, count: number) => Array.from({ length: count }, (_, k) => (i % 2 === 0 ? k : count - 1 - k));
+
 /**
  * A row of requests on every site, request by request: each first request on one site and at once
  * on the other, then the repeats alternating between them (which site goes first alternates).
@@ -249,16 +252,15 @@ async function measureRequests(plan: RequestRow, sites: Site[]): Promise<Row[]> 
   const firsts: number[][] = sites.map(() => []);
   const again: number[][] = sites.map(() => []);
   const failures = sites.map(() => 0);
-  const turn = (i: number) => (i % 2 === 0 ? sites.map((_, k) => k) : sites.map((_, k) => sites.length - 1 - k));
   for (const [j] of paths[0]!.entries()) {
-    for (const k of turn(j)) {
+    for (const k of turn(j, sites.length)) {
       const result = await timed(`${sites[k]!.base}${paths[k]![j]}`, cookies[k]);
       firsts[k]!.push(result.ms);
       if (!result.ok) failures[k]! += 1;
     }
   }
   for (let i = 0; i < (plan.repeats ?? REPEATS); i++) {
-    for (const k of turn(i)) {
+    for (const k of turn(i, sites.length)) {
       const result = await timed(`${sites[k]!.base}${paths[k]![0]}`, cookies[k]);
       again[k]!.push(result.ms);
       if (!result.ok) failures[k]! += 1;
@@ -292,8 +294,7 @@ async function measureSideBySide(sizes: number[]): Promise<Row[][]> {
   const results: Row[][] = sites.map(() => []);
   for (const [i, plan] of ROWS.entries()) {
     if ('run' in plan) {
-      const order = i % 2 === 0 ? sites.map((_, k) => k) : sites.map((_, k) => sites.length - 1 - k);
-      for (const k of order) results[k]![i] = { ...(await plan.run(sites[k]!)), name: plan.name };
+      for (const k of turn(i, sites.length)) results[k]![i] = { ...(await plan.run(sites[k]!)), name: plan.name };
     } else {
       for (const [k, row] of (await measureRequests(plan, sites)).entries()) results[k]![i] = row;
     }
