@@ -4,13 +4,13 @@ import { NO_MODEL_MESSAGE, type RewriteResponse } from '../src/shared/api/place-
 import type { UploadResponse } from '../src/shared/api/uploads';
 import { places, placeTranslations, revisions } from '../src/server/db/schema';
 import {
+  answersAnalysis,
   chatModel,
-  schemaNameOf,
+  providerDown,
   startFakeChatCompletions,
-  type ChatReply,
-  type ChatRequest,
   type FakeChatCompletions,
 } from './helpers/fake-chat-completions';
+import { rewriteAnalysis } from './helpers/ai-samples';
 import { makePlace, makePlaceTranslation } from './helpers/factories';
 import { uploadRequest } from './helpers/multipart';
 import { makePhoto } from './helpers/photos';
@@ -22,18 +22,9 @@ import { createTestApp, type TestApp } from './helpers/test-app';
  * failure changes nothing (docs/decisions/033-model-failures.md).
  */
 
-const MODEL_TEXT = {
-  title: 'Colosseum at Noon',
-  summary: 'The great amphitheatre of Rome in full sun.',
-  travelArticle: 'Rome at noon.\n\nBuy tickets online to skip the queue.',
-  imageDescription: 'The Colosseum under a blue sky.',
-  placeName: 'Colosseum',
-};
-
-function goodModel(request: ChatRequest): ChatReply {
-  return schemaNameOf(request) === 'image_analysis' ? { content: JSON.stringify(MODEL_TEXT) } : { status: 400 };
-}
-const down: ChatReply = { status: 503, body: JSON.stringify({ error: { message: 'upstream connect error' } }) };
+const MODEL_TEXT = rewriteAnalysis;
+const goodModel = answersAnalysis(MODEL_TEXT);
+const down = providerDown;
 
 describe('write a place again with the model', () => {
   let fake: FakeChatCompletions;

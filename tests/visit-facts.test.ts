@@ -8,7 +8,7 @@ import { restoreArchive } from '../src/server/backup/restore';
 import type { AdminPlaceDto } from '../src/shared/api/admin-places';
 import type { RevisionList } from '../src/shared/api/revisions';
 import type { VisitDto, VisitFactsResponse } from '../src/shared/api/visit-facts';
-import { makePlace } from './helpers/factories';
+import { BELEM_VISIT_FACTS, makePlace } from './helpers/factories';
 import { sourceRenderSource } from './helpers/page-source';
 import { testConfig } from './helpers/test-config';
 import { createTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app';
@@ -17,18 +17,7 @@ import { createTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app';
  * Visit facts (issue 40, docs/decisions/043-visit-facts.md): the owner's PUT, its refusals, the
  * public answer in a language, the revision it keeps, the caches it drops, and a backup's round trip.
  */
-const FACTS = {
-  address: 'Avenida Brasília, 1400-038 Lisboa',
-  openingHours: [
-    { days: ['tu', 'we', 'th', 'fr', 'sa', 'su'], opens: '10:00', closes: '18:30' },
-    { days: ['fr', 'sa'], opens: '20:00', closes: '01:00' },
-  ],
-  hoursNote: 'Closed on 1 January and 25 December.',
-  price: { amount: 12.5, currency: 'EUR' },
-  duration: 'PT1H30M',
-  accessibility: 'The ground floor has a ramp; the tower stairs are narrow.',
-  website: 'https://www.torrebelem.gov.pt/',
-};
+const FACTS = BELEM_VISIT_FACTS;
 
 describe('visit facts', () => {
   let t: TestApp;

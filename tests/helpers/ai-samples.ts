@@ -18,3 +18,12 @@ export const sampleImage = {
   date: '2024-05-01T10:00:00.000Z',
   story: 'We climbed to the top at sunset.',
 };
+
+/** The model's text of "Write it again with the model" (place-rewrite tests). */
+export const rewriteAnalysis = {
+  title: 'Colosseum at Noon',
+  summary: 'The great amphitheatre of Rome in full sun.',
+  travelArticle: 'Rome at noon.\n\nBuy tickets online to skip the queue.',
+  imageDescription: 'The Colosseum under a blue sky.',
+  placeName: 'Colosseum',
+};

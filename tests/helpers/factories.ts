@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../src/server/db/client';
+import type { VisitFactsRequest } from '../../src/shared/api/visit-facts';
 import {
   cities,
   cityTranslations,
@@ -42,23 +43,25 @@ export async function makePlace(db: Database, overrides: Partial<PlaceRow> = {})
   return row!;
 }
 
-/**
- * The request of the Edit Place form saving a place as it is, with some fields changed
- * (`PUT /api/admin/places/{id}`).
- */
+/** The Edit Place form's fields saving a place as it is, with some fields changed. */
+export function placeEditFields(place: Awaited<ReturnType<typeof makePlace>>, changes: Record<string, unknown> = {}) {
+  return {
+    title: place.title,
+    description: place.description,
+    location: place.location,
+    country: place.country,
+    imageUrl: place.imageUrl,
+    date: place.date,
+    ...changes,
+  };
+}
+
+/** The request of the Edit Place form (`PUT /api/admin/places/{id}`): placeEditFields. */
 export function placeEdit(place: Awaited<ReturnType<typeof makePlace>>, changes: Record<string, unknown> = {}) {
   return {
     method: 'PUT' as const,
     url: `/api/admin/places/${place.id}`,
-    payload: {
-      title: place.title,
-      description: place.description,
-      location: place.location,
-      country: place.country,
-      imageUrl: place.imageUrl,
-      date: place.date,
-      ...changes,
-    },
+    payload: placeEditFields(place, changes),
   };
 }
 
@@ -158,3 +161,17 @@ export async function makeGalleryImage(db: Database, placeId: string) {
     .returning();
   return row!;
 }
+
+/** Visit facts of Belém Tower as the owner saves them (`PUT /api/admin/places/{id}/visit`). */
+export const BELEM_VISIT_FACTS = {
+  address: 'Avenida Brasília, 1400-038 Lisboa',
+  openingHours: [
+    { days: ['tu', 'we', 'th', 'fr', 'sa', 'su'], opens: '10:00', closes: '18:30' },
+    { days: ['fr', 'sa'], opens: '20:00', closes: '01:00' },
+  ],
+  hoursNote: 'Closed on 1 January and 25 December.',
+  price: { amount: 12.5, currency: 'EUR' },
+  duration: 'PT1H30M',
+  accessibility: 'The ground floor has a ramp; the tower stairs are narrow.',
+  website: 'https://www.torrebelem.gov.pt/',
+} satisfies VisitFactsRequest;

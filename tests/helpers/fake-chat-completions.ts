@@ -77,3 +77,15 @@ export function startFakeChatCompletions(
     reply,
   );
 }
+
+/** A provider that is down: the 503 a proxy in front of it answers. */
+export const providerDown: ChatReply = {
+  status: 503,
+  body: JSON.stringify({ error: { message: 'upstream connect error' } }),
+};
+
+/** A model that answers every photo analysis with `analysis`, and refuses any other request. */
+export const answersAnalysis =
+  (analysis: object) =>
+  (request: ChatRequest): ChatReply =>
+    schemaNameOf(request) === 'image_analysis' ? { content: JSON.stringify(analysis) } : { status: 400 };

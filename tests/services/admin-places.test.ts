@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOVED_TO_TRASH } from '../../src/shared/api/trash';
 import { places, revisions } from '../../src/server/db/schema';
 import { createAdminPlacesService } from '../../src/server/services/admin-places';
-import { makePlace, makePlaceTranslation } from '../helpers/factories';
+import { makePlace, makePlaceTranslation, placeEditFields } from '../helpers/factories';
 import { openServiceWorld, type ServiceWorld } from '../helpers/services';
 
 /**
@@ -30,15 +30,6 @@ beforeAll(async () => {
 afterAll(() => w.close());
 
 const titles = (page: { items: Array<{ title: string }> }) => page.items.map((item) => item.title);
-const edit = (place: Awaited<ReturnType<typeof makePlace>>, changes: Record<string, unknown> = {}) => ({
-  title: place.title,
-  description: place.description,
-  location: place.location,
-  country: place.country,
-  imageUrl: place.imageUrl,
-  date: place.date,
-  ...changes,
-});
 
 describe('the Edit Places list', () => {
   it('lists a city’s places, drafts included, newest photo first, page by page', async () => {
@@ -87,7 +78,7 @@ describe('the Edit Places list', () => {
 describe('an edit and a delete', () => {
   it('saves the Edit Place form, keeping the place as it was as a revision by the owner', async () => {
     const place = await makePlace(w.db, { title: 'Braga cathedral', location: 'Braga', country: 'Portugal' });
-    const answer = await admin.update(place.id, edit(place, { title: 'Braga Cathedral' }));
+    const answer = await admin.update(place.id, placeEditFields(place, { title: 'Braga Cathedral' }));
     expect(answer).toMatchObject({ success: true, message: 'Place updated successfully' });
     const [row] = await w.db.select().from(places).where(eq(places.id, place.id));
     expect(row!.title).toBe('Braga Cathedral');
@@ -100,7 +91,7 @@ describe('an edit and a delete', () => {
   it('says so when an edit leaves translations made from the old English outdated', async () => {
     const place = await makePlace(w.db, { title: 'Guimarães castle', location: 'Guimarães', country: 'Portugal' });
     await makePlaceTranslation(w.db, place.id, 'fr', { sourceVersion: place.sourceVersion });
-    const answer = await admin.update(place.id, edit(place, { description: 'Where Portugal began.' }));
+    const answer = await admin.update(place.id, placeEditFields(place, { description: 'Where Portugal began.' }));
     expect(answer.outdatedTranslations).toEqual(['fr']);
     // no model here: nothing is queued to translate it again
     expect(answer.translationQueued).toBe(false);
@@ -117,7 +108,7 @@ describe('an edit and a delete', () => {
   it('answers 404 for a place that does not exist, and writes nothing', async () => {
     const place = await makePlace(w.db, { title: 'Tomar convent', location: 'Tomar', country: 'Portugal' });
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
-      await expect(admin.update(id, edit(place)), id).rejects.toMatchObject({ status: 404 });
+      await expect(admin.update(id, placeEditFields(place)), id).rejects.toMatchObject({ status: 404 });
       await expect(admin.remove(id), id).rejects.toMatchObject({ status: 404 });
     }
     expect(

@@ -6,13 +6,13 @@ import { createStorage } from '../../src/server/media/storage';
 import type { Storage } from '../../src/server/media/storage';
 import { createPlaceRewriteService } from '../../src/server/services/place-rewrite';
 import {
+  answersAnalysis,
   chatModel,
-  schemaNameOf,
+  providerDown,
   startFakeChatCompletions,
-  type ChatReply,
-  type ChatRequest,
   type FakeChatCompletions,
 } from '../helpers/fake-chat-completions';
+import { rewriteAnalysis } from '../helpers/ai-samples';
 import { makePlace, makePlaceTranslation } from '../helpers/factories';
 import { makePhoto } from '../helpers/photos';
 import { openServiceWorld, type ServiceWorld } from '../helpers/services';
@@ -23,16 +23,9 @@ import { openServiceWorld, type ServiceWorld } from '../helpers/services';
  * text; a person's text is never written over; a failure changes nothing.
  */
 
-const MODEL_TEXT = {
-  title: 'Colosseum at Noon',
-  summary: 'The great amphitheatre of Rome in full sun.',
-  travelArticle: 'Rome at noon.\n\nBuy tickets online to skip the queue.',
-  imageDescription: 'The Colosseum under a blue sky.',
-  placeName: 'Colosseum',
-};
-const goodModel = (request: ChatRequest): ChatReply =>
-  schemaNameOf(request) === 'image_analysis' ? { content: JSON.stringify(MODEL_TEXT) } : { status: 400 };
-const down: ChatReply = { status: 503, body: JSON.stringify({ error: { message: 'upstream connect error' } }) };
+const MODEL_TEXT = rewriteAnalysis;
+const goodModel = answersAnalysis(MODEL_TEXT);
+const down = providerDown;
 
 let fake: FakeChatCompletions;
 let w: ServiceWorld;

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { VisitFactsRequest } from '../../src/shared/api/visit-facts';
 import { places, placeVisits, placeVisitTexts, revisions } from '../../src/server/db/schema';
 import { createVisitFactsService, localizeVisit } from '../../src/server/services/visit-facts';
-import { makePlace } from '../helpers/factories';
+import { BELEM_VISIT_FACTS, makePlace } from '../helpers/factories';
 import { openServiceWorld, type ServiceWorld } from '../helpers/services';
 
 /**
@@ -19,18 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => w.close());
 
-const FACTS = {
-  address: 'Avenida Brasília, 1400-038 Lisboa',
-  openingHours: [
-    { days: ['tu', 'we', 'th', 'fr', 'sa', 'su'], opens: '10:00', closes: '18:30' },
-    { days: ['fr', 'sa'], opens: '20:00', closes: '01:00' },
-  ],
-  hoursNote: 'Closed on 1 January and 25 December.',
-  price: { amount: 12.5, currency: 'EUR' },
-  duration: 'PT1H30M',
-  accessibility: 'The ground floor has a ramp; the tower stairs are narrow.',
-  website: 'https://www.torrebelem.gov.pt/',
-} satisfies VisitFactsRequest;
+const FACTS = BELEM_VISIT_FACTS;
 
 /** What a visitor reads on the place's page in `lang`. */
 const visitorReads = (placeId: string, lang: string) => w.services.catalog.visit(placeId, lang);
