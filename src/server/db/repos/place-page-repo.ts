@@ -25,6 +25,7 @@ import {
   type TranslatedPlaceRow,
 } from './places-repo';
 import { preparedOnce } from './prepared';
+import { placeThemeIdsJson } from './themes-repo';
 import { visitJson, type VisitFactsRow } from './visit-facts-repo';
 import type { VisitDto } from '@/shared/api/visit-facts';
 
@@ -85,9 +86,8 @@ function placeSections(lang: Placeholder) {
           order by ${related.date} desc, ${related.createdAt} desc, ${related.id} desc
           limit ${sql.placeholder('relatedLimit')}) x)`,
     visit: visitJson(sql`${places.id}`, lang),
-    // as themes-repo.ts lists them (listPlaceThemes): the page's themes need no read of their own
-    themes: sql<string[]>`(select coalesce(json_agg(pt.theme order by pt.position, pt.theme), '[]'::json)
-    from place_themes pt where pt.place_id = ${places.id})`,
+    // the page's themes need no read of their own
+    themes: placeThemeIdsJson(sql`${places.id}`),
   };
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { LanguageCode } from '@/shared/languages';
 import type { DbOrTx } from '../client';
 import { places, placeThemes } from '../schema';
@@ -53,13 +53,24 @@ export function countPublishedByTheme(
     .groupBy(placeThemes.theme);
 }
 
+/** A place's themes in its owner's order (its position, then the theme's id). */
+const THEME_ORDER = [asc(placeThemes.position), asc(placeThemes.theme)];
+
 /** A place's themes in its owner's order. */
 export function listPlaceThemes(db: DbOrTx, placeId: string): Promise<PlaceThemeRow[]> {
   return db
     .select({ theme: placeThemes.theme, origin: placeThemes.origin, suggestedBy: placeThemes.suggestedBy })
     .from(placeThemes)
     .where(eq(placeThemes.placeId, placeId))
-    .orderBy(asc(placeThemes.position), asc(placeThemes.theme));
+    .orderBy(...THEME_ORDER);
+}
+
+/** The ids of a place's themes in its owner's order, as a JSON array inside a larger query (a place page's one read). */
+export function placeThemeIdsJson(placeId: SQL): SQL<string[]> {
+  return sql<
+    string[]
+  >`(select coalesce(json_agg(${placeThemes.theme} order by ${sql.join(THEME_ORDER, sql`, `)}), '[]'::json)
+    from ${placeThemes} where ${placeThemes.placeId} = ${placeId})`;
 }
 
 /** The themes of a published place (none for a draft or an unknown id). */
