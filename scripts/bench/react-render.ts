@@ -9,14 +9,21 @@ interface SsrEntry {
   pageDataOver: (origin: string, url: string) => Promise<PageState>;
 }
 
-/** CPU milliseconds of one React render of these pages (median of `rounds` passes over them all). */
-export async function reactRenderMs(base: string, paths: string[], rounds = 5): Promise<number> {
+/**
+ * CPU milliseconds of one React render of these pages: the median of `rounds` passes over them all,
+ * after `warmUp` renders of them in turn (at least one pass), as the server is measured after its own.
+ */
+export async function reactRenderMs(base: string, paths: string[], warmUp: number, rounds = 5): Promise<number> {
   // React's production build, as the server runs it (React picks its build by NODE_ENV when first loaded)
   process.env.NODE_ENV = 'production';
   const { renderFromState, pageDataOver } = (await import(pathToFileURL(SSR_ENTRY).href)) as SsrEntry;
   const pages: Array<[string, PageState]> = [];
   for (const path of paths) pages.push([path, await pageDataOver(base, path)]);
-  for (const [path, state] of pages) await renderFromState(path, state); // warm-up (JIT, page code)
+  // warm-up (JIT, page code)
+  for (let i = 0; i < Math.max(warmUp, pages.length); i++) {
+    const [path, state] = pages[i % pages.length]!;
+    await renderFromState(path, state);
+  }
   const perRender: number[] = [];
   for (let round = 0; round < rounds; round++) {
     const before = process.cpuUsage();

@@ -74,7 +74,9 @@ export async function startServer(env: Record<string, string>, timeoutMs = 120_0
   const baseUrl = `http://127.0.0.1:${port}`;
   // BENCH_PROFILE=dir: the server writes a V8 CPU profile there when it exits (open it in Chrome's DevTools)
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, 'dist/server/main.js'], {
+  // BENCH_NODE_ARGS='--flag ...': node or V8 flags for the server (e.g. --perf-basic-prof for `perf record`)
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...nodeArgs, 'dist/server/main.js'], {
     env: {
       ...process.env,
       ...env,
