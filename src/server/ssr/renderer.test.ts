@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jsonForScript } from './renderer';
+import type { PageState } from '../../client/ssr/page-state';
+import { jsonForScript, stateForScript } from './renderer';
 
 describe('jsonForScript', () => {
   it('leaves nothing that could close the script element or break the line, and reads back the same', () => {
@@ -8,5 +9,22 @@ describe('jsonForScript', () => {
     expect(json).not.toMatch(/[<>\u2028\u2029]/);
     expect(json).toContain('\\u003c/script\\u003e');
     expect(JSON.parse(json)).toEqual(value);
+  });
+});
+
+describe('stateForScript', () => {
+  it('writes the same state, safe in a script element, whether its data was met before or not', () => {
+    const shared = [{ key: 'nav.home', value: 'Startseite </script>' }];
+    const page = (title: string): PageState => [
+      [['api', 'translations', 'de'], shared],
+      [['api', 'places', '<b>'], { title, rating: null }],
+      [['api', 'count'], 3],
+    ];
+    const outputs = ['Erste', 'Zweite', 'Dritte'].map((title) => stateForScript(page(title)));
+    for (const [i, title] of ['Erste', 'Zweite', 'Dritte'].entries()) {
+      expect(outputs[i]).not.toMatch(/[<>\u2028\u2029]/);
+      expect(JSON.parse(outputs[i]!)).toEqual(page(title));
+      expect(outputs[i]).toBe(jsonForScript(page(title)));
+    }
   });
 });

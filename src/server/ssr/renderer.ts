@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { RenderRequest, RenderResult } from '../../client/entry-server';
+import type { PageState } from '../../client/ssr/page-state';
 import { CLIENT_DIST_DIR, SSR_ENTRY } from '../paths';
 import type { TagSink } from '../cache/tags';
 import { createPublicDataSource } from './public-data';
@@ -46,6 +47,32 @@ const SCRIPT_ESCAPES: Record<string, string> = {
 /** JSON that is safe inside a <script> element: no "</script>" or comment openers can survive. */
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(SCRIPT_UNSAFE, (char) => SCRIPT_ESCAPES[char]!);
+}
+
+/** Data objects met in an earlier page's state, and then their JSON (see `stateForScript`). */
+const seenData = new WeakSet<object>();
+const dataJson = new WeakMap<object, string>();
+
+/**
+ * A page's state (its queries as key and data) as JSON safe in a <script> element. The data every
+ * page of a language shares (languages, site settings, interface text: ~13 of a place page's
+ * ~15 KB) is the same object from render to render, as the reads are remembered until a change
+ * (cache/public-reads.ts); the second time an object is met its JSON is kept as long as it lives,
+ * so those are not written out again for every page. Query data is never changed in place.
+ */
+export function stateForScript(state: PageState): string {
+  const entries = state.map(([key, data]) => {
+    let json = typeof data === 'object' && data !== null ? dataJson.get(data) : undefined;
+    if (json === undefined) {
+      json = jsonForScript(data ?? null);
+      if (typeof data === 'object' && data !== null) {
+        if (seenData.has(data)) dataJson.set(data, json);
+        else seenData.add(data);
+      }
+    }
+    return `[${jsonForScript(key)},${json}]`;
+  });
+  return `[${entries.join(',')}]`;
 }
 
 export interface Page {
@@ -140,7 +167,7 @@ export function createPageRenderer(app: FastifyInstance, source: RenderSource) {
         [`<html lang="${result.lang}">`],
         [result.head],
         ['<div id="root" data-ssr="true">', result.html, '</div>'],
-        ['<script id="__QUERY_STATE__" type="application/json">', jsonForScript(result.state), '</script>'],
+        ['<script id="__QUERY_STATE__" type="application/json">', stateForScript(result.state), '</script>'],
       ]);
       return { status: result.status, html };
     },
