@@ -4,8 +4,22 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import postgres from 'postgres';
 import { freePort } from '../../tests/helpers/ports';
+import packageJson from '../../package.json';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The node flags `npm start` gives the server (package.json's start script: `node <flags>
+ * scripts/start.mjs`), so a benchmark measures the server as it runs.
+ */
+export function startNodeFlags(): string[] {
+  const start = /^node((?:\s+--\S+)*)\s+scripts\/start\.mjs$/.exec(packageJson.scripts.start);
+  if (!start)
+    throw new Error(
+      `package.json's start script is not "node [flags] scripts/start.mjs": ${packageJson.scripts.start}`,
+    );
+  return start[1]!.split(/\s+/).filter(Boolean);
+}
 
 /** A fresh, uniquely named database beside the one in `serverUrl`; `drop` removes it again. */
 export async function createBenchDatabase(
@@ -66,7 +80,7 @@ export interface ServerProcess {
 }
 
 /**
- * Starts dist/server/main.js the way scripts/start.mjs ends up running it, and waits until
+ * Starts dist/server/main.js the way `npm start` ends up running it (its node flags too), and waits until
  * /api/health answers 200. Throws with the server's last output if it exits or never gets healthy.
  */
 export async function startServer(env: Record<string, string>, timeoutMs = 120_000): Promise<ServerProcess> {
@@ -76,26 +90,30 @@ export async function startServer(env: Record<string, string>, timeoutMs = 120_0
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
   // BENCH_NODE_ARGS='--flag ...': node or V8 flags for the server (e.g. --perf-basic-prof for `perf record`)
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, ...nodeArgs, 'dist/server/main.js'], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      // sitemap <loc>s and Link headers then point at the address we can fetch
-      PUBLIC_URL: baseUrl,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      AI_PROVIDER: 'offline',
-      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
-      // The per-client budget of renders would answer the first-render scenario 429: off here.
-      RENDER_BUDGET_PER_MINUTE: '0',
-      // The 800 popular pages are about 70 MB (each kept as HTML and brotli): more than the default
-      // 64 MB, which read in turn would miss every time. The benchmark measures them cached.
-      RENDER_CACHE_MB: process.env.RENDER_CACHE_MB ?? '160',
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [...startNodeFlags(), ...profile, ...nodeArgs, 'dist/server/main.js'],
+    {
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        // sitemap <loc>s and Link headers then point at the address we can fetch
+        PUBLIC_URL: baseUrl,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        AI_PROVIDER: 'offline',
+        ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+        // The per-client budget of renders would answer the first-render scenario 429: off here.
+        RENDER_BUDGET_PER_MINUTE: '0',
+        // The 800 popular pages are about 70 MB (each kept as HTML and brotli): more than the default
+        // 64 MB, which read in turn would miss every time. The benchmark measures them cached.
+        RENDER_CACHE_MB: process.env.RENDER_CACHE_MB ?? '160',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   // Keep the output drained (a full pipe would stall the server) and remember its tail.
   const tail: string[] = [];
   const warnings: string[] = [];
