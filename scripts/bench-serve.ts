@@ -48,7 +48,7 @@ const POPULAR_ROUNDS = intEnv('BENCH_POPULAR_ROUNDS', 4);
 /** First-render pages React renders alone at the end (decision 024). */
 const REACT_SAMPLE = intEnv('BENCH_REACT_SAMPLE', 100);
 /** First renders (in /fr/, of other places) before the measured ones; React alone warms up as long. */
-const FIRST_RENDER_WARM_UP = intEnv('BENCH_WARM_UP_RENDERS', 300);
+const FIRST_RENDER_WARM_UP = intEnv('BENCH_WARM_UP_RENDERS', 1500);
 const popularSeconds = Math.max(2, Math.round((SECONDS * 2) / POPULAR_ROUNDS));
 /** The place requested again and again; the first-render scenario never asks for it. */
 const REPEATED_PLACE = 42;
@@ -203,7 +203,7 @@ async function main(): Promise<number> {
   // Before the measured first renders, the server renders other places once each in /fr/ (not
   // measured): a server that has been up a while, as React alone is measured after its own warm-up
   // of as many renders (bench/react-render.ts). What those renders cost is printed too.
-  const warmUpCount = Math.min(FIRST_RENDER_WARM_UP, Math.floor(distinctPlaces.length / 4));
+  const warmUpCount = Math.min(FIRST_RENDER_WARM_UP, Math.floor(distinctPlaces.length / 2));
   const firstRenderWarmUp = distinctPlaces.slice(0, warmUpCount).map((n) => `/fr/${placeSlug(n)}`);
   const firstRenderPaths = distinctPlaces.slice(warmUpCount).map((n) => `/de/${placeSlug(n)}`);
   let warmUpCpuMs: number | undefined;
