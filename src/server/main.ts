@@ -10,8 +10,9 @@ import { usePrivateFileModes } from './security/file-modes';
  * the life of the process, so the idle server is 50-80 MiB smaller without it (docs/memory.md).
  * The cost: a CPU-heavy query (a scan or sort of 100,000 rows) takes 20-35 % more CPU; page renders
  * and the site's indexed queries measured the same, and a HEIC photo decodes faster (its decoder
- * is compiled anew for each photo). Set before the database compiles its module; a node flag
- * would not reach `npm start`, which imports this file in its own process.
+ * is compiled anew for each photo). Set here, before the database compiles its module, so that the
+ * server has it however it is started (`npm start`, `node dist/server/main.js`, the Docker image).
+ * Decision 045.
  */
 function useBaselineWasmCompilerOnly(): void {
   setFlagsFromString('--liftoff-only');
