@@ -4,20 +4,13 @@
  * documents is most of the cost): 5,000 places on a grid over central Italy, about 1 km apart,
  * written in one statement, and the Colosseum with its Chinese text.
  */
-import { fillPlaceholders, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NearbyPlaceDto } from '../src/shared/api/nearby';
 import type { SearchResultDto } from '../src/shared/api/search';
 import { LANGUAGE_CODES } from '../src/shared/languages';
 import { rowsOf } from '../src/server/db/client';
-import {
-  boxesAround,
-  findNearestPlaces,
-  NEARBY_RADII_M,
-  nearestInBoxes,
-  nearestWithin,
-  type NearbyRow,
-} from '../src/server/db/repos/nearby-repo';
+import { NEARBY_RADII_M, nearestWithin } from '../src/server/db/repos/nearby-repo';
 import { searchStatement } from '../src/server/db/repos/search-repo';
 import { createSeoService, SITEMAP_PAGES_PER_CHILD } from '../src/server/services/seo';
 import { makePlace, makePlaceTranslation } from './helpers/factories';
@@ -193,50 +186,6 @@ describe('nearby places', () => {
       });
       expect(generic, `generic plan, radius ${radius}`).toContain('places_lat_lon_idx');
       expect(generic, `generic plan, radius ${radius}`).not.toMatch(/Seq Scan on places/);
-    }
-  });
-
-  it('searches every radius in one statement whose boxes are read from the index, never all places', async () => {
-    const spot = await gridSpot();
-    const { sql: text, params } = nearestInBoxes(t.db).toSQL();
-    const values = fillPlaceholders(params, { ...spot, ...boxesAround(spot)!, lang: 'en', limit: 6 });
-    const literal = (value: unknown) =>
-      Array.isArray(value)
-        ? `'{${value.join(',')}}'`
-        : typeof value === 'number'
-          ? String(value)
-          : `'${String(value)}'`;
-    const plan = await t.db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`prepare nearby_boxes_test as ${text}`));
-      await tx.execute(sql.raw('set local plan_cache_mode = force_generic_plan'));
-      const result = await tx.execute(sql.raw(`explain execute nearby_boxes_test(${values.map(literal).join(', ')})`));
-      await tx.execute(sql.raw('deallocate nearby_boxes_test'));
-      return rowsOf<Record<string, string>>(result)
-        .map((row) => Object.values(row)[0])
-        .join('\n');
-    });
-    expect(plan).toContain('places_lat_lon_idx');
-    expect(plan).not.toMatch(/Seq Scan on places/);
-  });
-
-  it('answers what trying one radius after another answers, in the middle of the grid and at its corner', async () => {
-    const spots = rowsOf<{ id: string; latitude: number; longitude: number }>(
-      await t.db.execute(
-        sql`select id, latitude, longitude from places where slug in ('spot-2500', 'spot-1', 'spot-4999', 'colosseum') order by slug`,
-      ),
-    );
-    expect(spots).toHaveLength(4);
-    for (const spot of spots) {
-      for (const limit of [1, 6, 40]) {
-        let expected: NearbyRow[] = [];
-        for (const radius of NEARBY_RADII_M) {
-          expected = await nearestWithin(t.db, spot, radius, 'zh', limit);
-          if (expected.length >= limit) break;
-        }
-        const found = await findNearestPlaces(t.db, spot, 'zh', limit);
-        expect(found, `${spot.id}, ${limit}`).toEqual(expected);
-        expect(found.length, `${spot.id}, ${limit}`).toBe(limit);
-      }
     }
   });
 

@@ -11,7 +11,7 @@ import {
   type CompanionPlaceRow,
   type ExportFilter,
 } from '../db/repos/companion-repo';
-import { findNearestPlaces } from '../db/repos/nearby-repo';
+import { nearestWithin } from '../db/repos/nearby-repo';
 import { findTranslatedPlaceBySlug } from '../db/repos/places-repo';
 import { listThemeIdsOfPlaces } from '../db/repos/themes-repo';
 import { themeById } from '../../shared/themes';
@@ -162,7 +162,11 @@ export function createCompanionService({ db }: { db: Database }) {
     async nearMe(latitude: number, longitude: number, requestedLang: string): Promise<NearbyPlaceDto[]> {
       const lang = toLanguageCode(requestedLang);
       const spot = { id: NO_PLACE, latitude, longitude };
-      const rows = await findNearestPlaces(db, spot, lang, NEAR_ME_PLACES, NEAR_ME_RADII_M);
+      let rows: Awaited<ReturnType<typeof nearestWithin>> = [];
+      for (const radius of NEAR_ME_RADII_M) {
+        rows = await nearestWithin(db, spot, radius, lang, NEAR_ME_PLACES);
+        if (rows.length >= NEAR_ME_PLACES) break;
+      }
       return rows.map((row) => ({
         ...row,
         title: titleIn(row, lang),

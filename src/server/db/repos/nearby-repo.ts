@@ -104,45 +104,38 @@ interface NearestOptions {
   longitude: Value;
   /** The place itself, left out. */
   id: string | Placeholder;
+  /** Where to look: conditions on the indexed columns. */
+  where: SQL | undefined;
+  /** Only places within this many metres. */
+  radius: Value;
   lang: LanguageCode | Placeholder;
   limit: number | Placeholder;
 }
 
-/** Other published places in a box (conditions on the indexed columns) and within `radius` metres. */
-function withinBox(o: NearestOptions, box: SQL | undefined, radius: Value | SQL): SQL | undefined {
-  return and(
-    box,
-    ne(places.id, o.id),
-    isPublished(),
-    sql`${distanceFrom(o.latitude, o.longitude)} <= ${radius}::float8`,
-  );
-}
-
 /**
- * Up to `limit` places `where` holds, nearest first, their text in `lang` (English when not
- * translated). The inner query reads the box from the index and measures only the places in it;
- * the outer one joins the few it keeps. `from`: a one-row source the inner query may refer to
- * (it is then joined laterally).
+ * Up to `limit` other places within `radius` metres, nearest first, their text in `lang`
+ * (English when not translated). The inner query reads the box from the index and measures only
+ * the places in it; the outer one joins the few it keeps.
  */
-function selectNearest(db: DbOrTx, o: NearestOptions, where: SQL | undefined, from?: SQL) {
+function selectNearest(db: DbOrTx, o: NearestOptions) {
   const distance = distanceFrom(o.latitude, o.longitude);
   const nearest = db
     .select({ id: places.id, distanceMeters: distance.as('distance_m') })
     .from(places)
-    .where(where)
+    .where(and(o.where, ne(places.id, o.id), isPublished(), sql`${distance} <= ${o.radius}::float8`))
     .orderBy(asc(distance), asc(places.id))
     .limit(o.limit)
     .as('nearest');
-  const fields = {
-    id: places.id,
-    slug: places.slug,
-    ...textIn(near, places, ['title', 'location', 'country']),
-    imageUrl: places.imageUrl,
-    languageCode: sql<string>`case when ${near.id} is null then 'en' else ${o.lang} end`,
-    distanceMeters: nearest.distanceMeters,
-  };
-  const source = from ? db.select(fields).from(from).crossJoinLateral(nearest) : db.select(fields).from(nearest);
-  return source
+  return db
+    .select({
+      id: places.id,
+      slug: places.slug,
+      ...textIn(near, places, ['title', 'location', 'country']),
+      imageUrl: places.imageUrl,
+      languageCode: sql<string>`case when ${near.id} is null then 'en' else ${o.lang} end`,
+      distanceMeters: nearest.distanceMeters,
+    })
+    .from(nearest)
     .innerJoin(places, eq(places.id, nearest.id))
     .leftJoin(near, and(eq(near.placeId, places.id), eq(near.languageCode, o.lang)))
     .orderBy(asc(nearest.distanceMeters), asc(places.id));
@@ -150,88 +143,65 @@ function selectNearest(db: DbOrTx, o: NearestOptions, where: SQL | undefined, fr
 
 /** Up to `limit` other places within `radius` metres of `spot`. */
 export function nearestWithin(db: DbOrTx, spot: Spot, radius: number, lang: LanguageCode, limit: number) {
-  const o = { ...spot, lang, limit };
-  return selectNearest(db, o, withinBox(o, inBox(boxAround(spot.latitude, spot.longitude, radius)), radius));
+  const where = inBox(boxAround(spot.latitude, spot.longitude, radius));
+  return selectNearest(db, { ...spot, where, radius, lang, limit });
 }
 
 const param = (name: string) => sql.placeholder(name);
 
 /**
- * The search over NEARBY_RADII_M in one statement, prepared once per database handle: a recursive
- * query counts the places in each box in turn (at most `limit`, from the index) and stops at the
- * first box that holds `limit` of them, or at the last; the nearest of that box are then read as
- * `nearestWithin` reads them. One round trip where a radius at a time made one each (three to five
- * on a place page's first render in a city of a few hundred places). Each box is a single
- * longitude range (findNearestPlaces checks); its bounds come as arrays, one entry per radius.
+ * The common case (one longitude range) as a statement prepared once per database handle: it is
+ * on every first render of a place page, and planning the distance expression costs more than
+ * running it.
  */
-export function nearestInBoxes(db: DbOrTx) {
-  const o: NearestOptions = {
+const nearestInBoxStatement = preparedOnce((db: DbOrTx) =>
+  selectNearest(db, {
     latitude: param('latitude'),
     longitude: param('longitude'),
     id: param('id'),
+    where: and(
+      between(places.latitude, param('south'), param('north')),
+      between(places.longitude, param('west'), param('east')),
+    ),
+    radius: param('radius'),
     lang: param('lang'),
     limit: param('limit'),
-  };
-  const at = (name: string, index: SQL) => sql`(${param(name)}::float8[])[${index}]`;
-  const within = (index: SQL) =>
-    withinBox(
-      o,
-      and(
-        between(places.latitude, at('south', index), at('north', index)),
-        between(places.longitude, at('west', index), at('east', index)),
-      ),
-      at('radius', index),
-    );
-  const holds = (index: SQL) =>
-    sql`(select count(*) from (select 1 from ${places} where ${within(index)} limit ${o.limit}) as in_box)`;
-  const box = sql`(with recursive step(i, found) as (
-      select 1, ${holds(sql`1`)}
-      union all
-      select step.i + 1, ${holds(sql`step.i + 1`)} from step
-      where step.found < ${o.limit} and step.i < cardinality(${param('radius')}::float8[])
-    ) select max(step.i) from step)`;
-  return selectNearest(db, o, within(sql`chosen.i`), sql`(select ${box} as i) as chosen`);
+  }).prepare('nearby_places'),
+);
+
+function readNearest(db: DbOrTx, spot: Spot, radius: number, lang: LanguageCode, limit: number): Promise<NearbyRow[]> {
+  const box = boxAround(spot.latitude, spot.longitude, radius);
+  const range = box.longitudes?.length === 1 ? box.longitudes[0] : undefined;
+  if (!range) return nearestWithin(db, spot, radius, lang, limit);
+  return nearestInBoxStatement(db).execute({
+    latitude: spot.latitude,
+    longitude: spot.longitude,
+    id: spot.id,
+    south: box.south,
+    north: box.north,
+    west: range[0],
+    east: range[1],
+    radius,
+    lang,
+    limit,
+  });
 }
 
 /**
- * The bounds of the box of every radius of `radii` around `spot`, as `nearestInBoxes` takes
- * them; undefined when one of them is not a single longitude range (near a pole or the antimeridian).
- */
-export function boxesAround(spot: Spot, radii: readonly number[] = NEARBY_RADII_M) {
-  const boxes = radii.map((radius) => boxAround(spot.latitude, spot.longitude, radius));
-  const ranges = boxes.flatMap((box) => (box.longitudes?.length === 1 ? box.longitudes : []));
-  if (ranges.length !== boxes.length) return undefined;
-  return {
-    south: boxes.map((box) => box.south),
-    north: boxes.map((box) => box.north),
-    west: ranges.map(([west]) => west),
-    east: ranges.map(([, east]) => east),
-    radius: [...radii],
-  };
-}
-
-const nearestInBoxesStatement = preparedOnce((db: DbOrTx) => nearestInBoxes(db).prepare('nearby_places'));
-
-/**
- * Up to `limit` places nearest to `spot` by great-circle distance within the last of `radii`
- * (NEARBY_RADIUS_M for a place's neighbours), from any city, never the place itself: the first
- * radius that holds `limit` of them answers (every place within it is measured, so none outside can
- * be nearer), else the last one with the fewer it holds. Farther places are not near, however few
- * the near ones are.
+ * Up to `limit` places nearest to `spot` by great-circle distance within NEARBY_RADIUS_M, from any
+ * city, never the place itself: the first radius of NEARBY_RADII_M that holds `limit` of them
+ * answers (every place within it is measured, so none outside can be nearer), else the last one
+ * with the fewer it holds. Farther places are not near, however few the near ones are.
  */
 export async function findNearestPlaces(
   db: DbOrTx,
   spot: Spot,
   lang: LanguageCode,
   limit: number,
-  radii: readonly number[] = NEARBY_RADII_M,
 ): Promise<NearbyRow[]> {
-  const boxes = boxesAround(spot, radii);
-  if (boxes) return nearestInBoxesStatement(db).execute({ ...spot, ...boxes, lang, limit });
-  // Near a pole or the antimeridian a box is every longitude or two ranges: one radius at a time.
   let rows: NearbyRow[] = [];
-  for (const radius of radii) {
-    rows = await nearestWithin(db, spot, radius, lang, limit);
+  for (const radius of NEARBY_RADII_M) {
+    rows = await readNearest(db, spot, radius, lang, limit);
     if (rows.length >= limit) break;
   }
   return rows;
