@@ -206,7 +206,8 @@ async function main(): Promise<number> {
   const warmUpCount = Math.min(FIRST_RENDER_WARM_UP, Math.floor(distinctPlaces.length / 2));
   const firstRenderWarmUp = distinctPlaces.slice(0, warmUpCount).map((n) => `/fr/${placeSlug(n)}`);
   const firstRenderPaths = distinctPlaces.slice(warmUpCount).map((n) => `/de/${placeSlug(n)}`);
-  let warmUpCpuMs: number | undefined;
+  /** Server CPU a request of each step's warm-up, in ms. */
+  const warmUpCpuMs = new Map<string, number>();
   const popular = popularPaths(fill.popular);
   let editStats: EditStats | undefined;
   const scenarios: Array<ScenarioResult & { cpuMsPerRequest: number }> = [];
@@ -256,14 +257,11 @@ async function main(): Promise<number> {
   ];
   for (const { warm, alongside, ...step } of plan) {
     // every page of the list once, however long it takes (first renders run at tens a second)
-    if (warm) {
-      const ticks = cpuTicks(server.pid) ?? 0;
-      const done = await runScenario({ ...load, seconds: 600, name: 'warm-up', paths: warm });
-      await waitUntilIdle(server.pid);
-      if (step.name.startsWith('first renders'))
-        warmUpCpuMs = (((cpuTicks(server.pid) ?? 0) - ticks) * 10) / Math.max(done.requests, 1);
-    }
+    const ticksBeforeWarm = cpuTicks(server.pid) ?? 0;
+    const warmed = warm && (await runScenario({ ...load, seconds: 600, name: 'warm-up', paths: warm }));
     await waitUntilIdle(server.pid);
+    if (warmed)
+      warmUpCpuMs.set(step.name, (((cpuTicks(server.pid) ?? 0) - ticksBeforeWarm) * 10) / Math.max(warmed.requests, 1));
     process.stdout.write(`  ${step.name}...`);
     const editor = await alongside?.();
     const ticksBefore = cpuTicks(server.pid) ?? 0;
@@ -362,13 +360,14 @@ async function main(): Promise<number> {
 
   // React's render of the same pages alone (decision 024): a sample of the first renders, in this process
   const firstRender = scenarios.find((s) => s.name.startsWith('first renders'));
+  const firstRenderWarmUpMs = firstRender && warmUpCpuMs.get(firstRender.name);
   const reactMs = await reactRenderMs(base, firstRenderPaths.slice(0, REACT_SAMPLE), warmUpCount);
   const firstRenderTimes = Math.round(((firstRender?.cpuMsPerRequest ?? 0) / reactMs) * 100) / 100;
   console.log(
     `\nReact's render alone (${REACT_SAMPLE} of those /de/ pages, their data, no HTTP or database, after ` +
       `${warmUpCount} renders to warm up): ${reactMs.toFixed(2)} ms CPU; first render = ${firstRenderTimes} x ` +
       `React's render (${firstRender?.cpuMsPerRequest.toFixed(2)} ms server CPU, after ${warmUpCount} first renders ` +
-      `in /fr/ that cost ${warmUpCpuMs?.toFixed(2)} ms each), ${ratio(rate('first renders'), baseline).toFixed(3)} x static`,
+      `in /fr/ that cost ${firstRenderWarmUpMs?.toFixed(2)} ms each), ${ratio(rate('first renders'), baseline).toFixed(3)} x static`,
   );
 
   const memory = memoryOf(server.pid);
@@ -445,7 +444,7 @@ async function main(): Promise<number> {
     soloFirstRenderMs: soloMedianMs,
     reactRenderMs: reactMs,
     firstRenderTimesReact: firstRenderTimes,
-    firstRenderWarmUp: { renders: warmUpCount, cpuMsPerRequest: warmUpCpuMs },
+    firstRenderWarmUp: { renders: warmUpCount, cpuMsPerRequest: firstRenderWarmUpMs },
     staticBaselineReqPerSec: Math.round(baseline),
     scenarios: scenarios.map((s) => ({ ...s, ratio: ratio(s.reqPerSec, baseline) })),
     popularWhileEditingRatio: popularKept,
