@@ -4,13 +4,13 @@
  * documents is most of the cost): 5,000 places on a grid over central Italy, about 1 km apart,
  * written in one statement, and the Colosseum with its Chinese text.
  */
-import { sql } from 'drizzle-orm';
+import { Placeholder, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NearbyPlaceDto } from '../src/shared/api/nearby';
 import type { SearchResultDto } from '../src/shared/api/search';
 import { LANGUAGE_CODES } from '../src/shared/languages';
 import { rowsOf } from '../src/server/db/client';
-import { NEARBY_RADII_M, nearestWithin } from '../src/server/db/repos/nearby-repo';
+import { chordOf, nearestQuery, sphereAt } from '../src/server/db/repos/nearby-repo';
 import { searchStatement } from '../src/server/db/repos/search-repo';
 import { createSeoService, SITEMAP_PAGES_PER_CHILD } from '../src/server/services/seo';
 import { makePlace, makePlaceTranslation } from './helpers/factories';
@@ -162,30 +162,32 @@ describe('nearby places', () => {
     return spot!;
   }
 
-  it('reads a box from the latitude/longitude index at every radius, never all places', async () => {
+  it('walks the nearby index nearest first, never all places, in the plans prepared statements get', async () => {
     const spot = await gridSpot();
     const planText = (result: unknown) =>
       rowsOf<Record<string, string>>(result)
         .map((row) => Object.values(row)[0])
         .join('\n');
-    for (const radius of NEARBY_RADII_M.slice(0, 3)) {
-      const query = nearestWithin(t.db, spot, radius, 'en', 6);
-      // with the values written in, as the planner sees them the first times
-      const plan = planText(await t.db.execute(sql`explain ${query.getSQL()}`));
-      expect(plan, `radius ${radius}`).toContain('places_lat_lon_idx');
-      expect(plan, `radius ${radius}`).not.toMatch(/Seq Scan on places/);
-      // and as the prepared statement runs later: one generic plan for every place and radius
-      const { sql: text, params } = query.toSQL();
-      const literal = (value: unknown) => (typeof value === 'number' ? String(value) : `'${String(value)}'`);
-      const generic = await t.db.transaction(async (tx) => {
+    const { sql: text, params } = nearestQuery(t.db, 6).toSQL();
+    const [x, y, z] = sphereAt(spot.latitude, spot.longitude);
+    const values: Record<string, number | string> = { x, y, z, chord: chordOf(50_000), id: spot.id, lang: 'en' };
+    const literal = (param: unknown) => {
+      // the statement's placeholders by name, and the values drizzle wrote in as parameters
+      const value = param instanceof Placeholder ? values[param.name] : String(param);
+      return typeof value === 'number' ? String(value) : `'${String(value)}'`;
+    };
+    // the first runs of a prepared statement get plans for their values, later ones one generic plan
+    for (const mode of ['force_custom_plan', 'force_generic_plan']) {
+      const plan = await t.db.transaction(async (tx) => {
         await tx.execute(sql.raw(`prepare nearby_test as ${text}`));
-        await tx.execute(sql.raw('set local plan_cache_mode = force_generic_plan'));
+        await tx.execute(sql.raw(`set local plan_cache_mode = ${mode}`));
         const result = await tx.execute(sql.raw(`explain execute nearby_test(${params.map(literal).join(', ')})`));
         await tx.execute(sql.raw('deallocate nearby_test'));
         return planText(result);
       });
-      expect(generic, `generic plan, radius ${radius}`).toContain('places_lat_lon_idx');
-      expect(generic, `generic plan, radius ${radius}`).not.toMatch(/Seq Scan on places/);
+      expect(plan, mode).toContain('places_sphere_idx');
+      expect(plan, mode).toMatch(/Order By:/);
+      expect(plan, mode).not.toMatch(/Seq Scan on places/);
     }
   });
 

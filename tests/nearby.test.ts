@@ -107,6 +107,31 @@ describe('nearby places', () => {
     expect(response.json()).toEqual([]);
   });
 
+  it('measures across the antimeridian and near a pole as on the globe', async () => {
+    // Taveuni, Fiji, sits on the 180th meridian: 12 km east of it is 12 km away, not 40,000 km
+    const fiji = { location: 'Taveuni', country: 'Fiji' };
+    const west = await makePlace(t.db, { ...fiji, title: 'West of the line', latitude: -16.85, longitude: 179.95 });
+    const east = await makePlace(t.db, { ...fiji, title: 'East of the line', latitude: -16.86, longitude: -179.94 });
+    // two huts 3 km apart near the North Pole, a quarter of the way round from each other
+    const arctic = { location: 'North Pole', country: 'Arctic' };
+    const hut = await makePlace(t.db, { ...arctic, title: 'First hut', latitude: 89.98, longitude: 0 });
+    const other = await makePlace(t.db, { ...arctic, title: 'Second hut', latitude: 89.98, longitude: 90 });
+    for (const [from, to] of [
+      [west, east],
+      [hut, other],
+    ] as const) {
+      const nearby = (await t.app.inject({ method: 'GET', url: `/api/places/${from.id}/nearby?languageCode=en` })).json<
+        NearbyPlaceDto[]
+      >();
+      expect(nearby.map((p) => p.title)).toEqual([to.title]);
+      const expected = haversine(
+        { latitude: from.latitude!, longitude: from.longitude! },
+        { latitude: to.latitude!, longitude: to.longitude! },
+      );
+      expect(Math.abs(nearby[0]!.distanceMeters - expected)).toBeLessThanOrEqual(1);
+    }
+  });
+
   it('names places in the visitor’s language, the untranslated in English', async () => {
     const nearby = (await t.app.inject({ method: 'GET', url: `/api/places/${home.id}/nearby?languageCode=de` })).json<
       NearbyPlaceDto[]

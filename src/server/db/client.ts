@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { cube } from '@electric-sql/pglite/contrib/cube';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
@@ -81,9 +82,9 @@ export interface OpenDatabaseOptions {
  */
 const PGLITE_OPTIONS = {
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'],
-  // Search (migration 0005, docs/decisions/007-search.md): PostgreSQL's contrib modules, which an
-  // embedded database loads itself.
-  extensions: { btree_gin, pg_trgm, unaccent },
+  // PostgreSQL's contrib modules, which an embedded database loads itself: search's (migration
+  // 0005, docs/decisions/007-search.md) and nearby places' (migration 0023, decision 046).
+  extensions: { btree_gin, cube, pg_trgm, unaccent },
 };
 
 /**

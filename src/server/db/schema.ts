@@ -172,8 +172,15 @@ export const places = pgTable(
     index('places_created_idx').on(t.createdAt, t.id),
     index('places_state_created_idx').on(t.state, t.createdAt, t.id),
     index('places_country_idx').on(t.country),
-    // Nearby places: a latitude/longitude box that widens until it holds enough (nearby-repo.ts).
+    // Places in a latitude/longitude box: photo grouping's places near a photo (near-places-repo.ts).
     index('places_lat_lon_idx').on(t.latitude, t.longitude),
+    // Nearby places, nearest first: published positions on the unit sphere (migration 0023, cube).
+    index('places_sphere_idx')
+      .using(
+        'gist',
+        sql`cube(ARRAY[cos(radians(${t.latitude})) * cos(radians(${t.longitude})), cos(radians(${t.latitude})) * sin(radians(${t.longitude})), sin(radians(${t.latitude}))])`,
+      )
+      .where(sql`${t.state} = 'published' AND ${t.latitude} IS NOT NULL AND ${t.longitude} IS NOT NULL`),
     uniqueIndex('places_sitemap_seq_idx').on(t.sitemapSeq),
     index('places_updated_idx').on(t.updatedAt),
   ],

@@ -1,4 +1,4 @@
-import { NEAR_ME_PLACES, NEAR_ME_RADII_M } from '../../shared/api/companion';
+import { NEAR_ME_PLACES, NEAR_ME_RADIUS_M } from '../../shared/api/companion';
 import type { NearbyPlaceDto } from '../../shared/api/nearby';
 import { toLanguageCode, type LanguageCode } from '../../shared/languages';
 import { SLUG_MAX_LENGTH } from '../../shared/limits';
@@ -11,7 +11,7 @@ import {
   type CompanionPlaceRow,
   type ExportFilter,
 } from '../db/repos/companion-repo';
-import { nearestWithin } from '../db/repos/nearby-repo';
+import { findNearestPlaces } from '../db/repos/nearby-repo';
 import { findTranslatedPlaceBySlug } from '../db/repos/places-repo';
 import { listThemeIdsOfPlaces } from '../db/repos/themes-repo';
 import { themeById } from '../../shared/themes';
@@ -156,17 +156,13 @@ export function createCompanionService({ db }: { db: Database }) {
 
     /**
      * Up to NEAR_ME_PLACES published places nearest to a visitor's position, nearest first, in
-     * `lang`: the first radius of NEAR_ME_RADII_M that holds enough answers. The position is used
+     * `lang`, within NEAR_ME_RADIUS_M (one walk of the nearby index). The position is used
      * for this query only: never stored, never logged (the route takes it in a POST body).
      */
     async nearMe(latitude: number, longitude: number, requestedLang: string): Promise<NearbyPlaceDto[]> {
       const lang = toLanguageCode(requestedLang);
       const spot = { id: NO_PLACE, latitude, longitude };
-      let rows: Awaited<ReturnType<typeof nearestWithin>> = [];
-      for (const radius of NEAR_ME_RADII_M) {
-        rows = await nearestWithin(db, spot, radius, lang, NEAR_ME_PLACES);
-        if (rows.length >= NEAR_ME_PLACES) break;
-      }
+      const rows = await findNearestPlaces(db, spot, lang, NEAR_ME_PLACES, NEAR_ME_RADIUS_M);
       return rows.map((row) => ({
         ...row,
         title: titleIn(row, lang),

@@ -4,11 +4,8 @@ import { langParam, slugParam } from './common';
 
 /** How many places "Near me" lists. */
 export const NEAR_ME_PLACES = 10;
-/**
- * The radii "Near me" tries one after another (metres): the first that holds NEAR_ME_PLACES
- * answers, else the last with the fewer it holds. Farther than 1,000 km is not near.
- */
-export const NEAR_ME_RADII_M = [5_000, 50_000, 250_000, 1_000_000] as const;
+/** How far "Near me" looks (metres): farther than 1,000 km is not near. */
+export const NEAR_ME_RADIUS_M = 1_000_000;
 /** Place ids one GPX or KML download of a visitor's own list may name: as many as a device saves. */
 export const EXPORT_MAX_IDS = SAVED_PLACES_MAX;
 

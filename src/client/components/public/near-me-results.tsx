@@ -5,7 +5,7 @@ import { apiJson } from '../../lib/api';
 import { useLanguage, useUiText } from '../../lib/i18n';
 import { formatDistance, NearestPlaces } from './nearby-list';
 
-/** How far "Near me" looks at most (the last of NEAR_ME_RADII_M in shared/api/companion.ts). */
+/** How far "Near me" looks at most (NEAR_ME_RADIUS_M in shared/api/companion.ts). */
 const FARTHEST_M = 1_000_000;
 
 type State =

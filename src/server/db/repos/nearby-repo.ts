@@ -12,15 +12,6 @@ import { textIn } from './text-in-language';
 export const EARTH_RADIUS_M = 6_371_008.8;
 const DEGREE_M = (EARTH_RADIUS_M * Math.PI) / 180;
 
-/**
- * The radii tried one after another, up to NEARBY_RADIUS_M: the first box holding enough places
- * ends the search, so a place among thousands in one city reads a few dozen index entries, and a
- * lone place a few more boxes (each an empty index range), never more than the last one. The
- * smallest is 100 m: with 100,000 places in one city a 1 km box held 2,700 places, each measured
- * and sorted on every first render of a place page (65-100 ms under load).
- */
-export const NEARBY_RADII_M = [100, 300, 1_000, 5_000, 25_000, NEARBY_RADIUS_M] as const;
-
 const near = alias(placeTranslations, 'near_tr');
 
 export interface Spot {
@@ -99,112 +90,96 @@ export function inBox(box: Box): SQL | undefined {
   return and(latitudes, or(...box.longitudes.map(([west, east]) => between(places.longitude, west, east))));
 }
 
-interface NearestOptions {
-  latitude: Value;
-  longitude: Value;
-  /** The place itself, left out. */
-  id: string | Placeholder;
-  /** Where to look: conditions on the indexed columns. */
-  where: SQL | undefined;
-  /** Only places within this many metres. */
-  radius: Value;
-  lang: LanguageCode | Placeholder;
-  limit: number | Placeholder;
+/**
+ * A place's position as a point on the unit sphere: the expression places_sphere_idx indexes
+ * (migration 0023; it must stay written exactly as there for the planner to use the index).
+ */
+const onSphere = sql`cube(array[cos(radians(${places.latitude})) * cos(radians(${places.longitude})), cos(radians(${places.latitude})) * sin(radians(${places.longitude})), sin(radians(${places.latitude}))])`;
+
+/** The index's rows: published places with a position (its WHERE, written out as the planner must see it). */
+const indexed = sql`${places.state} = 'published' and ${places.latitude} is not null and ${places.longitude} is not null`;
+
+/** A point on the unit sphere. */
+export function sphereAt(latitude: number, longitude: number): [number, number, number] {
+  const lat = (latitude * Math.PI) / 180;
+  const lon = (longitude * Math.PI) / 180;
+  return [Math.cos(lat) * Math.cos(lon), Math.cos(lat) * Math.sin(lon), Math.sin(lat)];
 }
 
+/** The straight distance through the unit sphere between two points `metres` apart on the Earth. */
+export function chordOf(metres: number): number {
+  return 2 * Math.sin(Math.min(metres / EARTH_RADIUS_M, Math.PI) / 2);
+}
+
+const param = (name: string) => sql.placeholder(name);
+const float = (name: string) => sql`${param(name)}::float8`;
+
 /**
- * Up to `limit` other places within `radius` metres, nearest first, their text in `lang`
- * (English when not translated). The inner query reads the box from the index and measures only
- * the places in it; the outer one joins the few it keeps.
+ * Up to `limit` published places within `chord` of the point (x, y, z), nearest first, never the
+ * place `id`, their text in `lang` (English when not translated). The inner query takes the
+ * `limit` nearest from places_sphere_idx, walked nearest first (a handful of index pages however
+ * many places there are); the outer one keeps those within `chord` and joins their text. The
+ * distance is not a condition of the walk: a walk filtered by it would read every place beyond it
+ * when fewer than `limit` are near, and a box around the point would let the planner read and
+ * sort the whole box instead (the cube extension guesses a box's share of rows as a constant).
  */
-function selectNearest(db: DbOrTx, o: NearestOptions) {
-  const distance = distanceFrom(o.latitude, o.longitude);
+export function nearestQuery(db: DbOrTx, limit: number) {
+  const [x, y, z, chord] = [float('x'), float('y'), float('z'), float('chord')];
   const nearest = db
-    .select({ id: places.id, distanceMeters: distance.as('distance_m') })
+    .select({ id: places.id, chord: sql<number>`${onSphere} <-> cube(array[${x}, ${y}, ${z}])`.as('chord') })
     .from(places)
-    .where(and(o.where, ne(places.id, o.id), isPublished(), sql`${distance} <= ${o.radius}::float8`))
-    .orderBy(asc(distance), asc(places.id))
-    .limit(o.limit)
+    .where(and(indexed, ne(places.id, param('id'))))
+    .orderBy(sql`${onSphere} <-> cube(array[${x}, ${y}, ${z}])`)
+    // Written into the statement, not a parameter (drizzle makes a number one): for an unknown
+    // limit a generic plan guesses 500 rows and joins them by reading every place, and PostgreSQL
+    // then plans the statement again on every run. An SQL fragment is what drizzle writes as is.
+    .limit(sql.raw(String(Math.trunc(limit))) as unknown as number)
     .as('nearest');
+  // great-circle metres from the chord
+  const distance = sql<number>`${2 * EARTH_RADIUS_M}::float8 * asin(least(1::float8, ${nearest.chord} / 2))`;
   return db
     .select({
       id: places.id,
       slug: places.slug,
       ...textIn(near, places, ['title', 'location', 'country']),
       imageUrl: places.imageUrl,
-      languageCode: sql<string>`case when ${near.id} is null then 'en' else ${o.lang} end`,
-      distanceMeters: nearest.distanceMeters,
+      languageCode: sql<string>`case when ${near.id} is null then 'en' else ${param('lang')} end`,
+      distanceMeters: distance,
     })
     .from(nearest)
     .innerJoin(places, eq(places.id, nearest.id))
-    .leftJoin(near, and(eq(near.placeId, places.id), eq(near.languageCode, o.lang)))
-    .orderBy(asc(nearest.distanceMeters), asc(places.id));
-}
-
-/** Up to `limit` other places within `radius` metres of `spot`. */
-export function nearestWithin(db: DbOrTx, spot: Spot, radius: number, lang: LanguageCode, limit: number) {
-  const where = inBox(boxAround(spot.latitude, spot.longitude, radius));
-  return selectNearest(db, { ...spot, where, radius, lang, limit });
-}
-
-const param = (name: string) => sql.placeholder(name);
-
-/**
- * The common case (one longitude range) as a statement prepared once per database handle: it is
- * on every first render of a place page, and planning the distance expression costs more than
- * running it.
- */
-const nearestInBoxStatement = preparedOnce((db: DbOrTx) =>
-  selectNearest(db, {
-    latitude: param('latitude'),
-    longitude: param('longitude'),
-    id: param('id'),
-    where: and(
-      between(places.latitude, param('south'), param('north')),
-      between(places.longitude, param('west'), param('east')),
-    ),
-    radius: param('radius'),
-    lang: param('lang'),
-    limit: param('limit'),
-  }).prepare('nearby_places'),
-);
-
-function readNearest(db: DbOrTx, spot: Spot, radius: number, lang: LanguageCode, limit: number): Promise<NearbyRow[]> {
-  const box = boxAround(spot.latitude, spot.longitude, radius);
-  const range = box.longitudes?.length === 1 ? box.longitudes[0] : undefined;
-  if (!range) return nearestWithin(db, spot, radius, lang, limit);
-  return nearestInBoxStatement(db).execute({
-    latitude: spot.latitude,
-    longitude: spot.longitude,
-    id: spot.id,
-    south: box.south,
-    north: box.north,
-    west: range[0],
-    east: range[1],
-    radius,
-    lang,
-    limit,
-  });
+    .leftJoin(near, and(eq(near.placeId, places.id), eq(near.languageCode, param('lang'))))
+    .where(sql`${nearest.chord} <= ${chord}`)
+    .orderBy(asc(nearest.chord), asc(places.id));
 }
 
 /**
- * Up to `limit` places nearest to `spot` by great-circle distance within NEARBY_RADIUS_M, from any
- * city, never the place itself: the first radius of NEARBY_RADII_M that holds `limit` of them
- * answers (every place within it is measured, so none outside can be nearer), else the last one
- * with the fewer it holds. Farther places are not near, however few the near ones are.
+ * nearestQuery as a statement prepared once per database handle and limit (a place page's nearby
+ * and "Near me" ask for different numbers): it is on every first render of a place page.
  */
-export async function findNearestPlaces(
+const nearestStatements = new Map<number, ReturnType<typeof preparedStatement>>();
+const preparedStatement = (limit: number) =>
+  preparedOnce((db: DbOrTx) => nearestQuery(db, limit).prepare(`nearest_places_${limit}`));
+function nearestStatement(db: DbOrTx, limit: number) {
+  let statement = nearestStatements.get(limit);
+  if (!statement) nearestStatements.set(limit, (statement = preparedStatement(limit)));
+  return statement(db);
+}
+
+/**
+ * Up to `limit` published places nearest to `spot` by great-circle distance within `radius`
+ * metres, nearest first, from any city, never the place `spot.id`: one statement, one short walk
+ * of places_sphere_idx however many places are near or how few.
+ */
+export function findNearestPlaces(
   db: DbOrTx,
   spot: Spot,
   lang: LanguageCode,
   limit: number,
+  radius: number = NEARBY_RADIUS_M,
 ): Promise<NearbyRow[]> {
-  let rows: NearbyRow[] = [];
-  for (const radius of NEARBY_RADII_M) {
-    rows = await readNearest(db, spot, radius, lang, limit);
-    if (rows.length >= limit) break;
-  }
-  return rows;
+  const [x, y, z] = sphereAt(spot.latitude, spot.longitude);
+  return nearestStatement(db, limit).execute({ x, y, z, chord: chordOf(radius), id: spot.id, lang });
 }
 
 /** A published place's position by id, or undefined when visitors have no such place. */
