@@ -29,7 +29,7 @@ import { cleanup, onCleanup, SetupError } from './bench/cleanup';
 import { runBuild } from './bench/build';
 import { SEARCH_WARM_UP, searchScenarios } from './bench/search';
 import { popularPaths, startEditor, type Editor, type EditStats } from './bench/editing';
-import { reactRenderMs } from './bench/react-render';
+import { startReactAlone, type ReactAlone } from './bench/react-render';
 
 // dist/, `npm run build` and the server's own paths are all relative to the project root
 process.chdir(join(dirname(fileURLToPath(import.meta.url)), '..'));
@@ -49,6 +49,8 @@ const POPULAR_ROUNDS = intEnv('BENCH_POPULAR_ROUNDS', 4);
 const REACT_SAMPLE = intEnv('BENCH_REACT_SAMPLE', 100);
 /** First renders (in /fr/, of other places) before the measured ones; React alone warms up as long. */
 const FIRST_RENDER_WARM_UP = intEnv('BENCH_WARM_UP_RENDERS', 1500);
+/** The measured first renders run in this many rounds, React alone measured after each (decision 024). */
+const FIRST_RENDER_ROUNDS = 4;
 const popularSeconds = Math.max(2, Math.round((SECONDS * 2) / POPULAR_ROUNDS));
 /** The place requested again and again; the first-render scenario never asks for it. */
 const REPEATED_PLACE = 42;
@@ -206,6 +208,23 @@ async function main(): Promise<number> {
   const warmUpCount = Math.min(FIRST_RENDER_WARM_UP, Math.floor(distinctPlaces.length / 2));
   const firstRenderWarmUp = distinctPlaces.slice(0, warmUpCount).map((n) => `/fr/${placeSlug(n)}`);
   const firstRenderPaths = distinctPlaces.slice(warmUpCount).map((n) => `/de/${placeSlug(n)}`);
+  // The measured first renders in rounds of their own pages, React's render of a sample of the
+  // first round's pages alone measured after each round: a shared machine's slower minutes then
+  // weigh on both sides of "first render = N x React's render" alike (both measured warm).
+  const roundSize = Math.ceil(firstRenderPaths.length / FIRST_RENDER_ROUNDS);
+  const firstRenderRounds = Array.from({ length: FIRST_RENDER_ROUNDS }, (_, i) =>
+    firstRenderPaths.slice(i * roundSize, (i + 1) * roundSize),
+  ).filter((paths) => paths.length > 0);
+  const reactSample = firstRenderRounds[0]?.slice(0, REACT_SAMPLE) ?? [];
+  let reactAlone: ReactAlone | undefined;
+  const reactRounds: number[] = [];
+  const measureReact = async () => {
+    if (!reactAlone) {
+      reactAlone = await startReactAlone(base, reactSample, warmUpCount);
+      onCleanup(async () => reactAlone?.stop());
+    }
+    reactRounds.push(await reactAlone.round());
+  };
   /** Server CPU a request of each step's warm-up, in ms. */
   const warmUpCpuMs = new Map<string, number>();
   const popular = popularPaths(fill.popular);
@@ -220,12 +239,20 @@ async function main(): Promise<number> {
     warm?: string[];
     /** During the run: an admin at work, stopped when the run ends. */
     alongside?: () => Promise<Editor>;
+    /** After the run, once the server is idle. */
+    after?: () => Promise<void>;
     seconds?: number;
   }> = [
     { name: 'static file', path: staticFile },
     { name: 'home', path: homePath },
     { name: 'place page (repeated)', path: placePath },
-    { name: 'first renders (/de/)', paths: firstRenderPaths, warm: firstRenderWarmUp },
+    ...firstRenderRounds.map((paths, round) => ({
+      name: 'first renders (/de/)',
+      paths,
+      seconds: Math.max(2, Math.round(SECONDS / firstRenderRounds.length)),
+      ...(round === 0 ? { warm: firstRenderWarmUp } : {}),
+      after: measureReact,
+    })),
     { name: 'list API (repeated)', path: listApi },
     // search (bench/search.ts): cached answers, and distinct queries that each reach the database
     ...searchScenarios(),
@@ -255,7 +282,7 @@ async function main(): Promise<number> {
     // the machine is shared: a second static run at the end shows how much the baseline drifted
     { name: 'static file (again)', path: staticFile },
   ];
-  for (const { warm, alongside, ...step } of plan) {
+  for (const { warm, alongside, after, ...step } of plan) {
     // every page of the list once, however long it takes (first renders run at tens a second)
     const ticksBeforeWarm = cpuTicks(server.pid) ?? 0;
     const warmed = warm && (await runScenario({ ...load, seconds: 600, name: 'warm-up', paths: warm }));
@@ -279,7 +306,9 @@ async function main(): Promise<number> {
         '\n',
     );
     scenarios.push({ ...result, cpuMsPerRequest });
+    await after?.();
   }
+  reactAlone?.stop();
   mergeRounds(scenarios);
   const statics = scenarios.filter((s) => s.name.startsWith('static'));
   const baseline = statics.reduce((sum, s) => sum + s.reqPerSec, 0) / Math.max(statics.length, 1) || 1;
@@ -358,16 +387,18 @@ async function main(): Promise<number> {
       `place URLs ${sitemap.placeUrlsFound}/${sitemap.placeUrlsExpected}`,
   );
 
-  // React's render of the same pages alone (decision 024): a sample of the first renders, in this process
+  // React's render of the same pages alone (decision 024), measured after each round of first renders
   const firstRender = scenarios.find((s) => s.name.startsWith('first renders'));
   const firstRenderWarmUpMs = firstRender && warmUpCpuMs.get(firstRender.name);
-  const reactMs = await reactRenderMs(base, firstRenderPaths.slice(0, REACT_SAMPLE), warmUpCount);
+  const reactMs = reactRounds.reduce((sum, ms) => sum + ms, 0) / Math.max(reactRounds.length, 1);
   const firstRenderTimes = Math.round(((firstRender?.cpuMsPerRequest ?? 0) / reactMs) * 100) / 100;
   console.log(
-    `\nReact's render alone (${REACT_SAMPLE} of those /de/ pages, their data, no HTTP or database, after ` +
-      `${warmUpCount} renders to warm up): ${reactMs.toFixed(2)} ms CPU; first render = ${firstRenderTimes} x ` +
-      `React's render (${firstRender?.cpuMsPerRequest.toFixed(2)} ms server CPU, after ${warmUpCount} first renders ` +
-      `in /fr/ that cost ${firstRenderWarmUpMs?.toFixed(2)} ms each), ${ratio(rate('first renders'), baseline).toFixed(3)} x static`,
+    `\nReact's render alone (${reactSample.length} of those /de/ pages, their data, no HTTP or database, in a process ` +
+      `with the server's node flags, after ${warmUpCount} renders to warm up; after each of the ${reactRounds.length} ` +
+      `rounds of first renders: ${reactRounds.map((ms) => ms.toFixed(2)).join(', ')} ms): ${reactMs.toFixed(2)} ms CPU; ` +
+      `first render = ${firstRenderTimes} x React's render (${firstRender?.cpuMsPerRequest.toFixed(2)} ms server CPU, ` +
+      `after ${warmUpCount} first renders in /fr/ that cost ${firstRenderWarmUpMs?.toFixed(2)} ms each), ` +
+      `${ratio(rate('first renders'), baseline).toFixed(3)} x static`,
   );
 
   const memory = memoryOf(server.pid);

@@ -1,35 +1,57 @@
 // React's render of the same pages alone (bench-serve.ts): no HTTP, no database, the data a page
-// renders from (its every query, read over the public API). Decision 024 judges a first render's server CPU as a multiple of it.
-import { pathToFileURL } from 'node:url';
-import type { PageState } from '../../src/client/ssr/page-state';
+// renders from (its every query, read over the public API). Decision 024 judges a first render's
+// server CPU as a multiple of it.
+import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import { SSR_ENTRY } from '../../src/server/paths';
+import { startNodeFlags } from './server';
 
-interface SsrEntry {
-  renderFromState: (url: string, state: PageState) => Promise<string>;
-  pageDataOver: (origin: string, url: string) => Promise<PageState>;
+type WorkerMessage = { type: 'ready' } | { type: 'round'; ms: number } | { type: 'error'; message: string };
+
+export interface ReactAlone {
+  /** CPU milliseconds of one render of these pages: `passes` passes over them all, now. */
+  round(): Promise<number>;
+  stop(): void;
 }
 
 /**
- * CPU milliseconds of one React render of these pages: the median of `rounds` passes over them all,
- * after `warmUp` renders of them in turn (at least one pass), as the server is measured after its own.
+ * React alone in a process of its own (bench/react-worker.mjs), started with the server's node
+ * flags, so neither the benchmark's own heap nor different flags weigh on one side only. It reads
+ * the pages' data, renders them `warmUp` times in turn (the server is measured after its own
+ * warm-up), then measures a round whenever asked: between the rounds of the server's first
+ * renders, so both sides are measured in the same minutes of a shared machine.
  */
-export async function reactRenderMs(base: string, paths: string[], warmUp: number, rounds = 5): Promise<number> {
-  // React's production build, as the server runs it (React picks its build by NODE_ENV when first loaded)
-  process.env.NODE_ENV = 'production';
-  const { renderFromState, pageDataOver } = (await import(pathToFileURL(SSR_ENTRY).href)) as SsrEntry;
-  const pages: Array<[string, PageState]> = [];
-  for (const path of paths) pages.push([path, await pageDataOver(base, path)]);
-  // warm-up (JIT, page code)
-  for (let i = 0; i < Math.max(warmUp, pages.length); i++) {
-    const [path, state] = pages[i % pages.length]!;
-    await renderFromState(path, state);
+export async function startReactAlone(base: string, paths: string[], warmUp: number, passes = 5): Promise<ReactAlone> {
+  const child: ChildProcess = fork(join('scripts', 'bench', 'react-worker.mjs'), [], {
+    execPath: process.execPath,
+    execArgv: startNodeFlags(),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = () =>
+    new Promise<WorkerMessage>((resolve, reject) => {
+      const onExit = (code: number | null) => reject(new Error(`React's render alone exited (${code})`));
+      child.once('exit', onExit);
+      child.once('message', (message: WorkerMessage) => {
+        child.off('exit', onExit);
+        if (message.type === 'error') reject(new Error(`React's render alone failed: ${message.message}`));
+        else resolve(message);
+      });
+    });
+  try {
+    const ready = next();
+    child.send({ type: 'prepare', entry: SSR_ENTRY, base, paths, warmUp });
+    await ready;
+  } catch (error) {
+    child.kill();
+    throw error;
   }
-  const perRender: number[] = [];
-  for (let round = 0; round < rounds; round++) {
-    const before = process.cpuUsage();
-    for (const [path, state] of pages) await renderFromState(path, state);
-    const used = process.cpuUsage(before);
-    perRender.push((used.user + used.system) / 1000 / pages.length);
-  }
-  return perRender.sort((a, b) => a - b)[Math.floor(rounds / 2)]!;
+  return {
+    async round() {
+      const answer = next();
+      child.send({ type: 'round', passes });
+      const message = await answer;
+      return message.type === 'round' ? message.ms : Number.NaN;
+    },
+    stop: () => child.kill(),
+  };
 }
