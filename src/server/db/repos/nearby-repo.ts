@@ -125,11 +125,13 @@ const float = (name: string) => sql`${param(name)}::float8`;
  */
 export function nearestQuery(db: DbOrTx, limit: number) {
   const [x, y, z, chord] = [float('x'), float('y'), float('z'), float('chord')];
+  // the straight distance through the sphere: what the index walks in order
+  const chordTo = sql<number>`${onSphere} <-> cube(array[${x}, ${y}, ${z}])`;
   const nearest = db
-    .select({ id: places.id, chord: sql<number>`${onSphere} <-> cube(array[${x}, ${y}, ${z}])`.as('chord') })
+    .select({ id: places.id, chord: chordTo.as('chord') })
     .from(places)
     .where(and(indexed, ne(places.id, param('id'))))
-    .orderBy(sql`${onSphere} <-> cube(array[${x}, ${y}, ${z}])`)
+    .orderBy(chordTo)
     // Written into the statement, not a parameter (drizzle makes a number one): for an unknown
     // limit a generic plan guesses 500 rows and joins them by reading every place, and PostgreSQL
     // then plans the statement again on every run. An SQL fragment is what drizzle writes as is.
