@@ -10,7 +10,8 @@ import type { NearbyPlaceDto } from '../src/shared/api/nearby';
 import type { SearchResultDto } from '../src/shared/api/search';
 import { LANGUAGE_CODES } from '../src/shared/languages';
 import { rowsOf } from '../src/server/db/client';
-import { chordOf, nearestQuery, sphereAt } from '../src/server/db/repos/nearby-repo';
+import { chordOf, nearestQuery } from '../src/server/db/repos/nearby-repo';
+import { addressQuery } from '../src/server/db/repos/place-page-repo';
 import { searchStatement } from '../src/server/db/repos/search-repo';
 import { createSeoService, SITEMAP_PAGES_PER_CHILD } from '../src/server/services/seo';
 import { makePlace, makePlaceTranslation } from './helpers/factories';
@@ -162,33 +163,66 @@ describe('nearby places', () => {
     return spot!;
   }
 
-  it('walks the nearby index nearest first, never all places, in the plans prepared statements get', async () => {
-    const spot = await gridSpot();
-    const planText = (result: unknown) =>
-      rowsOf<Record<string, string>>(result)
-        .map((row) => Object.values(row)[0])
-        .join('\n');
-    const { sql: text, params } = nearestQuery(t.db, 6).toSQL();
-    const [x, y, z] = sphereAt(spot.latitude, spot.longitude);
-    const values: Record<string, number | string> = { x, y, z, chord: chordOf(50_000), id: spot.id, lang: 'en' };
+  /**
+   * The plans a statement gets when prepared (custom plans for its first runs, then one generic
+   * plan), with `values` for its named placeholders.
+   */
+  async function preparedPlans(
+    query: { toSQL(): { sql: string; params: unknown[] } },
+    values: Record<string, unknown>,
+  ) {
+    const { sql: text, params } = query.toSQL();
     const literal = (param: unknown) => {
       // the statement's placeholders by name, and the values drizzle wrote in as parameters
       const value = param instanceof Placeholder ? values[param.name] : String(param);
       return typeof value === 'number' ? String(value) : `'${String(value)}'`;
     };
-    // the first runs of a prepared statement get plans for their values, later ones one generic plan
+    const plans: Array<[string, string]> = [];
     for (const mode of ['force_custom_plan', 'force_generic_plan']) {
       const plan = await t.db.transaction(async (tx) => {
-        await tx.execute(sql.raw(`prepare nearby_test as ${text}`));
+        await tx.execute(sql.raw(`prepare plan_test as ${text}`));
         await tx.execute(sql.raw(`set local plan_cache_mode = ${mode}`));
-        const result = await tx.execute(sql.raw(`explain execute nearby_test(${params.map(literal).join(', ')})`));
-        await tx.execute(sql.raw('deallocate nearby_test'));
-        return planText(result);
+        const result = await tx.execute(sql.raw(`explain execute plan_test(${params.map(literal).join(', ')})`));
+        await tx.execute(sql.raw('deallocate plan_test'));
+        return rowsOf<Record<string, string>>(result)
+          .map((row) => Object.values(row)[0])
+          .join('\n');
       });
+      plans.push([mode, plan]);
+    }
+    return plans;
+  }
+
+  it('walks the nearby index nearest first, never all places, in the plans prepared statements get', async () => {
+    const spot = await gridSpot();
+    const values = {
+      latitude: spot.latitude,
+      longitude: spot.longitude,
+      chord: chordOf(50_000),
+      id: spot.id,
+      lang: 'en',
+    };
+    for (const [mode, plan] of await preparedPlans(nearestQuery(t.db, 6), values)) {
       expect(plan, mode).toContain('places_sphere_idx');
       expect(plan, mode).toMatch(/Order By:/);
       expect(plan, mode).not.toMatch(/Seq Scan on places/);
     }
+  });
+
+  it("walks it from the place's own position in the place page's one read, and answers as the API does", async () => {
+    const values = { slug: 'spot-2500', lang: 'de', relatedLimit: 6 };
+    for (const [mode, plan] of await preparedPlans(addressQuery(t.db), values)) {
+      expect(plan, mode).toContain('places_sphere_idx');
+      expect(plan, mode).toMatch(/Order By:/);
+      expect(plan, mode).not.toMatch(/Seq Scan on places/);
+    }
+    const spot = await gridSpot();
+    const page = (await t.app.services.catalog.address('spot-2500', 'de')).page;
+    const api = await t.app.inject({ method: 'GET', url: `/api/places/${spot.id}/nearby?languageCode=de` });
+    expect(page?.nearby).toHaveLength(6);
+    // the same places in the same order, with the same distances and country names ("Italien")
+    expect(page?.nearby).toEqual(api.json());
+    expect(page?.nearby[0]?.country).toBe('Italien');
   });
 
   it('finds the six nearest grid neighbours, the place itself excluded', async () => {

@@ -70,6 +70,41 @@ describe('dependency-tagged render cache', () => {
     );
   });
 
+  it('drops a place page when a place of another city in its Nearby list is renamed, read with the page', async () => {
+    await makePlace(t.db, {
+      title: 'Delta harbour',
+      slug: 'delta-harbour',
+      location: 'Bergen',
+      country: 'Norway',
+      latitude: 60.39,
+      longitude: 5.32,
+    });
+    // about 9 km away, in another town: on Bergen's place page under "Nearby" only
+    const near = await makePlace(t.db, {
+      title: 'Delta fjord view',
+      slug: 'delta-fjord',
+      location: 'Askøy',
+      country: 'Norway',
+      latitude: 60.45,
+      longitude: 5.2,
+    });
+    expect((await get('/en/delta-harbour')).body).toContain('Delta fjord view');
+    const cached = await get('/en/delta-harbour');
+    expect(cached.headers['cache-status']).toBe('travel-places; hit');
+    expect(String(cached.headers['surrogate-key']).split(' ')).toContain(`place:${near.id}`);
+
+    const edit = await t.admin({
+      method: 'PUT',
+      url: `/api/admin/places/${near.id}`,
+      payload: { ...near, title: 'Delta fjord lookout', fullDescription: undefined, originalImagePath: undefined },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const after = await get('/en/delta-harbour');
+    expect(after.headers['cache-status']).toBe('travel-places; fwd=miss; stored');
+    expect(after.body).toContain('Delta fjord lookout');
+    expect(after.body).not.toContain('Delta fjord view');
+  });
+
   it('names what an answer is made from for a shared cache in front, and lets it keep the answer until purged', async () => {
     const { other } = await twoPlaces('beta');
     const page = await get('/en/beta-other');

@@ -107,7 +107,9 @@ const READ_TAGS: { [S in keyof PublicServices]: TagTable<PublicServices[S]> } = 
     address: (value) => {
       if (value?.country) return [country(value.country.id)];
       if (value?.city) return [city(value.city.id)];
-      if (value?.page) return [...placeTags(value.page.place.id), 'places', ...cards(value.page.related)];
+      // the page's nearby places are read with it (the nearby read's tags are all here too)
+      if (value?.page)
+        return [...placeTags(value.page.place.id), 'places', ...cards(value.page.related), ...cards(value.page.nearby)];
       return ['slugs', ...LISTS];
     },
   },

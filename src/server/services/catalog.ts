@@ -13,7 +13,14 @@ import * as placesRepo from '../db/repos/places-repo';
 import { publicMovedSlugTarget } from '../db/repos/slugs-repo';
 import { findVisit } from '../db/repos/visit-facts-repo';
 import { NotFoundError } from '../errors';
-import { localizeCity, localizeCountry, localizePlace, localizePlaceCard, localizePlacePage } from './localize';
+import {
+  localizeAddressPage,
+  localizeCity,
+  localizeCountry,
+  localizePlace,
+  localizePlaceCard,
+  localizePlacePage,
+} from './localize';
 import { pageOfList, readPage } from './paging';
 import { NO_SITE_SETTINGS, type InfoPage, type SiteSettings } from '../../shared/site';
 import type { InfoPageTexts } from '../info-pages-config';
@@ -222,13 +229,13 @@ export function createCatalogService({ db, site = NO_SITE }: { db: Database; sit
     cityBySlug,
     /**
      * What a page address names, in one read (server rendering): the country and the city with
-     * that slug, and the place page in `lang`.
+     * that slug, and the place page in `lang` with its nearby places.
      */
     async address(slug: string, requestedLang: string): Promise<placePageRepo.PageAddress> {
       if (!plausibleSlug(slug)) return { country: null, city: null, page: null };
       const lang = toLanguageCode(requestedLang);
       const address = await placePageRepo.findAddress(db, slug, lang, RELATED_PLACES_DEFAULT);
-      return { ...address, page: address.page && localizePlacePage(address.page, lang) };
+      return { ...address, page: address.page && localizeAddressPage(address.page, lang) };
     },
     async translatedCity(slug: string, requestedLang: string): Promise<dto.TranslatedCityDto> {
       const lang = toLanguageCode(requestedLang);

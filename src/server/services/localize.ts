@@ -1,7 +1,9 @@
 import type { PlaceCardDto, PlaceDto, TranslatedCityDto, TranslatedCountryDto } from '../../shared/api/public';
 import type { LanguageCode } from '../../shared/languages';
 import type { TranslatedCityRow, TranslatedCountryRow } from '../db/repos/areas-repo';
-import type { PlacePage, PlacePageRow } from '../db/repos/place-page-repo';
+import type { AddressPage, AddressPageRow, PlacePage, PlacePageRow } from '../db/repos/place-page-repo';
+import type { NearbyRow } from '../db/repos/nearby-repo';
+import type { NearbyPlaceDto } from '../../shared/api/nearby';
 import type { TranslatedCardRow, TranslatedPlaceRow } from '../db/repos/places-repo';
 import { localCountryName } from '../geo/country-names';
 import { titleIn, titleReadsInLanguage } from './place-titles';
@@ -99,5 +101,19 @@ export function localizePlacePage(page: PlacePageRow, lang: LanguageCode): Place
     place: localizePlace(page.place, lang),
     related: page.related.map((row) => localizePlaceCard(row, lang)),
     visit: localizeVisit(page.visit, lang),
+  };
+}
+
+/** A place page read with its address, its nearby places as GET /api/places/:id/nearby answers them. */
+export function localizeAddressPage(page: AddressPageRow, lang: LanguageCode): AddressPage {
+  return { ...localizePlacePage(page, lang), nearby: page.nearby.map((row) => localizeNearby(row, lang)) };
+}
+
+/** A nearby place in `lang`: a translation stores its own country name; without one the stored name is English. */
+export function localizeNearby(row: NearbyRow, lang: LanguageCode): NearbyPlaceDto {
+  return {
+    ...row,
+    country: row.languageCode === 'en' ? localCountryName(row.country, lang) : row.country,
+    distanceMeters: Math.round(row.distanceMeters),
   };
 }

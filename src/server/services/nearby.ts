@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { isUuid } from '../db/ids';
 import { findNearestPlaces, findSpot } from '../db/repos/nearby-repo';
 import { NotFoundError } from '../errors';
-import { localCountryName } from '../geo/country-names';
+import { localizeNearby } from './localize';
 
 /** The places near a place (within NEARBY_RADIUS_M), from any city ('Nearby' on the place page). */
 export function createNearbyService({ db }: { db: Database }) {
@@ -24,12 +24,7 @@ export function createNearbyService({ db }: { db: Database }) {
       if (latitude === null || longitude === null) return [];
       const lang = toLanguageCode(requestedLang);
       const rows = await findNearestPlaces(db, { id: placeId, latitude, longitude }, lang, NEARBY_PLACES);
-      return rows.map((row) => ({
-        ...row,
-        // a translation stores its own country name; without one the stored name is English
-        country: row.languageCode === 'en' ? localCountryName(row.country, lang) : row.country,
-        distanceMeters: Math.round(row.distanceMeters),
-      }));
+      return rows.map((row) => localizeNearby(row, lang));
     },
   };
 }

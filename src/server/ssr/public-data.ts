@@ -1,11 +1,14 @@
+import type { NearbyPlaceDto } from '../../shared/api/nearby';
 import type { PublicDataSource } from '../../shared/api/public-data';
 import { RELATED_PLACES_DEFAULT } from '../../shared/limits';
-import type { PageAddress, PlacePage } from '../db/repos/place-page-repo';
+import type { AddressPage, PageAddress, PlacePage } from '../db/repos/place-page-repo';
 import type { LanguageCode } from '../../shared/languages';
 import { AppError } from '../errors';
 import { noFacts, noHistory } from '../services/catalog';
 import { namedThemes } from '../services/themes';
 import type { PublicServices } from '../cache/tags';
+
+const withNearby = (page: PlacePage): page is AddressPage => 'nearby' in page;
 
 /** A 4xx from the catalogue (not found, a bad cursor) is "no data" for the page; other errors stay errors. */
 async function orNull<T>(read: Promise<T>): Promise<T | null> {
@@ -29,8 +32,10 @@ export function createPublicDataSource(
   preview = false,
 ): PublicDataSource {
   const { catalog, maps, nearby, search, featured, themes } = reads;
-  const addresses = new Map<string, Promise<PageAddress>>();
-  const readAddress = async (slug: string): Promise<PageAddress> =>
+  /** An address as read (a preview's is its place page alone, without nearby places). */
+  type Address = Omit<PageAddress, 'page'> & { page: PlacePage | null };
+  const addresses = new Map<string, Promise<Address>>();
+  const readAddress = async (slug: string): Promise<Address> =>
     preview
       ? { country: null, city: null, page: await orNull(catalog.placePage(slug, renderLang, true)) }
       : catalog.address(slug, renderLang);
@@ -42,6 +47,7 @@ export function createPublicDataSource(
     }
     return read;
   };
+  /** The place pages read in `renderLang` (those read with their address hold their nearby places). */
   const pages = new Map<string, PlacePage>();
   const pageOf = (id: string, lang: LanguageCode) => (lang === renderLang ? pages.get(id) : undefined);
   return {
@@ -83,7 +89,11 @@ export function createPublicDataSource(
         ? page.related.slice(0, limit)
         : orNull(catalog.related(id, limit, lang));
     },
-    nearby: (id, lang) => orNull(nearby.nearby(id, lang, pages.get(id)?.place)),
+    nearby: async (id, lang): Promise<NearbyPlaceDto[] | null> => {
+      const page = pageOf(id, lang);
+      if (page && withNearby(page)) return page.nearby;
+      return orNull(nearby.nearby(id, lang, pages.get(id)?.place));
+    },
     worldMap: (lang) => orNull(maps.worldMap(lang)),
     countryMap: (slug, lang) => orNull(maps.countryMap(slug, lang)),
     placeMap: (id) => orNull(maps.placeMap(id, pages.get(id)?.place)),

@@ -1,9 +1,9 @@
 import { and, asc, between, eq, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { NEARBY_RADIUS_M } from '@/shared/limits';
 import type { LanguageCode } from '@/shared/languages';
 import type { DbOrTx } from '../client';
-import { isPublished } from './places-repo';
+import { isPublished, jsonObject } from './places-repo';
 import { places, placeTranslations } from '../schema';
 import { preparedOnce } from './prepared';
 import { textIn } from './text-in-language';
@@ -13,6 +13,10 @@ export const EARTH_RADIUS_M = 6_371_008.8;
 const DEGREE_M = (EARTH_RADIUS_M * Math.PI) / 180;
 
 const near = alias(placeTranslations, 'near_tr');
+/** The page statement's nearby subquery (nearbyJson): its walk, its places and their text. */
+const walk = alias(places, 'nearby_walk');
+const nearbyPlace = alias(places, 'nearby_place');
+const nearbyTr = alias(placeTranslations, 'nearby_tr');
 
 export interface Spot {
   id: string;
@@ -92,19 +96,15 @@ export function inBox(box: Box): SQL | undefined {
 
 /**
  * A place's position as a point on the unit sphere: the expression places_sphere_idx indexes
- * (migration 0023; it must stay written exactly as there for the planner to use the index).
+ * (migration 0023; it must stay written exactly as there for the planner to use the index), of
+ * `table` (places, or an alias of it).
  */
-const onSphere = sql`cube(array[cos(radians(${places.latitude})) * cos(radians(${places.longitude})), cos(radians(${places.latitude})) * sin(radians(${places.longitude})), sin(radians(${places.latitude}))])`;
+const sphereOf = ({ latitude, longitude }: { latitude: AnyPgColumn | SQL; longitude: AnyPgColumn | SQL }) =>
+  sql`cube(array[cos(radians(${latitude})) * cos(radians(${longitude})), cos(radians(${latitude})) * sin(radians(${longitude})), sin(radians(${latitude}))])`;
+const onSphere = sphereOf(places);
 
 /** The index's rows: published places with a position (its WHERE, written out as the planner must see it). */
 const indexed = sql`${places.state} = 'published' and ${places.latitude} is not null and ${places.longitude} is not null`;
-
-/** A point on the unit sphere. */
-export function sphereAt(latitude: number, longitude: number): [number, number, number] {
-  const lat = (latitude * Math.PI) / 180;
-  const lon = (longitude * Math.PI) / 180;
-  return [Math.cos(lat) * Math.cos(lon), Math.cos(lat) * Math.sin(lon), Math.sin(lat)];
-}
 
 /** The straight distance through the unit sphere between two points `metres` apart on the Earth. */
 export function chordOf(metres: number): number {
@@ -115,7 +115,7 @@ const param = (name: string) => sql.placeholder(name);
 const float = (name: string) => sql`${param(name)}::float8`;
 
 /**
- * Up to `limit` published places within `chord` of the point (x, y, z), nearest first, never the
+ * Up to `limit` published places within `chord` of (latitude, longitude), nearest first, never the
  * place `id`, their text in `lang` (English when not translated). The inner query takes the
  * `limit` nearest from places_sphere_idx, walked nearest first (a handful of index pages however
  * many places there are); the outer one keeps those within `chord` and joins their text. The
@@ -124,9 +124,10 @@ const float = (name: string) => sql`${param(name)}::float8`;
  * sort the whole box instead (the cube extension guesses a box's share of rows as a constant).
  */
 export function nearestQuery(db: DbOrTx, limit: number) {
-  const [x, y, z, chord] = [float('x'), float('y'), float('z'), float('chord')];
-  // the straight distance through the sphere: what the index walks in order
-  const chordTo = sql<number>`${onSphere} <-> cube(array[${x}, ${y}, ${z}])`;
+  const chord = float('chord');
+  // the straight distance through the sphere: what the index walks in order (the point made by the
+  // same SQL as a place's, so a place page's nearby places, nearbyJson, are exactly these)
+  const chordTo = sql<number>`${onSphere} <-> ${sphereOf({ latitude: float('latitude'), longitude: float('longitude') })}`;
   const nearest = db
     .select({ id: places.id, chord: chordTo.as('chord') })
     .from(places)
@@ -156,8 +157,41 @@ export function nearestQuery(db: DbOrTx, limit: number) {
 }
 
 /**
- * nearestQuery as a statement prepared once per database handle and limit (a place page's nearby
- * and "Near me" ask for different numbers): it is on every first render of a place page.
+ * The same as nearestQuery, for the place `of` a statement's row, as a JSON array of NearbyRow (for
+ * the place page's one read, place-page-repo.ts): the `limit` published places nearest to it within
+ * `radius` metres, nearest first, never itself; none when it has no position. The walk is
+ * correlated: for each place read, places_sphere_idx is walked from its position, nearest first.
+ */
+export function nearbyJson(
+  of: typeof places,
+  lang: Placeholder,
+  limit: number,
+  radius = NEARBY_RADIUS_M,
+): SQL<NearbyRow[]> {
+  const chordTo = sql`${sphereOf(walk)} <-> ${sphereOf(of)}`;
+  const chord = sql.raw('nearest.chord');
+  const row = jsonObject({
+    id: nearbyPlace.id,
+    slug: nearbyPlace.slug,
+    ...textIn(nearbyTr, nearbyPlace, ['title', 'location', 'country']),
+    imageUrl: nearbyPlace.imageUrl,
+    languageCode: sql`case when ${nearbyTr.id} is null then 'en' else ${lang} end`,
+    distanceMeters: sql`${sql.raw(String(2 * EARTH_RADIUS_M))}::float8 * asin(least(1::float8, ${chord} / 2))`,
+  });
+  // the walk's conditions are the index's WHERE (as `indexed`), written for its alias
+  return sql<NearbyRow[]>`(select coalesce(json_agg(${row} order by ${chord}, ${nearbyPlace.id}), '[]'::json)
+    from (select ${walk.id} as id, ${chordTo} as chord from ${places} ${walk}
+          where ${walk.state} = 'published' and ${walk.latitude} is not null and ${walk.longitude} is not null
+            and ${walk.id} <> ${of.id} and ${of.latitude} is not null and ${of.longitude} is not null
+          order by ${chordTo} limit ${sql.raw(String(Math.trunc(limit)))}) nearest
+    join ${places} ${nearbyPlace} on ${nearbyPlace.id} = nearest.id
+    left join ${placeTranslations} ${nearbyTr} on ${nearbyTr.placeId} = ${nearbyPlace.id} and ${nearbyTr.languageCode} = ${lang}
+    where ${chord} <= ${sql.raw(String(chordOf(radius)))}::float8)`;
+}
+
+/**
+ * nearestQuery as a statement prepared once per database handle and limit (GET
+ * /api/places/:id/nearby and "Near me" ask for different numbers).
  */
 const nearestStatements = new Map<number, ReturnType<typeof preparedStatement>>();
 const preparedStatement = (limit: number) =>
@@ -180,8 +214,8 @@ export function findNearestPlaces(
   limit: number,
   radius: number = NEARBY_RADIUS_M,
 ): Promise<NearbyRow[]> {
-  const [x, y, z] = sphereAt(spot.latitude, spot.longitude);
-  return nearestStatement(db, limit).execute({ x, y, z, chord: chordOf(radius), id: spot.id, lang });
+  const { latitude, longitude } = spot;
+  return nearestStatement(db, limit).execute({ latitude, longitude, chord: chordOf(radius), id: spot.id, lang });
 }
 
 /** A published place's position by id, or undefined when visitors have no such place. */

@@ -24,10 +24,12 @@ import {
   type TranslatedCardRow,
   type TranslatedPlaceRow,
 } from './places-repo';
+import { nearbyJson, type NearbyRow } from './nearby-repo';
 import { preparedOnce } from './prepared';
 import { placeThemeIdsJson } from './themes-repo';
 import { visitJson, type VisitFactsRow } from './visit-facts-repo';
 import type { VisitDto } from '@/shared/api/visit-facts';
+import { NEARBY_PLACES, type NearbyPlaceDto } from '@/shared/api/nearby';
 
 const related = alias(places, 'related');
 const relatedTr = alias(placeTranslations, 'related_tr');
@@ -43,6 +45,12 @@ export interface PlacePage {
   visit: VisitDto | null;
   /** The ids of its themes in its owner's order (decision 041), chosen or suggested. */
   themes: string[];
+}
+
+/** A place page read with its address (findAddress): its nearby places too. */
+export interface AddressPage extends PlacePage {
+  /** Up to NEARBY_PLACES other places within NEARBY_RADIUS_M, nearest first (GET /api/places/:id/nearby). */
+  nearby: NearbyPlaceDto[];
 }
 
 export interface PlacePageRow {
@@ -153,10 +161,10 @@ const ISO_INSTANT = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
 
 /**
  * A page address read at once: the country and the city with that slug (an address is a country,
- * else a city, else a place) and the place page in `lang`, in one round trip. The query is made of
- * subqueries only; the one-row content_version table is its FROM.
+ * else a city, else a place) and the place page in `lang` with its nearby places (decision 046), in
+ * one round trip. The query is made of subqueries only; the one-row content_version table is its FROM.
  */
-function prepareAddress(db: DbOrTx) {
+export function addressQuery(db: DbOrTx) {
   const slug = sql.placeholder('slug');
   const lang = sql.placeholder('lang');
   const sections = placeSections(lang);
@@ -171,29 +179,33 @@ function prepareAddress(db: DbOrTx) {
       city: sql<CityDto | null>`(select json_build_object('id', c.id, 'name', c.name, 'country', c.country,
         'slug', c.slug, 'description', c.description, 'imageUrl', c.image_url, 'createdAt', ${instant('c.created_at')})
         from cities c where c.slug = ${slug})`,
-      page: sql<PlacePageRow | null>`(select json_build_object('place', ${jsonObject(translatedFields(places, tr, lang))},
+      page: sql<AddressPageRow | null>`(select json_build_object('place', ${jsonObject(translatedFields(places, tr, lang))},
         'gallery', ${sections.gallery}, 'history', ${sections.history}, 'facts', ${sections.facts},
-        'related', ${sections.related}, 'visit', ${sections.visit}, 'themes', ${sections.themes})
+        'related', ${sections.related}, 'visit', ${sections.visit}, 'themes', ${sections.themes},
+        'nearby', ${nearbyJson(places, lang, NEARBY_PLACES)})
         from places left join place_translations tr on tr.place_id = places.id and tr.language_code = ${lang}
         where places.slug = ${slug} and places.state = 'published')`,
     })
     .from(contentVersion)
-    .where(eq(contentVersion.id, 1))
-    .prepare('page_address');
+    .where(eq(contentVersion.id, 1));
 }
 
-const addressStatement = preparedOnce(prepareAddress);
+const addressStatement = preparedOnce((db: DbOrTx) => addressQuery(db).prepare('page_address'));
 
 export interface PageAddress {
   country: CountryDto | null;
   city: CityDto | null;
-  page: PlacePage | null;
+  page: AddressPage | null;
+}
+
+export interface AddressPageRow extends PlacePageRow {
+  nearby: NearbyRow[];
 }
 
 export interface PageAddressRow {
   country: CountryDto | null;
   city: CityDto | null;
-  page: PlacePageRow | null;
+  page: AddressPageRow | null;
 }
 
 export async function findAddress(
