@@ -208,14 +208,26 @@ async function main(): Promise<number> {
   const warmUpCount = Math.min(FIRST_RENDER_WARM_UP, Math.floor(distinctPlaces.length / 2));
   const firstRenderWarmUp = distinctPlaces.slice(0, warmUpCount).map((n) => `/fr/${placeSlug(n)}`);
   const firstRenderPaths = distinctPlaces.slice(warmUpCount).map((n) => `/de/${placeSlug(n)}`);
-  // The measured first renders in rounds of their own pages, React's render of a sample of the
-  // first round's pages alone measured after each round: a shared machine's slower minutes then
-  // weigh on both sides of "first render = N x React's render" alike (both measured warm).
-  const roundSize = Math.ceil(firstRenderPaths.length / FIRST_RENDER_ROUNDS);
-  const firstRenderRounds = Array.from({ length: FIRST_RENDER_ROUNDS }, (_, i) =>
-    firstRenderPaths.slice(i * roundSize, (i + 1) * roundSize),
-  ).filter((paths) => paths.length > 0);
-  const reactSample = firstRenderRounds[0]?.slice(0, REACT_SAMPLE) ?? [];
+  // The measured first renders in rounds of their own pages, React's render of a sample of them
+  // alone measured after each round: a shared machine's slower minutes then weigh on both sides of
+  // "first render = N x React's render" alike (both measured warm). Each round renders its whole
+  // list: a round stopped by the clock would leave up to CONNECTIONS renders half done or done for
+  // no response, whose CPU would be billed to the answered ones. A round is as many pages as the
+  // warm-up rendered in SECONDS / FIRST_RENDER_ROUNDS (at least 50), so the rounds take about SECONDS.
+  let firstRenderRoundSize = 0;
+  const firstRenderRound = (round: number) => {
+    firstRenderRoundSize ||= Math.max(
+      50,
+      Math.min(
+        Math.floor(firstRenderPaths.length / FIRST_RENDER_ROUNDS),
+        Math.round(((firstRenderWarmUpRate || 50) * SECONDS) / FIRST_RENDER_ROUNDS),
+      ),
+    );
+    return firstRenderPaths.slice(round * firstRenderRoundSize, (round + 1) * firstRenderRoundSize);
+  };
+  /** First renders a second during their warm-up (it sizes the measured rounds). */
+  let firstRenderWarmUpRate = 0;
+  const reactSample = firstRenderPaths.slice(0, REACT_SAMPLE);
   let reactAlone: ReactAlone | undefined;
   const reactRounds: number[] = [];
   const measureReact = async () => {
@@ -234,6 +246,8 @@ async function main(): Promise<number> {
     name: string;
     path?: string;
     paths?: string[];
+    /** Or the paths made when the step starts (after the steps before it). */
+    pathsThen?: () => string[];
     cycle?: boolean;
     /** Before the run: pages to visit once each (not measured). */
     warm?: string[];
@@ -246,10 +260,11 @@ async function main(): Promise<number> {
     { name: 'static file', path: staticFile },
     { name: 'home', path: homePath },
     { name: 'place page (repeated)', path: placePath },
-    ...firstRenderRounds.map((paths, round) => ({
+    ...Array.from({ length: FIRST_RENDER_ROUNDS }, (_, round) => ({
       name: 'first renders (/de/)',
-      paths,
-      seconds: Math.max(2, Math.round(SECONDS / firstRenderRounds.length)),
+      pathsThen: () => firstRenderRound(round),
+      // a whole round however long it takes (see firstRenderRound)
+      seconds: 600,
       ...(round === 0 ? { warm: firstRenderWarmUp } : {}),
       after: measureReact,
     })),
@@ -282,13 +297,17 @@ async function main(): Promise<number> {
     // the machine is shared: a second static run at the end shows how much the baseline drifted
     { name: 'static file (again)', path: staticFile },
   ];
-  for (const { warm, alongside, after, ...step } of plan) {
+  for (const { warm, alongside, after, pathsThen, ...step } of plan) {
     // every page of the list once, however long it takes (first renders run at tens a second)
     const ticksBeforeWarm = cpuTicks(server.pid) ?? 0;
     const warmed = warm && (await runScenario({ ...load, seconds: 600, name: 'warm-up', paths: warm }));
     await waitUntilIdle(server.pid);
     if (warmed)
       warmUpCpuMs.set(step.name, (((cpuTicks(server.pid) ?? 0) - ticksBeforeWarm) * 10) / Math.max(warmed.requests, 1));
+    if (warmed && step.name.startsWith('first renders')) firstRenderWarmUpRate = warmed.reqPerSec;
+    const paths = pathsThen?.();
+    if (paths?.length === 0) continue;
+    if (paths) step.paths = paths;
     process.stdout.write(`  ${step.name}...`);
     const editor = await alongside?.();
     const ticksBefore = cpuTicks(server.pid) ?? 0;
