@@ -230,6 +230,8 @@ async function main(): Promise<number> {
   const reactSample = firstRenderPaths.slice(0, REACT_SAMPLE);
   let reactAlone: ReactAlone | undefined;
   const reactRounds: number[] = [];
+  /** The server's CPU a first render in each round, in ms (printed beside React's of the same round). */
+  const firstRenderRoundsMs: number[] = [];
   const measureReact = async () => {
     if (!reactAlone) {
       reactAlone = await startReactAlone(base, reactSample, warmUpCount);
@@ -325,6 +327,7 @@ async function main(): Promise<number> {
         '\n',
     );
     scenarios.push({ ...result, cpuMsPerRequest });
+    if (step.name.startsWith('first renders')) firstRenderRoundsMs.push(cpuMsPerRequest);
     await after?.();
   }
   reactAlone?.stop();
@@ -418,6 +421,11 @@ async function main(): Promise<number> {
       `first render = ${firstRenderTimes} x React's render (${firstRender?.cpuMsPerRequest.toFixed(2)} ms server CPU, ` +
       `after ${warmUpCount} first renders in /fr/ that cost ${firstRenderWarmUpMs?.toFixed(2)} ms each), ` +
       `${ratio(rate('first renders'), baseline).toFixed(3)} x static`,
+  );
+  // each round against React's measured right after it: how far the machine's drift moves N
+  console.log(
+    `By round: server ${firstRenderRoundsMs.map((ms) => ms.toFixed(2)).join(', ')} ms; N ` +
+      firstRenderRoundsMs.map((ms, i) => (ms / (reactRounds[i] ?? Number.NaN)).toFixed(2)).join(', '),
   );
 
   const memory = memoryOf(server.pid);
