@@ -99,9 +99,15 @@ export async function startFakeModelServer<Request>(
         // streamed without a length, as a model writes: the client must stop reading by itself
         for (let at = 0; at < body.length && !res.destroyed; at += 65_536) {
           if (!res.write(body.subarray(at, at + 65_536))) {
-            await new Promise((resolve) => {
-              res.once('drain', resolve);
-              res.once('close', resolve);
+            // whichever comes first; the other listener goes with it (one pair per chunk otherwise piles up)
+            await new Promise<void>((resolve) => {
+              const done = () => {
+                res.off('drain', done);
+                res.off('close', done);
+                resolve();
+              };
+              res.once('drain', done);
+              res.once('close', done);
             });
           }
         }
