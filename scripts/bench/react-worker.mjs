@@ -13,15 +13,22 @@ let entry;
 
 /**
  * CPU milliseconds of one pass over the pages. Each render gets a copy of its page's data made
- * before the pass (not measured), as the server renders every page from data it has just read:
- * never the same objects twice, which a cache of the machine or the engine would keep at hand.
+ * just before it (not measured), as the server renders every page from data it has just read and
+ * drops it after: never the same objects twice, which a cache of the machine or the engine would
+ * keep at hand, and never a whole pass of copies held at once, which the garbage collector would
+ * move to the old generation and collect at the render's expense (measured: 1.87-1.94 ms a render
+ * with the pass's copies made first, 1.72-1.73 ms with each made just before its render).
  */
 const pass = async () => {
-  const fresh = pages.map(([path, state]) => [path, JSON.parse(JSON.stringify(state))]);
-  const before = process.cpuUsage();
-  for (const [path, state] of fresh) await entry.renderFromState(path, state);
-  const used = process.cpuUsage(before);
-  return (used.user + used.system) / 1000;
+  let ms = 0;
+  for (const [path, state] of pages) {
+    const copy = JSON.parse(JSON.stringify(state));
+    const before = process.cpuUsage();
+    await entry.renderFromState(path, copy);
+    const used = process.cpuUsage(before);
+    ms += (used.user + used.system) / 1000;
+  }
+  return ms;
 };
 
 process.on('message', async (message) => {
