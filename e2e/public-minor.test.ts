@@ -227,14 +227,37 @@ describe('the public pages’ smaller stumbles (issue 41)', () => {
     await waitForHydration(page);
     const box = page.locator('#search-page-input');
     await box.click();
-    await box.pressSequentially('belem', { delay: 40 });
+    await box.pressSequentially('bele', { delay: 40 });
     const option = page.getByRole('listbox', { name: 'Vorschläge' }).getByRole('option').first();
     await expect.poll(() => option.textContent(), { timeout: 10_000 }).toContain('Turm von Belém');
     expect(await box.getAttribute('aria-expanded')).toBe('true');
     const listBox = (await page.getByRole('listbox', { name: 'Vorschläge' }).boundingBox())!;
     expect(listBox.x).toBeGreaterThanOrEqual(0);
     expect(listBox.x + listBox.width).toBeLessThanOrEqual(320);
+
+    // The answer for the last letter typed comes after the visitor has already arrowed to a
+    // suggestion: the refreshed list keeps it chosen, and Enter opens it (not the search page).
+    const lastLetter = /\/api\/search\?.*q=belem(&|$)/;
+    let asked = () => {};
+    const requested = new Promise<void>((resolve) => (asked = resolve));
+    let answer = () => {};
+    const arrowed = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(lastLetter, async (route) => {
+      asked();
+      await arrowed;
+      await route.continue();
+    });
+    const chosen = () => box.getAttribute('aria-activedescendant');
+    await box.press('m');
     await box.press('ArrowDown');
+    await expect.poll(chosen).toBeTruthy();
+    // past the suggestions' debounce: the request for "belem" waits for its answer until now
+    await requested;
+    answer();
+    // the refreshed list marks what "belem" matches
+    await expect.poll(() => option.locator('mark').first().textContent(), { timeout: 10_000 }).toBe('Belém');
+    expect(await chosen()).toBeTruthy();
+    expect(await option.getAttribute('aria-selected')).toBe('true');
     await box.press('Enter');
     await page.waitForURL(`${suite.site.baseUrl}/de/belem-tower`);
   });

@@ -72,7 +72,13 @@ export default function SearchSuggestions({
       const params = new URLSearchParams({ q: text, lang, limit: String(SEARCH_SUGGESTIONS) });
       fetch(`/api/search?${params.toString()}`, { signal: controller.signal })
         .then((response) => (response.ok ? (response.json() as Promise<SearchResultDto[]>) : []))
-        .then((items) => show({ query: text, items, active: -1, open: true }))
+        .then((items) => {
+          // A visitor who has already arrowed to a suggestion keeps it when the list is refreshed
+          // under it (the answer for the last letters typed can come after the arrow key).
+          const chosen = shown.open ? shown.items[shown.active] : undefined;
+          const active = chosen ? items.findIndex((item) => item.kind === chosen.kind && item.id === chosen.id) : -1;
+          show({ query: text, items, active, open: true });
+        })
         .catch(() => undefined);
     };
     const onInput = () => {
