@@ -23,6 +23,16 @@ describe('dependency-tagged render cache', () => {
   });
   afterAll(() => t.close());
 
+  /** The admin renames a place (as the edit screen saves it). */
+  async function rename(place: Awaited<ReturnType<typeof makePlace>>, title: string) {
+    const edit = await t.admin({
+      method: 'PUT',
+      url: `/api/admin/places/${place.id}`,
+      payload: { ...place, title, fullDescription: undefined, originalImagePath: undefined },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+  }
+
   async function twoPlaces(prefix: string) {
     const edited = await makePlace(t.db, {
       title: `${prefix} edited`,
@@ -51,12 +61,7 @@ describe('dependency-tagged render cache', () => {
     for (const url of urls) await get(url);
     for (const url of urls) expect((await get(url)).headers['cache-status'], url).toBe('travel-places; hit');
 
-    const edit = await t.admin({
-      method: 'PUT',
-      url: `/api/admin/places/${edited.id}`,
-      payload: { ...edited, title: 'Alpha renamed', fullDescription: undefined, originalImagePath: undefined },
-    });
-    expect(edit.statusCode, edit.body).toBe(200);
+    await rename(edited, 'Alpha renamed');
 
     const page = await get('/en/alpha-edited');
     expect(page.body).toContain('Alpha renamed');
@@ -93,12 +98,7 @@ describe('dependency-tagged render cache', () => {
     expect(cached.headers['cache-status']).toBe('travel-places; hit');
     expect(String(cached.headers['surrogate-key']).split(' ')).toContain(`place:${near.id}`);
 
-    const edit = await t.admin({
-      method: 'PUT',
-      url: `/api/admin/places/${near.id}`,
-      payload: { ...near, title: 'Delta fjord lookout', fullDescription: undefined, originalImagePath: undefined },
-    });
-    expect(edit.statusCode, edit.body).toBe(200);
+    await rename(near, 'Delta fjord lookout');
     const after = await get('/en/delta-harbour');
     expect(after.headers['cache-status']).toBe('travel-places; fwd=miss; stored');
     expect(after.body).toContain('Delta fjord lookout');

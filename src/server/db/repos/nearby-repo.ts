@@ -103,8 +103,17 @@ const sphereOf = ({ latitude, longitude }: { latitude: AnyPgColumn | SQL; longit
   sql`cube(array[cos(radians(${latitude})) * cos(radians(${longitude})), cos(radians(${latitude})) * sin(radians(${longitude})), sin(radians(${latitude}))])`;
 const onSphere = sphereOf(places);
 
-/** The index's rows: published places with a position (its WHERE, written out as the planner must see it). */
-const indexed = sql`${places.state} = 'published' and ${places.latitude} is not null and ${places.longitude} is not null`;
+/**
+ * The index's rows: published places with a position (its WHERE, written out as the planner must
+ * see it), of `table` (places, or an alias of it).
+ */
+const indexedOf = (table: { state: AnyPgColumn; latitude: AnyPgColumn; longitude: AnyPgColumn }) =>
+  sql`${table.state} = 'published' and ${table.latitude} is not null and ${table.longitude} is not null`;
+const indexed = indexedOf(places);
+
+/** Great-circle metres from a chord of the unit sphere (`2 R asin(chord / 2)`). */
+const metresOf = (chord: SQL) =>
+  sql<number>`${sql.raw(String(2 * EARTH_RADIUS_M))}::float8 * asin(least(1::float8, ${chord} / 2))`;
 
 /** The straight distance through the unit sphere between two points `metres` apart on the Earth. */
 export function chordOf(metres: number): number {
@@ -139,7 +148,7 @@ export function nearestQuery(db: DbOrTx, limit: number) {
     .limit(sql.raw(String(Math.trunc(limit))) as unknown as number)
     .as('nearest');
   // great-circle metres from the chord
-  const distance = sql<number>`${2 * EARTH_RADIUS_M}::float8 * asin(least(1::float8, ${nearest.chord} / 2))`;
+  const distance = metresOf(sql`${nearest.chord}`);
   return db
     .select({
       id: places.id,
@@ -176,12 +185,11 @@ export function nearbyJson(
     ...textIn(nearbyTr, nearbyPlace, ['title', 'location', 'country']),
     imageUrl: nearbyPlace.imageUrl,
     languageCode: sql`case when ${nearbyTr.id} is null then 'en' else ${lang} end`,
-    distanceMeters: sql`${sql.raw(String(2 * EARTH_RADIUS_M))}::float8 * asin(least(1::float8, ${chord} / 2))`,
+    distanceMeters: metresOf(chord),
   });
-  // the walk's conditions are the index's WHERE (as `indexed`), written for its alias
   return sql<NearbyRow[]>`(select coalesce(json_agg(${row} order by ${chord}, ${nearbyPlace.id}), '[]'::json)
     from (select ${walk.id} as id, ${chordTo} as chord from ${places} ${walk}
-          where ${walk.state} = 'published' and ${walk.latitude} is not null and ${walk.longitude} is not null
+          where ${indexedOf(walk)}
             and ${walk.id} <> ${of.id} and ${of.latitude} is not null and ${of.longitude} is not null
           order by ${chordTo} limit ${sql.raw(String(Math.trunc(limit)))}) nearest
     join ${places} ${nearbyPlace} on ${nearbyPlace.id} = nearest.id
