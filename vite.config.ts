@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { islandUiText } from './scripts/vite/island-ui-text.ts';
 
 /**
  * React Router 7's package exports name only its development build, whose dev warnings then ship
@@ -130,6 +131,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     reactRouterTreeShaking(),
     stylesheetPreload(),
     queryClientWithoutDefaultMutationCache(),
+    islandUiText({ registry: 'src/client/islands/registry.ts', keysFile: 'src/shared/ui-text/en.json' }),
   ],
   // `@/` is src/ (tsconfig.json paths)
   resolve: command === 'build' ? { alias: productionAliases, tsconfigPaths: true } : { tsconfigPaths: true },

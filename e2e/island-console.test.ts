@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { PageState } from '../src/client/ssr/page-state';
+import type { UiTextEntryDto } from '../src/shared/api/public';
 import { LANGUAGE_CODES } from '../src/shared/languages';
 import { waitForHydration, watchConsole } from './helpers';
 import { publicSuite, realErrors } from './public-fixtures';
@@ -33,7 +35,34 @@ describe('islands hydrate without a console warning', () => {
       await expect(page.locator('[data-island]:not([data-live])').count(), path).resolves.toBe(0);
       expect(realErrors(errors), `/${lang}/${path}`).toEqual([]);
     }
+    // The islands' other states have their texts too (a page brings only the texts its islands'
+    // code names): the gallery's viewer, the language menu, search suggestions.
+    await page.goto(`${suite.site.baseUrl}/${lang}/${suite.catalogue.placeSlug}`);
+    await waitForHydration(page);
+    await page.locator('.gallery-expand').click();
+    await page.locator('.gallery-close').click();
+    await page.locator('.language-button').click();
+    await page.locator('.language-item').first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('combobox').first().pressSequentially('tow', { delay: 10 });
+    await page.locator('[role="option"]').first().waitFor();
+    expect(realErrors(errors), `/${lang}/${suite.catalogue.placeSlug}: the islands used`).toEqual([]);
     await context.close();
+  });
+
+  it('hands the islands only the interface texts their code names, as the API has them', async () => {
+    const base = suite.site.baseUrl;
+    const html = await (await fetch(`${base}/de/${suite.catalogue.placeSlug}`)).text();
+    const json = /<script id="__QUERY_STATE__" type="application\/json">(.*?)<\/script>/s.exec(html)![1]!;
+    const state = new Map((JSON.parse(json) as PageState).map(([key, data]) => [key.join('/'), data]));
+    const handed = state.get('api/translations/de') as UiTextEntryDto[];
+    const all = (await (await fetch(`${base}/api/translations/de`)).json()) as UiTextEntryDto[];
+    const keys = handed.map((row) => row.key);
+    // what the viewer, the language menu and the suggestions show, not what only the server writes
+    expect(keys).toEqual(expect.arrayContaining(['gallery.close', 'nav.language', 'search.kind.place']));
+    expect(keys).not.toContain('meta.home.description');
+    expect(handed.length).toBeLessThan(all.length / 2);
+    for (const row of handed) expect(row, row.key).toEqual(all.find((other) => other.key === row.key));
   });
 
   it('loads only the page’s own small script until the visitor uses it, then answers that first use', async () => {

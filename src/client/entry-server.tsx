@@ -10,7 +10,8 @@ import { createQueryClient } from './lib/query-client';
 import type { PublicDataSource } from '../shared/api/public-data';
 import type { LanguageCode } from '../shared/languages';
 import { prefetchForUrl } from './ssr/prefetch';
-import { fetchPublic, IslandReadsProvider, queryHash, siteSettingsQuery } from './lib/public-queries';
+import { fetchPublic, IslandReadsProvider, queryHash, siteSettingsQuery, uiTextQuery } from './lib/public-queries';
+import type { UiTextEntryDto } from '../shared/api/public';
 import { NO_SITE_SETTINGS, type SiteSettings } from '../shared/site';
 import { isPageMarkup } from './lib/map-queries';
 import { createSsrCollector, SsrProvider } from './ssr/ssr-context';
@@ -30,6 +31,11 @@ export interface RenderRequest {
   cookieLanguage?: string;
   /** Absolute base of the site (PUBLIC_URL) for canonical links and social previews. */
   publicUrl?: string;
+  /**
+   * The interface text keys the islands' code can show (scripts/vite/island-ui-text.ts): the page
+   * hands its islands only those texts. Without it (no build) they get all of them.
+   */
+  islandUiText?: ReadonlySet<string>;
 }
 
 export interface RenderResult {
@@ -176,12 +182,21 @@ export async function renderFromState(url: string, state: PageState): Promise<st
   return (await renderPage(url, queryClient, { publicUrl: '' })).html;
 }
 
+/** A language's interface text cut to the islands' keys, once per answer (the same object from render to render). */
+const islandTexts = new WeakMap<UiTextEntryDto[], UiTextEntryDto[]>();
+function islandTextOf(rows: UiTextEntryDto[], keys: ReadonlySet<string>): UiTextEntryDto[] {
+  let kept = islandTexts.get(rows);
+  if (!kept) islandTexts.set(rows, (kept = rows.filter((row) => keys.has(row.key))));
+  return kept;
+}
+
 export async function render({
   url,
   data,
   signal,
   cookieLanguage,
   publicUrl = '',
+  islandUiText,
 }: RenderRequest): Promise<RenderResult> {
   const parsed = new URL(url, 'http://localhost');
   const lang = languageFor(parsed.pathname, cookieLanguage);
@@ -189,6 +204,7 @@ export async function render({
   const source = data(lang);
   await prefetchForUrl(parsed, lang, queryClient, (spec) => spec.load(source), signal);
   signal?.throwIfAborted();
+  const uiTextHash = queryHash(uiTextQuery(lang).key);
   const { html, collector, islandReads } = await renderPage(url, queryClient, { cookieLanguage, publicUrl, signal });
   return {
     html,
@@ -197,6 +213,12 @@ export async function render({
     lang,
     // only what the islands read (the browser renders nothing else: docs/decisions/036-islands.md),
     // and no map, which is in the HTML as it is
-    state: cachedEntries(queryClient, (hash, key) => islandReads.has(hash) && !isPageMarkup(key)),
+    state: cachedEntries(queryClient, (hash, key) => islandReads.has(hash) && !isPageMarkup(key)).map(
+      (entry): PageEntry => {
+        const [key, rows] = entry;
+        if (!islandUiText || queryHash(key) !== uiTextHash) return entry;
+        return [key, islandTextOf(rows as UiTextEntryDto[], islandUiText)];
+      },
+    ),
   };
 }

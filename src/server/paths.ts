@@ -20,3 +20,5 @@ export const PROJECT_ROOT = findProjectRoot();
 export const MIGRATIONS_DIR = join(PROJECT_ROOT, 'migrations');
 export const CLIENT_DIST_DIR = join(PROJECT_ROOT, 'dist/client');
 export const SSR_ENTRY = join(PROJECT_ROOT, 'dist/ssr/entry-server.js');
+/** The interface text keys the islands can show, written by the browser build (scripts/vite/island-ui-text.ts). */
+export const ISLAND_UI_TEXT = join(PROJECT_ROOT, 'dist/island-ui-text.json');

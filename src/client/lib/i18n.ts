@@ -74,12 +74,28 @@ function interpolate(text: string, values?: Values): string {
  */
 const english: Readonly<Record<string, string>> = import.meta.env.SSR ? ENGLISH_TEXT : {};
 
+/**
+ * A text the page's islands were not handed (the page brings only the keys their code names:
+ * scripts/vite/island-ui-text.ts): said once in the browser's console, which the browser tests
+ * watch, and shown as nothing.
+ */
+const unknownKeys = new Set<string>();
+function notHanded(key: string, table: ReadonlyMap<string, string>): string {
+  if (!import.meta.env.SSR && table.size > 0 && !unknownKeys.has(key)) {
+    unknownKeys.add(key);
+    console.error(`The page brought no interface text "${key}" for its islands.`);
+  }
+  return '';
+}
+
 function uiTextLookup(table: ReadonlyMap<string, string>): UiTextLookup {
   const optional = (key: string, values?: Values) => {
     const text = table.get(key) ?? english[key];
     return text === undefined ? undefined : interpolate(text, values);
   };
-  return Object.assign((key: UiTextKey, values?: Values) => optional(key, values) ?? '', { optional });
+  return Object.assign((key: UiTextKey, values?: Values) => optional(key, values) ?? notHanded(key, table), {
+    optional,
+  });
 }
 
 const NO_TEXT = new Map<string, string>();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { RenderRequest, RenderResult } from '../../client/entry-server';
 import type { PageState } from '../../client/ssr/page-state';
-import { CLIENT_DIST_DIR, SSR_ENTRY } from '../paths';
+import { CLIENT_DIST_DIR, ISLAND_UI_TEXT, SSR_ENTRY } from '../paths';
 import type { TagSink } from '../cache/tags';
 import { createPublicDataSource } from './public-data';
 
@@ -15,6 +15,8 @@ export interface SsrEntry {
 export interface RenderSource {
   template(url: string): Promise<string>;
   entry(): Promise<SsrEntry>;
+  /** The interface text keys the islands can show (RenderRequest.islandUiText); none: all of them. */
+  islandUiText?(): Promise<ReadonlySet<string> | undefined>;
 }
 
 export class SiteNotBuiltError extends Error {}
@@ -22,6 +24,7 @@ export class SiteNotBuiltError extends Error {}
 export function buildRenderSource(): RenderSource {
   let template: Promise<string> | undefined;
   let entry: Promise<SsrEntry> | undefined;
+  let islandUiText: Promise<ReadonlySet<string> | undefined> | undefined;
   return {
     template: () =>
       (template ??= readFile(join(CLIENT_DIST_DIR, 'index.html'), 'utf8').catch(() => {
@@ -33,6 +36,12 @@ export function buildRenderSource(): RenderSource {
         entry = undefined;
         throw new SiteNotBuiltError('The site has not been built yet: run `npm run build`.');
       })),
+    // written by the browser build beside it; a build without it hands the islands every text
+    islandUiText: () =>
+      (islandUiText ??= readFile(ISLAND_UI_TEXT, 'utf8').then(
+        (json) => new Set(JSON.parse(json) as string[]),
+        () => undefined,
+      )),
   };
 }
 
@@ -155,8 +164,13 @@ export function createPageRenderer(app: FastifyInstance, source: RenderSource) {
         preview = false,
       }: { cookieLanguage?: string; signal?: AbortSignal; tags?: TagSink; preview?: boolean },
     ): Promise<Page> {
-      const [template, entry] = await Promise.all([source.template(url), source.entry()]);
+      const [template, entry, islandUiText] = await Promise.all([
+        source.template(url),
+        source.entry(),
+        source.islandUiText?.(),
+      ]);
       const result = await entry.render({
+        islandUiText,
         url,
         data: (lang) => createPublicDataSource(app.publicReads(tags), lang, preview),
         signal,

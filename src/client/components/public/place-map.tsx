@@ -34,7 +34,16 @@ const coordinate = (value: number) => String(Math.round(value * 1e5) / 1e5);
  * links; nothing is loaded from another site. Where the operator serves vector tiles
  * (MAP_STYLE_URL), a button opens an interactive map of them, loaded only then.
  */
-export function PlaceMap({ place, latitude, longitude }: { place: PlaceDto; latitude: number; longitude: number }) {
+export function PlaceMap({
+  place,
+  latitude,
+  longitude,
+}: {
+  /** Only what the map shows of the place: its props are written into the page beside it. */
+  place: Pick<PlaceDto, 'id' | 'title' | 'country'>;
+  latitude: number;
+  longitude: number;
+}) {
   const t = useUiText();
   const styleUrl = usePublicQuery(siteSettingsQuery()).data?.mapStyleUrl;
   // the button needs JavaScript: it is not in the server's HTML

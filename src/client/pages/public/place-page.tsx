@@ -278,7 +278,11 @@ function PlaceDetail({ place }: { place: PlaceDto }) {
 
         {place.latitude !== null && place.longitude !== null && (
           <Section id="map" title={t('placeDetail.mapTitle')}>
-            <PlaceMapIsland place={place} latitude={place.latitude} longitude={place.longitude} />
+            <PlaceMapIsland
+              place={{ id: place.id, title: place.title, country: place.country }}
+              latitude={place.latitude}
+              longitude={place.longitude}
+            />
             {place.slug && <MapDownloads slug={place.slug} />}
           </Section>
         )}
