@@ -44,6 +44,7 @@ describe('maps drawn on the server', () => {
   let t: TestApp;
   const get = (url: string) => t.app.inject({ method: 'GET', url });
   let belem: Awaited<ReturnType<typeof makePlace>>;
+  let inPorto: Awaited<ReturnType<typeof makePlace>>;
 
   beforeAll(async () => {
     t = await createTestApp({ publicUrl: BASE }, { pages: { renderSource: sourceRenderSource() } });
@@ -63,7 +64,7 @@ describe('maps drawn on the server', () => {
       longitude: -9.216,
     });
     await makePlace(t.db, { location: 'Lisbon', country: 'Portugal', latitude: 38.7113, longitude: -9.1301 });
-    await makePlace(t.db, { location: 'Porto', country: 'Portugal', latitude: 41.1408, longitude: -8.6131 });
+    inPorto = await makePlace(t.db, { location: 'Porto', country: 'Portugal', latitude: 41.1408, longitude: -8.6131 });
     await makePlace(t.db, { location: 'Madrid', country: 'Spain', latitude: 40.4138, longitude: -3.6921 });
     await makePlace(t.db, { location: 'Tokyo', country: 'Japan', latitude: 35.6595, longitude: 139.7005 });
   });
@@ -108,6 +109,39 @@ describe('maps drawn on the server', () => {
     // geo: links open only on Android (iPhones cannot): the browser adds one there, the HTML has none
     expect(page.body).not.toContain('href="geo:');
     expect(page.body).toContain('aria-label="Map: Belém Tower in Portugal"');
+  });
+
+  it('draws a place locator’s outline as an image of its own, one for every place of the country, kept for good', async () => {
+    const imageOf = (svg: string) =>
+      /<img src="(\/api\/maps\/locators\/[^"]+\.svg)" alt=""[^>]* loading="lazy"/.exec(svg)?.[1];
+    const atBelem = imageOf((await get(`/api/maps/places/${belem.id}`)).json<MapDto>().svg!);
+    const map = (await get(`/api/maps/places/${inPorto.id}`)).json<MapDto>().svg!;
+    // the same drawing for both places of Portugal; the page holds only the pin over it
+    expect(atBelem).toMatch(/^\/api\/maps\/locators\/[\w-]+\/620\.svg$/);
+    expect(imageOf(map)).toBe(atBelem);
+    expect(map.length).toBeLessThan(1000);
+    expect(map).toContain('fill="#dc2626"');
+
+    const image = await get(atBelem!);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/svg+xml');
+    expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(image.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 \d+ \d+">/);
+    expect(image.body).toContain('<path');
+    expect(image.body).not.toContain('#dc2626');
+    // cached: the same again, still for good
+    expect((await get(atBelem!)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+
+    // an address of an older drawing is sent on to the current one, and is not kept
+    const older = await get(atBelem!.replace(/locators\/[\w-]+\//, 'locators/older-drawing/'));
+    expect(older.statusCode).toBe(302);
+    expect(older.headers.location).toBe(atBelem);
+    expect(older.headers['cache-control']).toBe('no-cache');
+    // no such country: a plain 404 that no cache keeps for good
+    const none = await get('/api/maps/locators/abc/nowhere.svg');
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toMatchObject({ code: 'not_found' });
+    expect(none.headers['cache-control']).not.toContain('immutable');
   });
 
   it('adds at most 60 KB compressed per map, once: the maps are not repeated in the page state', async () => {

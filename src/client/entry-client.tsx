@@ -37,6 +37,7 @@ function startOffline() {
   const files = performance.getEntriesByType('resource').map((entry) => entry.name);
   tellServiceWorker(savedPlaces(), [
     location.pathname + location.search,
-    ...files.filter((f) => f.includes('/assets/')),
+    // built files, and a place's locator outline when it has loaded (decision 048)
+    ...files.filter((f) => f.includes('/assets/') || f.includes('/api/maps/locators/')),
   ]);
 }

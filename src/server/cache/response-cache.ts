@@ -18,6 +18,11 @@ declare module 'fastify' {
      * (whose language comes from the cookie when the path names none).
      */
     publicCache?: 'api' | 'page';
+    /**
+     * The address names its content (a hash of it): a 200 answer may be kept for good, by
+     * browsers and shared caches alike (IMMUTABLE_CACHE_CONTROL).
+     */
+    immutable?: boolean;
   }
   interface FastifyRequest {
     publicCache?: CacheState;
@@ -46,6 +51,8 @@ export function cachePublicRoutes(app: FastifyInstance): void {
  */
 export const publicCacheControl = (cdnMaxAge: number) =>
   cdnMaxAge > 0 ? `public, max-age=0, s-maxage=${cdnMaxAge}, must-revalidate` : 'public, max-age=0, must-revalidate';
+/** An answer whose address changes with its content (FastifyContextConfig.immutable). */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Admin screens and the admin API are never stored anywhere. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
@@ -236,10 +243,16 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
    * that a change applied during its render may have made stale (`current` false) is for this
    * request only: the change's purge has gone out already, so no shared cache may keep it.
    */
-  const sharedHeaders = (reply: FastifyReply, tags: readonly string[], status: string, current = true) => {
+  const sharedHeaders = (
+    reply: FastifyReply,
+    tags: readonly string[],
+    status: string,
+    { current = true, httpStatus = reply.statusCode }: { current?: boolean; httpStatus?: number } = {},
+  ) => {
     const all = [SITE_TAG, ...(tags.length > 0 ? tags : [ANY_TAG])];
+    const forGood = current && httpStatus === 200 && reply.request.routeOptions.config.immutable;
     reply
-      .header('Cache-Control', current ? cacheControl : publicCacheControl(0))
+      .header('Cache-Control', forGood ? IMMUTABLE_CACHE_CONTROL : current ? cacheControl : publicCacheControl(0))
       .header('Surrogate-Key', all.join(' '))
       .header('Cache-Tag', all.join(','))
       .header('Cache-Status', `${CACHE_NAME}; ${status}`);
@@ -308,7 +321,7 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
     const entry = lru?.get(state.key);
     if (entry) {
       state.hit = true;
-      sharedHeaders(reply, entry.tags, 'hit');
+      sharedHeaders(reply, entry.tags, 'hit', { httpStatus: entry.status });
       return reply.send(await respond(request, reply, entry, state.key));
     }
     const wait = budget.take(request.ip);
@@ -337,7 +350,7 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
       !reply.hasHeader('set-cookie');
     if (!storable) {
       if (reply.statusCode >= 500) reply.header('Cache-Control', 'no-store');
-      else if (CACHEABLE_STATUS.has(reply.statusCode)) sharedHeaders(reply, tags, 'fwd=miss', current);
+      else if (CACHEABLE_STATUS.has(reply.statusCode)) sharedHeaders(reply, tags, 'fwd=miss', { current });
       return payload;
     }
     const body = Buffer.isBuffer(payload) ? payload : Buffer.from(payload);
@@ -373,7 +386,7 @@ export function installResponseCache(app: FastifyInstance, options: ResponseCach
         }
       }
     }
-    sharedHeaders(reply, tags, kept ? 'fwd=miss; stored' : 'fwd=miss', current);
+    sharedHeaders(reply, tags, kept ? 'fwd=miss; stored' : 'fwd=miss', { current });
     return respond(request, reply, entry, state.key, true);
   });
 

@@ -127,6 +127,8 @@ const READ_TAGS: { [S in keyof PublicServices]: TagTable<PublicServices[S]> } = 
       return [...MAP_TAGS, 'slugs', ...(id ? [`places-of:theme:${id}`] : [])];
     },
     placeMap: (_value, id) => [place(id)],
+    // Drawn from the build's outlines alone: a new build (a restart) is the only change.
+    locatorImage: () => [],
   },
   // Downloads and feeds list places in a page's order: the lists, and each place's own text.
   companion: {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { iso1N3Code } from '@rapideditor/country-coder';
 import type { GeoPermissibleObjects } from 'd3-geo';
 import type { Geometry } from 'geojson';
@@ -91,7 +92,31 @@ function atlasCountryAt(latitude: number, longitude: number): AtlasCountry | und
 interface Locator {
   view: View;
   body: string;
+  /**
+   * A country's locator is the same drawing for every place there: its address as an image of its
+   * own (`/api/maps/locators/{hash}/{key}.svg`), which a browser keeps for every place page of that
+   * country; the page has only the pin. The hash is the drawing's, so the address may be cached for
+   * good (decision 048). None for a region locator (a place outside every outline).
+   */
+  image?: string;
 }
+
+/** Where locator drawings are served (routes/public/maps.ts). */
+export const LOCATOR_IMAGES = '/api/maps/locators';
+
+/** A country's key in a locator's address: its ISO numeric code, else its atlas name. */
+const locatorKey = (country: AtlasCountry) => encodeURIComponent(country.id ?? country.name.toLowerCase());
+
+const countryOfKey = (key: string): AtlasCountry | undefined => {
+  const countries = atlas('50m');
+  return countries.byId.get(key) ?? countries.byName.get(key);
+};
+
+/** A drawing as a file of its own (an SVG document rather than markup inside the page). */
+const svgFile = (view: View, body: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${view.width} ${view.height}">${body}</svg>`;
+
+const drawingHash = (body: string) => createHash('sha256').update(body).digest('base64url').slice(0, 16);
 
 const inside = (view: View, point: [number, number] | null): point is [number, number] =>
   Boolean(point && point[0] >= 0 && point[0] <= view.width && point[1] >= 0 && point[1] <= view.height);
@@ -113,11 +138,12 @@ export function createMapService({ db }: { db: Database }) {
   const everyPlace = createPlacesMap({ db });
 
   function countryLocator(country: AtlasCountry): Locator {
-    const key = country.id ?? country.name;
+    const key = locatorKey(country);
     let locator = locators.get(key);
     if (!locator) {
       const view = regionView(mainland(country.shape), { ...LOCATOR, minSpanKm: MIN_SPAN_KM });
-      locator = { view, body: regionBody(view, country, '50m', LOCATOR.minStep) };
+      const body = regionBody(view, country, '50m', LOCATOR.minStep);
+      locator = { view, body, image: `${LOCATOR_IMAGES}/${drawingHash(body)}/${key}.svg` };
       locators.set(key, locator);
     }
     return locator;
@@ -207,7 +233,27 @@ export function createMapService({ db }: { db: Database }) {
       point = locator.view.projection([longitude, latitude]);
     }
     if (!inside(locator.view, point)) return { svg: null };
-    return { svg: svg(locator.view, `${locator.body}${pinMarkup(point[0], point[1])}`, ' aria-hidden="true"') };
+    const pin = pinMarkup(point[0], point[1]);
+    if (!locator.image) return { svg: svg(locator.view, `${locator.body}${pin}`, ' aria-hidden="true"') };
+    // the outline loads when the map is about to be seen, the pin drawn over it
+    const { width, height } = locator.view;
+    return {
+      svg:
+        `<img src="${locator.image}" alt="" width="${width}" height="${height}" loading="lazy" decoding="async" class="map-base">` +
+        svg(locator.view, pin, ' aria-hidden="true"'),
+    };
+  }
+
+  /**
+   * The locator drawing of the country `key` (see Locator.image) as a file, with its address now
+   * (after an update of the outlines or of the drawing, an older address is not it: the route sends
+   * the visitor on). Undefined for no such country.
+   */
+  function locatorImage(key: string): { file: string; address: string } | undefined {
+    const country = countryOfKey(key);
+    if (!country) return undefined;
+    const locator = countryLocator(country);
+    return { file: svgFile(locator.view, locator.body), address: locator.image! };
   }
 
   return {
@@ -227,6 +273,7 @@ export function createMapService({ db }: { db: Database }) {
       if (!spot) throw new NotFoundError('Place not found');
       return placeMapAt(spot.latitude, spot.longitude);
     },
+    locatorImage,
   };
 }
 

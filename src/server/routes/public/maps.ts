@@ -6,6 +6,9 @@ import { idParams } from '@/shared/api/common';
 import { mapDto, placesMapDto, placesMapQuery } from '@/shared/api/maps';
 import { parseMapView, WORLD_VIEW } from '@/shared/map-view';
 import { langParams, slugLangParams } from '@/shared/api/public';
+import { z } from 'zod';
+import { NotFoundError } from '../../errors';
+import { LOCATOR_IMAGES } from '../../services/maps';
 
 /** The maps of the countries, country and place pages, drawn on the server (services/maps.ts). */
 export const publicMapRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,4 +33,21 @@ export const publicMapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/maps/places/:id', { schema: { params: idParams, response: { 200: mapDto } } }, (req) =>
     maps(req).placeMap(req.params.id),
   );
+  // A country's locator drawing, the image under every place page's pin there (decision 048). Its
+  // address holds the drawing's hash: kept for good; an older address is sent on to the current one.
+  app.get(
+    `${LOCATOR_IMAGES}/:hash/:file`,
+    { schema: { params: locatorParams }, config: { immutable: true } },
+    async (req, reply) => {
+      const key = /^(.+)\.svg$/.exec(req.params.file)?.[1];
+      const drawing = key === undefined ? undefined : maps(req).locatorImage(key);
+      if (!drawing) throw new NotFoundError('There is no locator map of that country.');
+      if (drawing.address !== `${LOCATOR_IMAGES}/${req.params.hash}/${encodeURIComponent(key!)}.svg`) {
+        return reply.header('Cache-Control', 'no-cache').redirect(drawing.address, 302);
+      }
+      return reply.type('image/svg+xml').send(drawing.file);
+    },
+  );
 };
+
+const locatorParams = z.object({ hash: z.string().max(64), file: z.string().max(200) });
