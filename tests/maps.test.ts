@@ -113,11 +113,11 @@ describe('maps drawn on the server', () => {
 
   it('draws a place locator’s outline as an image of its own, one for every place of the country, kept for good', async () => {
     const imageOf = (svg: string) =>
-      /<img src="(\/api\/maps\/locators\/[^"]+\.svg)" alt=""[^>]* loading="lazy"/.exec(svg)?.[1];
+      /<img src="(\/api\/maps\/drawings\/[^"]+\.svg)" alt=""[^>]* loading="lazy"/.exec(svg)?.[1];
     const atBelem = imageOf((await get(`/api/maps/places/${belem.id}`)).json<MapDto>().svg!);
     const map = (await get(`/api/maps/places/${inPorto.id}`)).json<MapDto>().svg!;
     // the same drawing for both places of Portugal; the page holds only the pin over it
-    expect(atBelem).toMatch(/^\/api\/maps\/locators\/[\w-]+\/620\.svg$/);
+    expect(atBelem).toMatch(/^\/api\/maps\/drawings\/locator\/620\/[\w-]+\.svg$/);
     expect(imageOf(map)).toBe(atBelem);
     expect(map.length).toBeLessThan(1000);
     expect(map).toContain('fill="#dc2626"');
@@ -133,15 +133,40 @@ describe('maps drawn on the server', () => {
     expect((await get(atBelem!)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
 
     // an address of an older drawing is sent on to the current one, and is not kept
-    const older = await get(atBelem!.replace(/locators\/[\w-]+\//, 'locators/older-drawing/'));
+    const older = await get(atBelem!.replace(/[\w-]+\.svg$/, 'older-drawing.svg'));
     expect(older.statusCode).toBe(302);
     expect(older.headers.location).toBe(atBelem);
     expect(older.headers['cache-control']).toBe('no-cache');
     // no such country: a plain 404 that no cache keeps for good
-    const none = await get('/api/maps/locators/abc/nowhere.svg');
-    expect(none.statusCode).toBe(404);
-    expect(none.json()).toMatchObject({ code: 'not_found' });
-    expect(none.headers['cache-control']).not.toContain('immutable');
+    for (const address of [
+      '/api/maps/drawings/locator/nowhere/abc.svg',
+      '/api/maps/drawings/country/nowhere/abc.svg',
+    ]) {
+      const none = await get(address);
+      expect(none.statusCode, address).toBe(404);
+      expect(none.json(), address).toMatchObject({ code: 'not_found' });
+      expect(none.headers['cache-control'], address).not.toContain('immutable');
+    }
+  });
+
+  it('draws the world and a country map as images of their own too, under their marker links', async () => {
+    for (const [url, id] of [
+      ['/en/countries', 'map-en-countries'],
+      ['/fr/portugal', 'map-fr-country-portugal'],
+    ] as const) {
+      const html = (await get(url)).body;
+      const start = html.indexOf(`id="${id}"`);
+      const address = /<img src="(\/api\/maps\/drawings\/[^"]+\.svg)" alt=""/.exec(html.slice(start))?.[1];
+      expect(address, url).toBeDefined();
+      // the links are on the page, the outlines only in the image
+      expect(markersOf(mapIn(html, id)).length, url).toBeGreaterThan(0);
+      expect(mapIn(html, id), url).not.toContain('<path');
+      const image = await get(address!);
+      expect(image.statusCode, url).toBe(200);
+      expect(image.headers['cache-control'], url).toBe('public, max-age=31536000, immutable');
+      expect(image.body, url).toContain('<path');
+      expect(image.body, url).not.toContain('<a ');
+    }
   });
 
   it('adds at most 60 KB compressed per map, once: the maps are not repeated in the page state', async () => {
@@ -198,7 +223,9 @@ describe('maps drawn on the server', () => {
   it('answers the maps as JSON too, 404 for what does not exist, nothing to draw without coordinates', async () => {
     const world = await get('/api/maps/countries/translations/en');
     expect(world.statusCode).toBe(200);
-    expect(world.json<MapDto>().svg).toMatch(/^<svg viewBox="0 0 960 \d+"/);
+    expect(world.json<MapDto>().svg).toMatch(
+      /^<img src="\/api\/maps\/drawings\/world\/[^>]+><svg viewBox="0 0 960 \d+"/,
+    );
     for (const url of [
       '/api/maps/countries/by-slug/atlantis/translations/en',
       `/api/maps/countries/by-slug/${'a'.repeat(5000)}/translations/en`,
@@ -216,17 +243,25 @@ describe('maps drawn on the server', () => {
     expect((await get(`/api/maps/places/${atSea.id}`)).json<MapDto>().svg).toContain('fill="#dc2626"');
     // Iceland has no places: an outline without markers
     const iceland = (await get('/api/maps/countries/by-slug/iceland/translations/en')).json<MapDto>();
-    expect(iceland.svg).toContain('<path');
+    const outline = /<img src="([^"]+)"/.exec(iceland.svg!)![1]!;
+    expect((await get(outline)).body).toContain('<path');
     expect(markersOf(iceland.svg!)).toEqual([]);
   });
 
   it('shows a new country on the world map as soon as it has a place', async () => {
-    const before = markersOf((await get('/api/maps/countries/translations/en')).json<MapDto>().svg!);
+    const beforeSvg = (await get('/api/maps/countries/translations/en')).json<MapDto>().svg!;
+    const before = markersOf(beforeSvg);
     expect(before.map(([href]) => href)).not.toContain('/en/iceland');
     await makePlace(t.db, { location: 'Reykjavik', country: 'Iceland', latitude: 64.1466, longitude: -21.9426 });
     const after = markersOf((await get('/api/maps/countries/translations/en')).json<MapDto>().svg!);
     expect(after).toContainEqual(['/en/iceland', 'Iceland']);
     const page = await get('/en/countries');
     expect(markersOf(mapIn(page.body, 'map-en-countries'))).toContainEqual(['/en/iceland', 'Iceland']);
+    // Iceland is highlighted now: a new drawing at a new address, and the old one sends there
+    const drawingOf = (html: string) => /<img src="(\/api\/maps\/drawings\/world\/[^"]+)"/.exec(html)![1]!;
+    const [was, now] = [beforeSvg, page.body].map(drawingOf);
+    expect(now).not.toBe(was);
+    const old = await get(was);
+    expect([old.statusCode, old.headers.location]).toEqual([302, now]);
   });
 });

@@ -37,7 +37,7 @@ function startOffline() {
   const files = performance.getEntriesByType('resource').map((entry) => entry.name);
   tellServiceWorker(savedPlaces(), [
     location.pathname + location.search,
-    // built files, and a place's locator outline when it has loaded (decision 048)
-    ...files.filter((f) => f.includes('/assets/') || f.includes('/api/maps/locators/')),
+    // built files, and the maps' drawings that have loaded (decision 048)
+    ...files.filter((f) => f.includes('/assets/') || f.includes('/api/maps/drawings/')),
   ]);
 }

@@ -89,34 +89,56 @@ function atlasCountryAt(latitude: number, longitude: number): AtlasCountry | und
   return numeric ? atlas('50m').byId.get(numeric) : undefined;
 }
 
+/**
+ * A map's drawing (outlines, no markers) as an image of its own, at an address that holds a hash of
+ * it: browsers and shared caches keep it for good, for every page that shows the same drawing (a
+ * locator: every place of a country), and the page holds only the markers, drawn over it in an SVG
+ * of the same view (decision 048).
+ */
+interface Drawing {
+  view: View;
+  body: string;
+  hash: string;
+  /** `/api/maps/drawings/{kind}/{key}/{hash}.svg` (routes/public/maps.ts). */
+  address: string;
+}
+
+/**
+ * The kinds of drawings served as images; a key names one of a kind: a country's ISO numeric code
+ * (locator), `WORLD_KEY` (world), a country's slug (country map).
+ */
+export type DrawingKind = 'locator' | 'world' | 'country';
+export const DRAWINGS = '/api/maps/drawings';
+const WORLD_KEY = 'countries';
+
+function drawingOf(view: View, body: string, kind: DrawingKind, key: string): Drawing {
+  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 16);
+  return { view, body, hash, address: `${DRAWINGS}/${kind}/${encodeURIComponent(key)}/${hash}.svg` };
+}
+
+/** A map's markup: its drawing as an image (loaded when the map nears the screen), `overlay` over it. */
+const overDrawing = (drawing: Drawing, overlay: string, attributes = '') =>
+  `<img src="${drawing.address}" alt="" width="${drawing.view.width}" height="${drawing.view.height}" loading="lazy" decoding="async" class="map-base">` +
+  svg(drawing.view, overlay, attributes);
+
+/** A drawing as a file of its own (an SVG document rather than markup inside a page). */
+const svgFile = ({ view, body }: Drawing) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${view.width} ${view.height}">${body}</svg>`;
+
 interface Locator {
   view: View;
   body: string;
-  /**
-   * A country's locator is the same drawing for every place there: its address as an image of its
-   * own (`/api/maps/locators/{hash}/{key}.svg`), which a browser keeps for every place page of that
-   * country; the page has only the pin. The hash is the drawing's, so the address may be cached for
-   * good (decision 048). None for a region locator (a place outside every outline).
-   */
-  image?: string;
+  /** A country's locator, the same for every place there; none for a region (a place outside every outline). */
+  drawing?: Drawing;
 }
 
-/** Where locator drawings are served (routes/public/maps.ts). */
-export const LOCATOR_IMAGES = '/api/maps/locators';
-
 /** A country's key in a locator's address: its ISO numeric code, else its atlas name. */
-const locatorKey = (country: AtlasCountry) => encodeURIComponent(country.id ?? country.name.toLowerCase());
+const locatorKey = (country: AtlasCountry) => country.id ?? country.name.toLowerCase();
 
 const countryOfKey = (key: string): AtlasCountry | undefined => {
   const countries = atlas('50m');
   return countries.byId.get(key) ?? countries.byName.get(key);
 };
-
-/** A drawing as a file of its own (an SVG document rather than markup inside the page). */
-const svgFile = (view: View, body: string) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${view.width} ${view.height}">${body}</svg>`;
-
-const drawingHash = (body: string) => createHash('sha256').update(body).digest('base64url').slice(0, 16);
 
 const inside = (view: View, point: [number, number] | null): point is [number, number] =>
   Boolean(point && point[0] >= 0 && point[0] <= view.width && point[1] >= 0 && point[1] <= view.height);
@@ -125,14 +147,14 @@ export function createMapService({ db }: { db: Database }) {
   // A country's locator does not depend on the database: one per outline, about 240 at most.
   const locators = new Map<string, Locator>();
   // Outlines drawn for a view, whatever the language: the costly part of a map (tens of ms).
-  const drawings = new LRUCache<string, string>({ max: 64 });
-  const drawn = (key: string, draw: () => string): string => {
-    let body = drawings.get(key);
-    if (body === undefined) {
-      body = draw();
-      drawings.set(key, body);
+  const drawings = new LRUCache<string, Drawing>({ max: 64 });
+  const drawn = (cacheKey: string, view: View, kind: DrawingKind, key: string, draw: () => string): Drawing => {
+    let drawing = drawings.get(cacheKey);
+    if (drawing === undefined) {
+      drawing = drawingOf(view, draw(), kind, key);
+      drawings.set(cacheKey, drawing);
     }
-    return body;
+    return drawing;
   };
   let world: View | undefined;
   const everyPlace = createPlacesMap({ db });
@@ -143,7 +165,7 @@ export function createMapService({ db }: { db: Database }) {
     if (!locator) {
       const view = regionView(mainland(country.shape), { ...LOCATOR, minSpanKm: MIN_SPAN_KM });
       const body = regionBody(view, country, '50m', LOCATOR.minStep);
-      locator = { view, body, image: `${LOCATOR_IMAGES}/${drawingHash(body)}/${key}.svg` };
+      locator = { view, body, drawing: drawingOf(view, body, 'locator', key) };
       locators.set(key, locator);
     }
     return locator;
@@ -160,7 +182,8 @@ export function createMapService({ db }: { db: Database }) {
     return { view, body: regionBody(view, undefined, '50m', LOCATOR.minStep) };
   }
 
-  async function worldMap(lang: LanguageCode): Promise<MapDto> {
+  /** The world map's drawing (the countries with places highlighted) and its markers in `lang`. */
+  async function worldParts(lang: LanguageCode) {
     const rows = await mapsRepo.listCountriesWithPlaces(db, lang);
     const view = (world ??= worldView(WORLD.width));
     const marked = new Set<AtlasCountry>();
@@ -177,11 +200,14 @@ export function createMapService({ db }: { db: Database }) {
         ...at,
       });
     }
-    const outlines = drawn(
+    const drawing = drawn(
       `world ${[...marked]
         .map((c) => c.id)
         .sort()
         .join(' ')}`,
+      view,
+      'world',
+      WORLD_KEY,
       () => {
         const others = atlas('110m')
           .countries.filter((c) => c.id !== '010' && !marked.has(c))
@@ -193,10 +219,16 @@ export function createMapService({ db }: { db: Database }) {
         );
       },
     );
-    return { svg: svg(view, outlines + markersMarkup(view.projection, markers, WORLD.marker)) };
+    return { drawing, markers: markersMarkup(view.projection, markers, WORLD.marker) };
   }
 
-  async function countryMap(slug: string, lang: LanguageCode): Promise<MapDto> {
+  async function worldMap(lang: LanguageCode): Promise<MapDto> {
+    const { drawing, markers } = await worldParts(lang);
+    return { svg: overDrawing(drawing, markers) };
+  }
+
+  /** A country map's drawing (its outline fitted to its cities with places) and their markers in `lang`. */
+  async function countryParts(slug: string, lang: LanguageCode) {
     const country = slug.length <= SLUG_MAX_LENGTH ? await countryPage.bySlug(db, slug) : undefined;
     if (!country) throw new NotFoundError('Country not found');
     const rows = await mapsRepo.listCitiesWithPlaces(db, country.name, lang);
@@ -208,7 +240,7 @@ export function createMapService({ db }: { db: Database }) {
     const points: GeoPermissibleObjects[] = markers.length
       ? [{ type: 'MultiPoint', coordinates: markers.map((m) => [m.longitude, m.latitude]) }]
       : [];
-    if (!outline && points.length === 0) return { svg: null };
+    if (!outline && points.length === 0) return { drawing: undefined, markers: '' };
     const target: GeoPermissibleObjects = {
       type: 'GeometryCollection',
       geometries: [...(outline ? [mainland(outline.shape)] : []), ...points] as Geometry[],
@@ -216,10 +248,15 @@ export function createMapService({ db }: { db: Database }) {
     const view = regionView(target, { ...COUNTRY, minSpanKm: MIN_SPAN_KM });
     // the same outlines in every language: drawn once for this country and these cities
     const where = markers.map((m) => `${m.latitude.toFixed(4)},${m.longitude.toFixed(4)}`).join(' ');
-    const outlines = drawn(`country ${outline?.id ?? outline?.name ?? '-'} ${where}`, () =>
+    const drawing = drawn(`country ${outline?.id ?? outline?.name ?? '-'} ${where}`, view, 'country', slug, () =>
       regionBody(view, outline, '50m', COUNTRY.minStep),
     );
-    return { svg: svg(view, outlines + markersMarkup(view.projection, markers, COUNTRY.marker)) };
+    return { drawing, markers: markersMarkup(view.projection, markers, COUNTRY.marker) };
+  }
+
+  async function countryMap(slug: string, lang: LanguageCode): Promise<MapDto> {
+    const { drawing, markers } = await countryParts(slug, lang);
+    return { svg: drawing ? overDrawing(drawing, markers) : null };
   }
 
   /** The locator of a place at (latitude, longitude): its country's outline and a pin; no text, the same in every language. */
@@ -234,26 +271,29 @@ export function createMapService({ db }: { db: Database }) {
     }
     if (!inside(locator.view, point)) return { svg: null };
     const pin = pinMarkup(point[0], point[1]);
-    if (!locator.image) return { svg: svg(locator.view, `${locator.body}${pin}`, ' aria-hidden="true"') };
-    // the outline loads when the map is about to be seen, the pin drawn over it
-    const { width, height } = locator.view;
-    return {
-      svg:
-        `<img src="${locator.image}" alt="" width="${width}" height="${height}" loading="lazy" decoding="async" class="map-base">` +
-        svg(locator.view, pin, ' aria-hidden="true"'),
-    };
+    return locator.drawing
+      ? { svg: overDrawing(locator.drawing, pin, ' aria-hidden="true"') }
+      : { svg: svg(locator.view, `${locator.body}${pin}`, ' aria-hidden="true"') };
   }
 
   /**
-   * The locator drawing of the country `key` (see Locator.image) as a file, with its address now
-   * (after an update of the outlines or of the drawing, an older address is not it: the route sends
-   * the visitor on). Undefined for no such country.
+   * The drawing of `kind` named `key` as it is now, as a file, with its hash (an address with
+   * another hash names an older drawing: the route sends the visitor on). Undefined for none.
    */
-  function locatorImage(key: string): { file: string; address: string } | undefined {
-    const country = countryOfKey(key);
-    if (!country) return undefined;
-    const locator = countryLocator(country);
-    return { file: svgFile(locator.view, locator.body), address: locator.image! };
+  async function drawingFile(
+    kind: DrawingKind,
+    key: string,
+  ): Promise<{ file: string; hash: string; address: string } | undefined> {
+    let drawing: Drawing | undefined;
+    if (kind === 'locator') {
+      const country = countryOfKey(key);
+      drawing = country && countryLocator(country).drawing;
+    } else if (kind === 'world') {
+      drawing = key === WORLD_KEY ? (await worldParts('en')).drawing : undefined;
+    } else {
+      drawing = (await countryParts(key, 'en')).drawing;
+    }
+    return drawing && { file: svgFile(drawing), hash: drawing.hash, address: drawing.address };
   }
 
   return {
@@ -273,7 +313,7 @@ export function createMapService({ db }: { db: Database }) {
       if (!spot) throw new NotFoundError('Place not found');
       return placeMapAt(spot.latitude, spot.longitude);
     },
-    locatorImage,
+    drawingFile,
   };
 }
 

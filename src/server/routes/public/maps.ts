@@ -8,7 +8,8 @@ import { parseMapView, WORLD_VIEW } from '@/shared/map-view';
 import { langParams, slugLangParams } from '@/shared/api/public';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors';
-import { LOCATOR_IMAGES } from '../../services/maps';
+import { DRAWINGS } from '../../services/maps';
+import { SLUG_MAX_LENGTH } from '@/shared/limits';
 
 /** The maps of the countries, country and place pages, drawn on the server (services/maps.ts). */
 export const publicMapRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,21 +34,24 @@ export const publicMapRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/maps/places/:id', { schema: { params: idParams, response: { 200: mapDto } } }, (req) =>
     maps(req).placeMap(req.params.id),
   );
-  // A country's locator drawing, the image under every place page's pin there (decision 048). Its
-  // address holds the drawing's hash: kept for good; an older address is sent on to the current one.
+  // A map's drawing as an image of its own, under its markers on the page (decision 048). Its
+  // address holds the drawing's hash: kept for good; an older drawing's is sent on to the current one.
   app.get(
-    `${LOCATOR_IMAGES}/:hash/:file`,
-    { schema: { params: locatorParams }, config: { immutable: true } },
+    `${DRAWINGS}/:kind/:key/:file`,
+    { schema: { params: drawingParams }, config: { immutable: true } },
     async (req, reply) => {
-      const key = /^(.+)\.svg$/.exec(req.params.file)?.[1];
-      const drawing = key === undefined ? undefined : maps(req).locatorImage(key);
-      if (!drawing) throw new NotFoundError('There is no locator map of that country.');
-      if (drawing.address !== `${LOCATOR_IMAGES}/${req.params.hash}/${encodeURIComponent(key!)}.svg`) {
-        return reply.header('Cache-Control', 'no-cache').redirect(drawing.address, 302);
-      }
+      const { kind, key, file } = req.params;
+      const hash = /^([\w-]+)\.svg$/.exec(file)?.[1];
+      const drawing = hash === undefined ? undefined : await maps(req).drawingFile(kind, key);
+      if (!drawing) throw new NotFoundError('There is no such map drawing.');
+      if (drawing.hash !== hash) return reply.header('Cache-Control', 'no-cache').redirect(drawing.address, 302);
       return reply.type('image/svg+xml').send(drawing.file);
     },
   );
 };
 
-const locatorParams = z.object({ hash: z.string().max(64), file: z.string().max(200) });
+const drawingParams = z.object({
+  kind: z.enum(['locator', 'world', 'country']),
+  key: z.string().max(SLUG_MAX_LENGTH),
+  file: z.string().max(64),
+});
