@@ -259,7 +259,8 @@ describe('maps drawn on the server', () => {
     expect(markersOf(mapIn(page.body, 'map-en-countries'))).toContainEqual(['/en/iceland', 'Iceland']);
     // Iceland is highlighted now: a new drawing at a new address, and the old one sends there
     const drawingOf = (html: string) => /<img src="(\/api\/maps\/drawings\/world\/[^"]+)"/.exec(html)![1]!;
-    const [was, now] = [beforeSvg, page.body].map(drawingOf);
+    const was = drawingOf(beforeSvg);
+    const now = drawingOf(page.body);
     expect(now).not.toBe(was);
     const old = await get(was);
     expect([old.statusCode, old.headers.location]).toEqual([302, now]);
