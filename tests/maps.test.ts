@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MapDto } from '../src/shared/api/maps';
+import type { MapDto, PlacesMapDto } from '../src/shared/api/maps';
 import { makeCity, makeCountry, makeCountryTranslation, makePlace } from './helpers/factories';
 import { sourceRenderSource } from './helpers/page-source';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -167,6 +167,12 @@ describe('maps drawn on the server', () => {
       expect(image.body, url).toContain('<path');
       expect(image.body, url).not.toContain('<a ');
     }
+    // a view of the map of every place: its land
+    const view = (await get('/api/maps/every-place/translations/en?z=3&x=3&y=3')).json<PlacesMapDto>();
+    const land = await get(view.drawing);
+    expect([land.statusCode, land.headers['cache-control']]).toEqual([200, 'public, max-age=31536000, immutable']);
+    expect(land.body).toContain('<path');
+    expect((await get('/api/maps/drawings/view/0-1-1/abc.svg')).statusCode).toBe(404);
   });
 
   it('adds at most 60 KB compressed per map, once: the maps are not repeated in the page state', async () => {

@@ -127,9 +127,11 @@ const READ_TAGS: { [S in keyof PublicServices]: TagTable<PublicServices[S]> } = 
       return [...MAP_TAGS, 'slugs', ...(id ? [`places-of:theme:${id}`] : [])];
     },
     placeMap: (_value, id) => [place(id)],
-    // A locator is drawn from the build's outlines alone (a new build, a restart, is its only
-    // change); the world and a country map from which countries and cities have places.
-    drawingFile: (_value, kind) => (kind === 'locator' ? [] : kind === 'world' ? MAP_TAGS : [...MAP_TAGS, 'slugs']),
+    // A locator and a view of the map of every place are drawn from the build's outlines alone (a
+    // new build, a restart, is their only change); the world and a country map from which
+    // countries and cities have places.
+    drawingFile: (_value, kind) =>
+      kind === 'locator' || kind === 'view' ? [] : kind === 'world' ? MAP_TAGS : [...MAP_TAGS, 'slugs'],
   },
   // Downloads and feeds list places in a page's order: the lists, and each place's own text.
   companion: {

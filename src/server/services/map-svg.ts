@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import {
@@ -362,3 +363,34 @@ export function pinMarkup(x: number, y: number): string {
     `stroke="#fff" stroke-width="2"/><circle cx="${px(x)}" cy="${px(y - 18)}" r="4" fill="#fff"/>`
   );
 }
+
+/**
+ * A map's drawing (outlines, no markers) as an image of its own, at an address that holds a hash of
+ * it: browsers and shared caches keep it for good, for every page that shows the same drawing (a
+ * locator: every place of a country), and the page holds only the markers, drawn over it in an SVG
+ * of the same view (decision 048).
+ */
+export interface Drawing {
+  view: View;
+  body: string;
+  hash: string;
+  /** `/api/maps/drawings/{kind}/{key}/{hash}.svg` (routes/public/maps.ts). */
+  address: string;
+}
+
+/**
+ * The kinds of drawings served as images; a key names one of a kind: a country's ISO numeric code
+ * (locator), `countries` (world), a country's slug (country map), `{z}-{x}-{y}` (a view of the map
+ * of every place, decision 042).
+ */
+export type DrawingKind = 'locator' | 'world' | 'country' | 'view';
+export const DRAWINGS = '/api/maps/drawings';
+
+export function drawingOf(view: View, body: string, kind: DrawingKind, key: string): Drawing {
+  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 16);
+  return { view, body, hash, address: `${DRAWINGS}/${kind}/${encodeURIComponent(key)}/${hash}.svg` };
+}
+
+/** A drawing as a file of its own (an SVG document rather than markup inside a page). */
+export const svgFile = ({ view, body }: Drawing) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${view.width} ${view.height}">${body}</svg>`;

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { iso1N3Code } from '@rapideditor/country-coder';
 import type { GeoPermissibleObjects } from 'd3-geo';
 import type { Geometry } from 'geojson';
@@ -19,6 +18,10 @@ import { countryCodeOf, localCountryName } from '../geo/country-names';
 import {
   atlas,
   COLORS,
+  drawingOf,
+  svgFile,
+  type Drawing,
+  type DrawingKind,
   countriesInView,
   mainland,
   markersMarkup,
@@ -89,41 +92,10 @@ function atlasCountryAt(latitude: number, longitude: number): AtlasCountry | und
   return numeric ? atlas('50m').byId.get(numeric) : undefined;
 }
 
-/**
- * A map's drawing (outlines, no markers) as an image of its own, at an address that holds a hash of
- * it: browsers and shared caches keep it for good, for every page that shows the same drawing (a
- * locator: every place of a country), and the page holds only the markers, drawn over it in an SVG
- * of the same view (decision 048).
- */
-interface Drawing {
-  view: View;
-  body: string;
-  hash: string;
-  /** `/api/maps/drawings/{kind}/{key}/{hash}.svg` (routes/public/maps.ts). */
-  address: string;
-}
-
-/**
- * The kinds of drawings served as images; a key names one of a kind: a country's ISO numeric code
- * (locator), `WORLD_KEY` (world), a country's slug (country map).
- */
-export type DrawingKind = 'locator' | 'world' | 'country';
-export const DRAWINGS = '/api/maps/drawings';
-const WORLD_KEY = 'countries';
-
-function drawingOf(view: View, body: string, kind: DrawingKind, key: string): Drawing {
-  const hash = createHash('sha256').update(body).digest('base64url').slice(0, 16);
-  return { view, body, hash, address: `${DRAWINGS}/${kind}/${encodeURIComponent(key)}/${hash}.svg` };
-}
-
 /** A map's markup: its drawing as an image (loaded when the map nears the screen), `overlay` over it. */
 const overDrawing = (drawing: Drawing, overlay: string, attributes = '') =>
   `<img src="${drawing.address}" alt="" width="${drawing.view.width}" height="${drawing.view.height}" loading="lazy" decoding="async" class="map-base">` +
   svg(drawing.view, overlay, attributes);
-
-/** A drawing as a file of its own (an SVG document rather than markup inside a page). */
-const svgFile = ({ view, body }: Drawing) =>
-  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${view.width} ${view.height}">${body}</svg>`;
 
 interface Locator {
   view: View;
@@ -142,6 +114,9 @@ const countryOfKey = (key: string): AtlasCountry | undefined => {
 
 const inside = (view: View, point: [number, number] | null): point is [number, number] =>
   Boolean(point && point[0] >= 0 && point[0] <= view.width && point[1] >= 0 && point[1] <= view.height);
+
+/** The world map's key in its drawing's address. */
+const WORLD_KEY = 'countries';
 
 export function createMapService({ db }: { db: Database }) {
   // A country's locator does not depend on the database: one per outline, about 240 at most.
@@ -290,8 +265,10 @@ export function createMapService({ db }: { db: Database }) {
       drawing = country && countryLocator(country).drawing;
     } else if (kind === 'world') {
       drawing = key === WORLD_KEY ? (await worldParts('en')).drawing : undefined;
-    } else {
+    } else if (kind === 'country') {
       drawing = (await countryParts(key, 'en')).drawing;
+    } else {
+      return everyPlace.landFile(key);
     }
     return drawing && { file: svgFile(drawing), hash: drawing.hash, address: drawing.address };
   }

@@ -2,7 +2,7 @@ import { geoMercator } from 'd3-geo';
 import { LRUCache } from 'lru-cache';
 import type { MapGroupDto, PlacesMapDto } from '../../shared/api/maps';
 import type { LanguageCode } from '../../shared/languages';
-import { cellsAt, isMapView, MAP_MAX_ZOOM, type MapView } from '../../shared/map-view';
+import { cellsAt, isMapView, MAP_MAX_ZOOM, parseMapView, type MapView } from '../../shared/map-view';
 import type { DbOrTx } from '../db/client';
 import { readContentPosition } from '../db/repos/content-version-repo';
 import { listMapPoints, mapPlaceTexts, type MapPointFilter, type MapPointRow } from '../db/repos/places-map-repo';
@@ -17,7 +17,17 @@ import {
   type Cluster,
   type MapPoint,
 } from './map-grid';
-import { atlas, COLORS, countriesInView, pathData, worldView, type View } from './map-svg';
+import {
+  atlas,
+  COLORS,
+  countriesInView,
+  drawingOf,
+  pathData,
+  svgFile,
+  worldView,
+  type Drawing,
+  type View,
+} from './map-svg';
 
 /*
  * The map of every place (/{lang}/map, docs/decisions/042-map-of-every-place.md): every published
@@ -93,7 +103,27 @@ const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
 export function createPlacesMap({ db }: { db: DbOrTx }) {
   // One index per content version and filter (the whole map, a theme's); the newest few are kept.
   const indexes = new LRUCache<string, Promise<MapIndex>>({ max: 8 });
-  const lands = new LRUCache<string, string>({ max: 128 });
+  const lands = new LRUCache<string, Drawing>({ max: 128 });
+
+  /** A view's land: the same for every filter and language, an image of its own (decision 048). */
+  function landOf(view: MapView, shown: View): Drawing {
+    const key = `${view.z}-${view.x}-${view.y}`;
+    let land = lands.get(key);
+    if (land === undefined) {
+      land = drawingOf(shown, drawLand(view, shown), 'view', key);
+      lands.set(key, land);
+    }
+    return land;
+  }
+
+  /** The land of the view `{z}-{x}-{y}` as a file (see maps.ts drawingFile); undefined for no such view. */
+  function landFile(key: string): { file: string; hash: string; address: string } | undefined {
+    const [z, x, y] = key.split('-');
+    const view = key.split('-').length === 3 ? parseMapView({ z, x, y }) : undefined;
+    if (!view) return undefined;
+    const land = landOf(view, viewProjection(view));
+    return { file: svgFile(land), hash: land.hash, address: land.address };
+  }
 
   async function indexOf(filter: MapPointFilter | undefined): Promise<MapIndex> {
     // the version first: an index read after a later write is newer than its key, never older
@@ -135,12 +165,7 @@ export function createPlacesMap({ db }: { db: DbOrTx }) {
     }
     const index = await indexOf(filter);
     const shown = viewProjection(view);
-    const landKey = `${view.z}/${view.x}/${view.y}`;
-    let land = lands.get(landKey);
-    if (land === undefined) {
-      land = drawLand(view, shown);
-      lands.set(landKey, land);
-    }
+    const land = landOf(view, shown);
     const clusters = clustersAt(index, groupLevel(view.z));
     const candidates = view.z === 0 ? [...clusters.values()] : clustersInView(clusters, view);
     const drawn: Array<{ cluster: Cluster; x: number; y: number }> = [];
@@ -193,7 +218,7 @@ export function createPlacesMap({ db }: { db: DbOrTx }) {
       view: { z: view.z, x: view.x, y: view.y },
       width: shown.width,
       height: shown.height,
-      outlines: land,
+      drawing: land.address,
       theme: theme ?? null,
       total: index.points.length,
       inView: groups.reduce((sum, group) => sum + group.count, 0),
@@ -201,5 +226,5 @@ export function createPlacesMap({ db }: { db: DbOrTx }) {
     };
   }
 
-  return { placesMap };
+  return { placesMap, landFile };
 }

@@ -58,8 +58,11 @@ export const placesMapDto = z.object({
   view: mapViewDto,
   width: z.number().int(),
   height: z.number().int(),
-  /** SVG elements (sea and land) for an <svg viewBox="0 0 width height">: no text, no links. */
-  outlines: z.string(),
+  /**
+   * The address of its sea and land as an SVG image of width x height, cached for good (decision
+   * 048): no text, no links; the markers go over it.
+   */
+  drawing: z.string(),
   /** The theme whose places it shows (its slug), or null: every place. */
   theme: z.string().nullable(),
   /** Places on the whole map, and in this view. */

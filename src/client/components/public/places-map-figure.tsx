@@ -143,8 +143,17 @@ export function PlacesMapFigure({ map, children }: { map: PlacesMapDto; children
     <>
       <figure>
         <div className="map-frame places-map">
+          {/* the land, an image cached for good; the markers over it (decision 048) */}
+          <img
+            src={map.drawing}
+            alt=""
+            width={map.width}
+            height={map.height}
+            loading="lazy"
+            decoding="async"
+            className="map-base"
+          />
           <svg viewBox={`0 0 ${map.width} ${map.height}`} focusable="false">
-            <g aria-hidden="true" dangerouslySetInnerHTML={{ __html: map.outlines }} />
             <g className="map-markers">
               {map.groups.map((group) => (
                 <Marker key={group.key} group={group} theme={map.theme} lang={lang} t={t} />

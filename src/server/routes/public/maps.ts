@@ -8,7 +8,7 @@ import { parseMapView, WORLD_VIEW } from '@/shared/map-view';
 import { langParams, slugLangParams } from '@/shared/api/public';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors';
-import { DRAWINGS } from '../../services/maps';
+import { DRAWINGS } from '../../services/map-svg';
 import { SLUG_MAX_LENGTH } from '@/shared/limits';
 
 /** The maps of the countries, country and place pages, drawn on the server (services/maps.ts). */
@@ -51,7 +51,7 @@ export const publicMapRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 const drawingParams = z.object({
-  kind: z.enum(['locator', 'world', 'country']),
+  kind: z.enum(['locator', 'world', 'country', 'view']),
   key: z.string().max(SLUG_MAX_LENGTH),
   file: z.string().max(64),
 });
