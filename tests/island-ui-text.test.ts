@@ -17,6 +17,11 @@ describe('the interface texts an island can show, found in its code', () => {
     ]);
   });
 
+  it('are every key a template with a fixed start can make', () => {
+    const code = 'children:t(`gallery.${n.kind}`)';
+    expect(keysInCode([code], keys)).toEqual(['gallery.close', 'gallery.share']);
+  });
+
   it('are none where no chunk names one', () => {
     expect(keysInCode(['const x = "not.a.key"; t(key)'], keys)).toEqual([]);
   });

@@ -10,19 +10,26 @@ export const ISLAND_UI_TEXT_FILE = 'island-ui-text.json';
 
 /** A string literal in bundled code that looks like a key (`"search.placeholder"`). */
 const KEY_LITERAL = /["'`]([A-Za-z][\w-]*(?:\.[\w-]+)+)["'`]/g;
+/** A key made at run time from a template with a fixed start (`` `nearMe.${kind}` ``): its prefix. */
+const KEY_TEMPLATE = /`([A-Za-z][\w-]*(?:\.[\w-]+)*\.)\$\{/g;
 
 /**
- * The keys of `keys` that `code` can show: each written as a literal, and every plural form of a
+ * The keys of `keys` that `code` can show: each written as a literal, every key a template with a
+ * fixed start can make (`` `nearMe.${kind}` ``: every `nearMe.` key), and every plural form of a
  * count key whose base is written (lib/format-count.ts makes `{base}.{category}` at run time). A
  * key named anywhere in the code counts, used or not: a text too many costs bytes, one too few
  * would leave an island without it.
  */
 export function keysInCode(code: readonly string[], keys: readonly string[]): string[] {
   const literals = new Set<string>();
-  for (const text of code) for (const match of text.matchAll(KEY_LITERAL)) literals.add(match[1]!);
+  const prefixes = new Set<string>();
+  for (const text of code) {
+    for (const match of text.matchAll(KEY_LITERAL)) literals.add(match[1]!);
+    for (const match of text.matchAll(KEY_TEMPLATE)) prefixes.add(match[1]!);
+  }
   const known = new Set(keys);
-  const pluralBases = [...literals].filter((literal) => known.has(`${literal}.other`));
-  return keys.filter((key) => literals.has(key) || pluralBases.some((base) => key.startsWith(`${base}.`))).sort();
+  for (const literal of literals) if (known.has(`${literal}.other`)) prefixes.add(`${literal}.`);
+  return keys.filter((key) => literals.has(key) || [...prefixes].some((prefix) => key.startsWith(prefix))).sort();
 }
 
 /** The modules islands/registry.ts loads, as absolute paths without extension. */

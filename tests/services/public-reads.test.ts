@@ -70,7 +70,10 @@ describe('nearby', () => {
 describe('maps', () => {
   it('draws a place’s locator map with its pin, and none for a place without a position', async () => {
     const maps = createMapService({ db: w.db });
-    expect((await maps.placeMap(tower.id)).svg).toMatch(/^<svg[\s\S]*<\/svg>$/);
+    // its country's outline as an image (decision 048), the pin over it
+    expect((await maps.placeMap(tower.id)).svg).toMatch(
+      /^<img src="\/api\/maps\/drawings\/locator\/620\/[\w-]+\.svg"[^>]*><svg[\s\S]*#dc2626[\s\S]*<\/svg>$/,
+    );
     const nowhere = await makePlace(w.db, { latitude: null, longitude: null });
     expect((await maps.placeMap(nowhere.id)).svg).toBeNull();
   });
