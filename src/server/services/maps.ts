@@ -223,8 +223,12 @@ export function createMapService({ db }: { db: Database }) {
     const view = regionView(target, { ...COUNTRY, minSpanKm: MIN_SPAN_KM });
     // the same outlines in every language: drawn once for this country and these cities
     const where = markers.map((m) => `${m.latitude.toFixed(4)},${m.longitude.toFixed(4)}`).join(' ');
-    const drawing = drawn(`country ${outline?.id ?? outline?.name ?? '-'} ${where}`, view, 'country', slug, () =>
-      regionBody(view, outline, '50m', COUNTRY.minStep),
+    const drawing = drawn(
+      `country ${slug} ${outline?.id ?? outline?.name ?? '-'} ${where}`,
+      view,
+      'country',
+      slug,
+      () => regionBody(view, outline, '50m', COUNTRY.minStep),
     );
     return { drawing, markers: markersMarkup(view.projection, markers, COUNTRY.marker) };
   }

@@ -118,8 +118,8 @@ export function createPlacesMap({ db }: { db: DbOrTx }) {
 
   /** The land of the view `{z}-{x}-{y}` as a file (see maps.ts drawingFile); undefined for no such view. */
   function landFile(key: string): { file: string; hash: string; address: string } | undefined {
-    const [z, x, y] = key.split('-');
-    const view = key.split('-').length === 3 ? parseMapView({ z, x, y }) : undefined;
+    const parts = key.split('-');
+    const view = parts.length === 3 ? parseMapView({ z: parts[0], x: parts[1], y: parts[2] }) : undefined;
     if (!view) return undefined;
     const land = landOf(view, viewProjection(view));
     return { file: svgFile(land), hash: land.hash, address: land.address };
