@@ -48,11 +48,11 @@ describe('the groups of each zoom step', () => {
     expect([world.width, world.view]).toEqual([960, WORLD_VIEW]);
     // the land is an image of its own (decision 048): its file, at the address the view names
     expect(world.drawing).toMatch(/^\/api\/maps\/drawings\/view\/0-0-0\/[\w-]{16}\.svg$/);
-    const land = map.landFile('0-0-0')!;
+    const land = map.landDrawing('0-0-0')!;
     expect(land.address).toBe(world.drawing);
-    expect(land.file).toContain('<path d="M');
-    expect(map.landFile('0-1-1')).toBeUndefined();
-    expect(map.landFile('nowhere')).toBeUndefined();
+    expect(land.body).toContain('<path d="M');
+    expect(map.landDrawing('0-1-1')).toBeUndefined();
+    expect(map.landDrawing('nowhere')).toBeUndefined();
     // a draft and a place without a position are on no map
     expect([world.total, world.inView]).toEqual([5, 5]);
     expect(names(world)).toEqual(['Lisbon', 'Shibuya']);

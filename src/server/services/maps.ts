@@ -272,7 +272,7 @@ export function createMapService({ db }: { db: Database }) {
     } else if (kind === 'country') {
       drawing = (await countryParts(key, 'en')).drawing;
     } else {
-      return everyPlace.landFile(key);
+      drawing = everyPlace.landDrawing(key);
     }
     return drawing && { file: svgFile(drawing), hash: drawing.hash, address: drawing.address };
   }

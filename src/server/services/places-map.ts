@@ -17,17 +17,7 @@ import {
   type Cluster,
   type MapPoint,
 } from './map-grid';
-import {
-  atlas,
-  COLORS,
-  countriesInView,
-  drawingOf,
-  pathData,
-  svgFile,
-  worldView,
-  type Drawing,
-  type View,
-} from './map-svg';
+import { atlas, COLORS, countriesInView, drawingOf, pathData, worldView, type Drawing, type View } from './map-svg';
 
 /*
  * The map of every place (/{lang}/map, docs/decisions/042-map-of-every-place.md): every published
@@ -116,13 +106,11 @@ export function createPlacesMap({ db }: { db: DbOrTx }) {
     return land;
   }
 
-  /** The land of the view `{z}-{x}-{y}` as a file (see maps.ts drawingFile); undefined for no such view. */
-  function landFile(key: string): { file: string; hash: string; address: string } | undefined {
+  /** The land of the view `{z}-{x}-{y}` (see maps.ts drawingFile); undefined for no such view. */
+  function landDrawing(key: string): Drawing | undefined {
     const parts = key.split('-');
     const view = parts.length === 3 ? parseMapView({ z: parts[0], x: parts[1], y: parts[2] }) : undefined;
-    if (!view) return undefined;
-    const land = landOf(view, viewProjection(view));
-    return { file: svgFile(land), hash: land.hash, address: land.address };
+    return view && landOf(view, viewProjection(view));
   }
 
   async function indexOf(filter: MapPointFilter | undefined): Promise<MapIndex> {
@@ -226,5 +214,5 @@ export function createPlacesMap({ db }: { db: DbOrTx }) {
     };
   }
 
-  return { placesMap, landFile };
+  return { placesMap, landDrawing };
 }
