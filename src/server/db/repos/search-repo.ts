@@ -295,6 +295,12 @@ export async function refreshStaleDocuments(
       const table = tableOf(current);
       const written = await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(${SEARCH_LOCK_SPACE}::int, 0)`);
+        // Every admin write takes the content version's row first (its statement triggers bump it
+        // before they refresh search documents) and keeps it to its commit. The batch takes it too,
+        // before it reads a row: it waits for a write under way and then reads what it saved. Without
+        // it, a batch read the rows before an edit, waited for the documents the edit wrote, then put
+        // the old texts back over them; or it held documents the edit wanted next (a deadlock).
+        await tx.execute(sql`select 1 from content_version where id = 1 for update`);
         const ids = rowsOf<{ id: string }>(
           await tx.execute(
             sql`select id from ${table} ${after ? sql`where id > ${after}::uuid` : sql``} order by id limit ${batch}`,
