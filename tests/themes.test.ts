@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RevisionList } from '../src/shared/api/revisions';
 import type { AdminPlaceThemesDto, AreaThemesDto, ThemeDto, ThemePageDto } from '../src/shared/api/themes';
-import { THEMES } from '../src/shared/themes';
+import { THEMES, themeById } from '../src/shared/themes';
 import { suggestThemes } from '../src/server/services/themes';
 import { makeCity, makeCountry, makePlace, placeEdit } from './helpers/factories';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -118,6 +118,42 @@ describe('themes', () => {
     expect(map.svg).toContain(`href="/en/${older.slug}"`);
     expect((await get('/api/themes/by-slug/dragons/places')).statusCode).toBe(404);
     expect((await get('/api/themes/by-slug/museums/places?in=atlantis')).statusCode).toBe(404);
+  });
+
+  it('draws a theme’s map over an image of its own, kept for good, and names the new one when its places spread', async () => {
+    const lisbon = await makePlace(t.db, { title: 'Belém lighthouse', latitude: 38.6916, longitude: -9.216 });
+    expect((await setThemes(lisbon.id, ['coast'])).statusCode).toBe(200);
+    const theme = { slug: themeById('coast')!.slug };
+    const url = `/api/maps/themes/by-slug/${theme.slug}/translations/en`;
+    const svg = (await get(url)).json<{ svg: string }>().svg;
+    const address = /<img src="([^"]+)"/.exec(svg)?.[1];
+    expect(address).toMatch(new RegExp(`^/api/maps/drawings/theme/${theme.slug}/[\\w-]+\\.svg$`));
+    // the page holds the markers, not the land
+    expect(svg).toContain(`href="/en/${lisbon.slug}"`);
+    expect(svg).not.toContain('<path d="M');
+    const image = await get(address!);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(image.headers['cache-control']).toContain('immutable');
+    expect(image.body).toMatch(
+      /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 640 \d+"><g aria-hidden="true"><rect/,
+    );
+    expect(image.body).toContain('<path d="M');
+
+    // a place of the theme on the other side of the world: the world's drawing, the old address sent on
+    const tokyo = await makePlace(t.db, { title: 'Tokyo lighthouse', latitude: 35.62, longitude: 139.77 });
+    expect((await setThemes(tokyo.id, ['coast'])).statusCode).toBe(200);
+    const wider = (await get(url)).json<{ svg: string }>().svg;
+    const world = /<img src="([^"]+)"/.exec(wider)?.[1];
+    expect(world).toMatch(/^\/api\/maps\/drawings\/theme\/world\/[\w-]+\.svg$/);
+    expect((await get(world!)).statusCode).toBe(200);
+    const old = await get(address!);
+    expect(old.statusCode).toBe(302);
+    expect(old.headers.location).toBe(world);
+    expect(old.headers['cache-control']).toBe('no-cache');
+
+    expect((await get('/api/maps/drawings/theme/dragons/abc.svg')).statusCode).toBe(404);
+    expect((await get(`/api/maps/drawings/theme/${theme.slug}~a~b/abc.svg`)).statusCode).toBe(404);
   });
 
   it('a theme’s list drops only when a place of that theme changes', async () => {

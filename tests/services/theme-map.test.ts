@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Marker } from '../../src/server/services/map-svg';
-import { themeMapOf } from '../../src/server/services/theme-map';
+import { svgFile } from '../../src/server/services/map-svg';
+import { themeMapOf as drawnFor } from '../../src/server/services/theme-map';
+
+/** The map of a theme's markers, its drawing named `lisbon` (themes.ts drawingKey). */
+const themeMapOf = (markers: Marker[]) => drawnFor(markers, 'lisbon');
 
 /**
  * A theme's map (docs/product.md §22) as theme-map.ts draws it from its markers: the region around
@@ -15,9 +19,13 @@ const marker = (name: string, latitude: number, longitude: number): Marker => ({
   longitude,
 });
 
-/** What a visitor gets of the drawing: its size, and each marker's link, name and position. */
+/**
+ * What a visitor gets of the map: its size, and each marker's link, name and position, in an SVG
+ * over the drawing's image of the same size.
+ */
 function read(svg: string) {
-  const [, width, height] = /^<svg viewBox="0 0 (\d+) (\d+)" focusable="false">/.exec(svg)!;
+  const [, width, height] = /^<img src="[^"]+" alt="" width="(\d+)" height="(\d+)" [^>]*class="map-base">/.exec(svg)!;
+  expect(svg).toContain(`<svg viewBox="0 0 ${width} ${height}" focusable="false">`);
   const links = [
     ...svg.matchAll(
       /<a href="([^"]*)" aria-label="([^"]*)"><title>([^<]*)<\/title><circle cx="([-\d.]+)" cy="([-\d.]+)"/g,
@@ -51,9 +59,13 @@ describe('a theme’s map', () => {
     expect(inside(map)).toBe(true);
     // Porto is north of Lisbon: higher on the map
     expect(map.links[2]!.y).toBeLessThan(map.links[0]!.y);
-    // sea and land drawn, no text or image of its own
-    expect(svg).toMatch(/<g aria-hidden="true"><rect [^>]*\/><path d="M/);
-    expect(svg).not.toMatch(/<(image|script|text|foreignObject)\b/);
+    // sea and land are an image of their own, named for the theme, with nothing but shapes in it
+    const { drawing } = themeMapOf(markers);
+    expect(svg).toContain(`<img src="/api/maps/drawings/theme/lisbon/${drawing!.hash}.svg"`);
+    expect(svgFile(drawing!)).toMatch(/<g aria-hidden="true"><rect [^>]*\/><path d="M/);
+    expect(svgFile(drawing!)).not.toMatch(/<(image|script|text|foreignObject|a)\b/);
+    // the markers are over it, not in it
+    expect(svg!.slice(svg!.indexOf('<svg'))).not.toContain('<path d="M');
   });
 
   it('draws a lone place in a region around it, not a single point filling the map', () => {
@@ -74,9 +86,10 @@ describe('a theme’s map', () => {
     // far north to far south is the world's too
     const tall = read(themeMapOf([marker('North Cape', 71.17, 25.78), marker('Cape Town', -33.92, 18.42)]).svg!);
     expect(tall.width).toBe(960);
-    // the world's land is the same drawing each time
-    const land = (svg: string) => svg.slice(0, svg.indexOf('<g fill='));
-    expect(land(themeMapOf(wide).svg!)).toBe(land(themeMapOf([...wide].reverse()).svg!));
+    // the world's land is one drawing for every theme that spans it
+    const address = themeMapOf(wide).drawing!.address;
+    expect(address).toMatch(/^\/api\/maps\/drawings\/theme\/world\/[\w-]+\.svg$/);
+    expect(drawnFor([...wide].reverse(), 'castles').drawing!.address).toBe(address);
   });
 
   it('keeps places on both sides of the date line in one region', () => {

@@ -9,6 +9,7 @@ import type { NearbyService } from '../services/nearby';
 import type { SearchService } from '../services/search';
 import { themeBySlug } from '../../shared/themes';
 import type { ThemeService } from '../services/themes';
+import { THEME_WORLD_KEY } from '../services/theme-map';
 
 /**
  * Dependency tags: what a cached answer was made from, and what a write changed (migration 0014
@@ -168,6 +169,12 @@ const READ_TAGS: { [S in keyof PublicServices]: TagTable<PublicServices[S]> } = 
     themePage: (value) => (value ? (value.area ? [`${value.area.kind}:${value.area.id}`] : []) : ['slugs']),
     themePlaces: (value, slug) => themeListTags(value, slug),
     themeMap: (value, slug) => themeListTags(value, slug),
+    // The world's land is drawn from the build's outlines alone; a region's from where the theme's
+    // places are (in the city or country after `~`).
+    drawingFile: (_value, key) => {
+      if (key === THEME_WORLD_KEY) return [];
+      return themeListTags({ of: null }, key.split('~')[0] ?? '');
+    },
     placeThemes: (_value, id) => [place(id)],
     areaThemes: (value) => (value ? [`places-of:${value.kind}:${value.id}`, `${value.kind}:${value.id}`] : ['slugs']),
   },

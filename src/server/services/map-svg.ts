@@ -381,9 +381,11 @@ export interface Drawing {
 /**
  * The kinds of drawings served as images; a key names one of a kind: a country's ISO numeric code
  * (locator), `countries` (world), a country's slug (country map), `{z}-{x}-{y}` (a view of the map
- * of every place, decision 042).
+ * of every place, decision 042), a theme's slug, `{theme}~{city or country}` for its places there,
+ * or `world` (a theme's map, themes.ts).
  */
-export type DrawingKind = 'locator' | 'world' | 'country' | 'view';
+export const DRAWING_KINDS = ['locator', 'world', 'country', 'view', 'theme'] as const;
+export type DrawingKind = (typeof DRAWING_KINDS)[number];
 export const DRAWINGS = '/api/maps/drawings';
 
 export function drawingOf(view: View, body: string, kind: DrawingKind, key: string): Drawing {
@@ -394,3 +396,8 @@ export function drawingOf(view: View, body: string, kind: DrawingKind, key: stri
 /** A drawing as a file of its own (an SVG document rather than markup inside a page). */
 export const svgFile = ({ view, body }: Drawing) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${view.width} ${view.height}">${body}</svg>`;
+
+/** A map's markup: its drawing as an image (loaded when the map nears the screen), `overlay` over it. */
+export const overDrawing = (drawing: Drawing, overlay: string, attributes = '') =>
+  `<img src="${drawing.address}" alt="" width="${drawing.view.width}" height="${drawing.view.height}" loading="lazy" decoding="async" class="map-base">` +
+  `<svg viewBox="0 0 ${drawing.view.width} ${drawing.view.height}" focusable="false"${attributes}>${overlay}</svg>`;

@@ -19,6 +19,7 @@ import {
   atlas,
   COLORS,
   drawingOf,
+  overDrawing,
   svgFile,
   type Drawing,
   type DrawingKind,
@@ -91,11 +92,6 @@ function atlasCountryAt(latitude: number, longitude: number): AtlasCountry | und
   const numeric = iso1N3Code([longitude, latitude]);
   return numeric ? atlas('50m').byId.get(numeric) : undefined;
 }
-
-/** A map's markup: its drawing as an image (loaded when the map nears the screen), `overlay` over it. */
-const overDrawing = (drawing: Drawing, overlay: string, attributes = '') =>
-  `<img src="${drawing.address}" alt="" width="${drawing.view.width}" height="${drawing.view.height}" loading="lazy" decoding="async" class="map-base">` +
-  svg(drawing.view, overlay, attributes);
 
 interface Locator {
   view: View;

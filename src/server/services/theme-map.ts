@@ -4,10 +4,13 @@ import {
   atlas,
   COLORS,
   countriesInView,
+  drawingOf,
   markersMarkup,
+  overDrawing,
   pathData,
   regionView,
   worldView,
+  type Drawing,
   type Marker,
   type View,
 } from './map-svg';
@@ -23,9 +26,6 @@ const WORLD_WIDTH = 960;
 const MARKER = 6;
 const MIN_STEP = 0.8;
 
-const svg = (view: View, body: string) =>
-  `<svg viewBox="0 0 ${view.width} ${view.height}" focusable="false">${body}</svg>`;
-
 function land(view: View, resolution: '50m' | '110m'): string {
   const shapes = countriesInView(view, atlas(resolution).countries).map((c) => c.shape);
   const d = pathData(view.projection, shapes, MIN_STEP);
@@ -34,10 +34,27 @@ function land(view: View, resolution: '50m' | '110m'): string {
   return `<g aria-hidden="true">${background}${fill}</g>`;
 }
 
-let world: { view: View; body: string } | undefined;
+/** The key of the world's drawing, shared by every theme whose places span the world. */
+export const THEME_WORLD_KEY = 'world';
 
-/** The map of these markers (none: nothing to draw). */
-export function themeMapOf(markers: Marker[]): MapDto {
+let world: Drawing | undefined;
+
+/** The world's land, for every theme whose places span the world. */
+export function themeWorldDrawing(): Drawing {
+  world ??= (() => {
+    const view = worldView(WORLD_WIDTH);
+    return drawingOf(view, land(view, '110m'), 'theme', THEME_WORLD_KEY);
+  })();
+  return world;
+}
+
+/**
+ * The map of these markers (none: nothing to draw). Its land is an image of its own (decision 048),
+ * named `key` (themes.ts drawingKey: the theme, and the city or country it is narrowed to), whose
+ * address holds the drawing's hash; the markers are links in an SVG of the same size over it.
+ * Answers the drawing too, for the image's own address.
+ */
+export function themeMapOf(markers: Marker[], key: string): MapDto & { drawing?: Drawing } {
   if (markers.length === 0) return { svg: null };
   const points: GeoPermissibleObjects = {
     type: 'MultiPoint',
@@ -45,13 +62,8 @@ export function themeMapOf(markers: Marker[]): MapDto {
   };
   const [[west, south], [east, north]] = geoBounds(points);
   const lonSpan = east >= west ? east - west : east + 360 - west;
-  if (lonSpan > 90 || north - south > 60) {
-    world ??= (() => {
-      const view = worldView(WORLD_WIDTH);
-      return { view, body: land(view, '110m') };
-    })();
-    return { svg: svg(world.view, world.body + markersMarkup(world.view.projection, markers, MARKER)) };
-  }
-  const view = regionView(points, REGION);
-  return { svg: svg(view, land(view, '50m') + markersMarkup(view.projection, markers, MARKER)) };
+  const wide = lonSpan > 90 || north - south > 60;
+  const region = wide ? undefined : regionView(points, REGION);
+  const drawing = region ? drawingOf(region, land(region, '50m'), 'theme', key) : themeWorldDrawing();
+  return { svg: overDrawing(drawing, markersMarkup(drawing.view.projection, markers, MARKER)), drawing };
 }

@@ -14,7 +14,14 @@ import { BadRequestError, NotFoundError } from '../errors';
 import { PERSON, withRevision } from '../revisions/record';
 import { localizePlaceCard } from './localize';
 import { readPage } from './paging';
-import { themeMapOf } from './theme-map';
+import { svgFile } from './map-svg';
+import { THEME_WORLD_KEY, themeMapOf, themeWorldDrawing } from './theme-map';
+
+/**
+ * The name of a theme map's drawing (map-svg.ts, kind `theme`): the theme's slug, and the city or
+ * country its map is narrowed to after a `~` (slugs never hold one).
+ */
+const drawingKey = (slug: string, inSlug: string | undefined) => (inSlug === undefined ? slug : `${slug}~${inSlug}`);
 
 /*
  * Themes (docs/product.md §22, docs/decisions/041-themes.md): the taxonomy in a language with its
@@ -103,6 +110,19 @@ export function createThemeService({ db }: { db: Database }) {
       filter: { location: stored.name, country: stored.country },
     };
   }
+  /** A theme's map in `lang` (narrowed to the city or country `inSlug`), with its drawing. */
+  async function mapOf(slug: string, lang: LanguageCode, inSlug: string | undefined) {
+    const theme = themeAt(slug);
+    const area = await areaAt(inSlug, lang);
+    const rows = await repo.listThemeMapPlaces(db, lang, theme.id, area?.filter ?? {});
+    const { svg, drawing } = themeMapOf(
+      rows.flatMap((row) =>
+        row.slug ? [{ href: `/${lang}/${encodeURIComponent(row.slug)}`, name: row.title, ...row }] : [],
+      ),
+      drawingKey(slug, inSlug),
+    );
+    return { svg, drawing, area };
+  }
 
   async function counted(lang: LanguageCode, filter: PlaceFilter = {}): Promise<ThemeDto[]> {
     const counts = new Map((await repo.countPublishedByTheme(db, filter)).map((row) => [row.theme, row.count]));
@@ -140,16 +160,24 @@ export function createThemeService({ db }: { db: Database }) {
 
     /** A theme's map: a marker per place with a position (its newest THEME_MAP_PLACES_MAX). */
     async themeMap(slug: string, requestedLang: string, inSlug?: string): Promise<MapDto & Narrowed> {
-      const lang = toLanguageCode(requestedLang);
-      const theme = themeAt(slug);
-      const area = await areaAt(inSlug, lang);
-      const rows = await repo.listThemeMapPlaces(db, lang, theme.id, area?.filter ?? {});
-      const map = themeMapOf(
-        rows.flatMap((row) =>
-          row.slug ? [{ href: `/${lang}/${encodeURIComponent(row.slug)}`, name: row.title, ...row }] : [],
-        ),
-      );
-      return { ...map, of: narrowed(area) };
+      const { svg, area } = await mapOf(slug, toLanguageCode(requestedLang), inSlug);
+      return { svg, of: narrowed(area) };
+    },
+
+    /**
+     * The drawing under a theme's map, named `key` (drawingKey), as a file for its own address
+     * (decision 048): the theme's places as they are now, so an older address is sent on to this
+     * one. Undefined for no such theme or a theme without a place on the map.
+     */
+    async drawingFile(key: string): Promise<{ file: string; hash: string; address: string } | undefined> {
+      const [slug = '', inSlug, extra] = key.split('~');
+      const drawing =
+        key === THEME_WORLD_KEY
+          ? themeWorldDrawing()
+          : themeBySlug(slug) && extra === undefined
+            ? (await mapOf(slug, 'en', inSlug)).drawing
+            : undefined;
+      return drawing && { file: svgFile(drawing), hash: drawing.hash, address: drawing.address };
     },
 
     /** A published place's themes in `lang` (chosen or suggested; a draft's: not found). */

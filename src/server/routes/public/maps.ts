@@ -8,13 +8,14 @@ import { parseMapView, WORLD_VIEW } from '@/shared/map-view';
 import { langParams, slugLangParams } from '@/shared/api/public';
 import { z } from 'zod';
 import { NotFoundError } from '../../errors';
-import { DRAWINGS } from '../../services/map-svg';
+import { DRAWING_KINDS, DRAWINGS } from '../../services/map-svg';
 import { SLUG_MAX_LENGTH } from '@/shared/limits';
 
 /** The maps of the countries, country and place pages, drawn on the server (services/maps.ts). */
 export const publicMapRoutes: FastifyPluginAsyncZod = async (app) => {
   cachePublicRoutes(app);
   const maps = (req: FastifyRequest) => readsOf(app, req).maps;
+  const themes = (req: FastifyRequest) => readsOf(app, req).themes;
 
   app.get(
     '/api/maps/countries/translations/:lang',
@@ -42,7 +43,12 @@ export const publicMapRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const { kind, key, file } = req.params;
       const hash = /^([\w-]+)\.svg$/.exec(file)?.[1];
-      const drawing = hash === undefined ? undefined : await maps(req).drawingFile(kind, key);
+      const drawing =
+        hash === undefined
+          ? undefined
+          : kind === 'theme'
+            ? await themes(req).drawingFile(key)
+            : await maps(req).drawingFile(kind, key);
       if (!drawing) throw new NotFoundError('There is no such map drawing.');
       if (drawing.hash !== hash) return reply.header('Cache-Control', 'no-cache').redirect(drawing.address, 302);
       return reply.type('image/svg+xml').send(drawing.file);
@@ -51,7 +57,7 @@ export const publicMapRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 const drawingParams = z.object({
-  kind: z.enum(['locator', 'world', 'country', 'view']),
+  kind: z.enum(DRAWING_KINDS),
   key: z.string().max(SLUG_MAX_LENGTH),
   file: z.string().max(64),
 });
