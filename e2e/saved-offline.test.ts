@@ -128,6 +128,34 @@ describe('saved places and offline reading', () => {
     await editTitle('belem-tower', 'Belém Tower');
   });
 
+  it('keeps the map of a place saved from a list, its page never opened, readable offline with its outline', async () => {
+    const { context, page, errors } = await fresh();
+    await open(page, '/en/lisbon');
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    const save = page.getByRole('button', { name: 'Save Lisbon Neighbour 3' });
+    await save.click();
+    await expect.poll(() => save.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => stored(page, '/en/lisbon-neighbour-3'), { timeout: 15_000 }).toBe(true);
+    // the drawing under its map, an image of its own (decision 048), stored with it
+    const html = await (await fetch(`${suite.site.baseUrl}/en/lisbon-neighbour-3`)).text();
+    const drawing = /<img src="(\/api\/maps\/drawings\/[^"]+\.svg)"[^>]*class="map-base"/.exec(html)?.[1];
+    expect(drawing).toBeTruthy();
+    await expect.poll(() => stored(page, drawing!), { timeout: 15_000 }).toBe(true);
+
+    await context.setOffline(true);
+    await page.goto(`${suite.site.baseUrl}/en/lisbon-neighbour-3`);
+    await expect.poll(() => page.locator('h1').textContent()).toBe('Lisbon Neighbour 3');
+    const map = page.locator('img.map-base').first();
+    await map.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => map.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 })
+      .toBe(true);
+    await context.setOffline(false);
+    // offline, the photos of the page's other cards (never stored) fail to load, and only they
+    const failedLoad = (e: string) => e.includes('ERR_INTERNET_DISCONNECTED') || e.includes('net::ERR_FAILED');
+    expect(realErrors(errors).filter((e) => !failedLoad(e))).toEqual([]);
+  });
+
   it('never stores an admin answer, whatever the spelling of its address (issue 38)', async () => {
     const { context, page } = await fresh(false);
     await open(page, '/en/home');

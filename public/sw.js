@@ -241,9 +241,26 @@ async function fetchMissing(keys) {
 }
 
 /**
+ * The images of map drawings a stored page shows (`<img ... src="/api/maps/drawings/...svg">`,
+ * decision 048): a saved place's map keeps its outline offline even if its page was never opened.
+ */
+async function drawingsIn(pageKeys) {
+  const found = new Set();
+  for (const key of pageKeys) {
+    if (kindOf(key.split('?')[0]) !== 'page') continue;
+    const stored = await caches.match(key, { ignoreVary: true });
+    if (!stored) continue;
+    for (const match of (await stored.text()).matchAll(/src="(\/api\/maps\/drawings\/[^"?#]+\.svg)"/g)) {
+      found.add(match[1]);
+    }
+  }
+  return [...found];
+}
+
+/**
  * From the pages: `saved`, the saved places' pages and photos (all of them, each time), kept until
- * they leave the list; `opened`, addresses of the page that registered this worker (it was loaded
- * before the worker could store it).
+ * they leave the list, with the map drawings their pages show; `opened`, addresses of the page that
+ * registered this worker (it was loaded before the worker could store it).
  */
 self.addEventListener('message', (event) => {
   const data = event.data || {};
@@ -253,11 +270,22 @@ self.addEventListener('message', (event) => {
     .map((key) => key.replace(/\.jpg$/, '.webp'));
   const opened = Array.isArray(data.opened) ? data.opened.map(keyOf).filter(Boolean) : [];
   const keys = [...saved, ...photos];
-  event.waitUntil(
+  /** `replace`: the list is these keys; else they join it (a later message may have set it meanwhile). */
+  const keepSaved = (more, replace) =>
     serial(async () => {
       await loadIndex();
-      if (Array.isArray(data.saved)) index.saved = keys;
+      index.saved = replace ? more : [...new Set([...index.saved, ...more])];
       await saveIndex();
-    }).then(() => fetchMissing([...keys, ...opened])),
+    });
+  event.waitUntil(
+    (Array.isArray(data.saved) ? keepSaved(keys, true) : Promise.resolve())
+      .then(() => fetchMissing([...keys, ...opened]))
+      .then(async () => {
+        if (!Array.isArray(data.saved)) return;
+        const drawings = await drawingsIn(saved);
+        if (drawings.length === 0) return;
+        await keepSaved(drawings, false);
+        await fetchMissing(drawings);
+      }),
   );
 });
