@@ -12,6 +12,7 @@ import {
   type GeoProjection,
 } from 'd3-geo';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
+import { LRUCache } from 'lru-cache';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { escapeXml } from '../../shared/xml';
@@ -391,6 +392,22 @@ export const DRAWINGS = '/api/maps/drawings';
 export function drawingOf(view: View, body: string, kind: DrawingKind, key: string): Drawing {
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 16);
   return { view, body, hash, address: `${DRAWINGS}/${kind}/${encodeURIComponent(key)}/${hash}.svg` };
+}
+
+/**
+ * Drawings kept by what they were drawn from (`cacheKey`, an LRU of `max`): outlines are the costly
+ * part of a map (tens of ms), the same in every language, so each is drawn once.
+ */
+export function drawingCache(max: number) {
+  const kept = new LRUCache<string, Drawing>({ max });
+  return (cacheKey: string, view: View, kind: DrawingKind, key: string, draw: () => string): Drawing => {
+    let drawing = kept.get(cacheKey);
+    if (drawing === undefined) {
+      drawing = drawingOf(view, draw(), kind, key);
+      kept.set(cacheKey, drawing);
+    }
+    return drawing;
+  };
 }
 
 /** A drawing as a file of its own (an SVG document rather than markup inside a page). */

@@ -1,7 +1,6 @@
 import { iso1N3Code } from '@rapideditor/country-coder';
 import type { GeoPermissibleObjects } from 'd3-geo';
 import type { Geometry } from 'geojson';
-import { LRUCache } from 'lru-cache';
 import type { MapDto } from '../../shared/api/maps';
 import type { MapView } from '../../shared/map-view';
 import { toLanguageCode, type LanguageCode } from '../../shared/languages';
@@ -18,6 +17,7 @@ import { countryCodeOf, localCountryName } from '../geo/country-names';
 import {
   atlas,
   COLORS,
+  drawingCache,
   drawingOf,
   overDrawing,
   svgFile,
@@ -118,15 +118,7 @@ export function createMapService({ db }: { db: Database }) {
   // A country's locator does not depend on the database: one per outline, about 240 at most.
   const locators = new Map<string, Locator>();
   // Outlines drawn for a view, whatever the language: the costly part of a map (tens of ms).
-  const drawings = new LRUCache<string, Drawing>({ max: 64 });
-  const drawn = (cacheKey: string, view: View, kind: DrawingKind, key: string, draw: () => string): Drawing => {
-    let drawing = drawings.get(cacheKey);
-    if (drawing === undefined) {
-      drawing = drawingOf(view, draw(), kind, key);
-      drawings.set(cacheKey, drawing);
-    }
-    return drawing;
-  };
+  const drawn = drawingCache(64);
   let world: View | undefined;
   const everyPlace = createPlacesMap({ db });
 

@@ -17,7 +17,7 @@ import {
   type Cluster,
   type MapPoint,
 } from './map-grid';
-import { atlas, COLORS, countriesInView, drawingOf, pathData, worldView, type Drawing, type View } from './map-svg';
+import { atlas, COLORS, countriesInView, drawingCache, pathData, worldView, type Drawing, type View } from './map-svg';
 
 /*
  * The map of every place (/{lang}/map, docs/decisions/042-map-of-every-place.md): every published
@@ -93,17 +93,12 @@ const round5 = (value: number) => Math.round(value * 1e5) / 1e5;
 export function createPlacesMap({ db }: { db: DbOrTx }) {
   // One index per content version and filter (the whole map, a theme's); the newest few are kept.
   const indexes = new LRUCache<string, Promise<MapIndex>>({ max: 8 });
-  const lands = new LRUCache<string, Drawing>({ max: 128 });
+  const lands = drawingCache(128);
 
   /** A view's land: the same for every filter and language, an image of its own (decision 048). */
   function landOf(view: MapView, shown: View): Drawing {
     const key = `${view.z}-${view.x}-${view.y}`;
-    let land = lands.get(key);
-    if (land === undefined) {
-      land = drawingOf(shown, drawLand(view, shown), 'view', key);
-      lands.set(key, land);
-    }
-    return land;
+    return lands(key, shown, 'view', key, () => drawLand(view, shown));
   }
 
   /** The land of the view `{z}-{x}-{y}` (see maps.ts drawingFile); undefined for no such view. */

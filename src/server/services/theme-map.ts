@@ -4,6 +4,7 @@ import {
   atlas,
   COLORS,
   countriesInView,
+  drawingCache,
   drawingOf,
   markersMarkup,
   overDrawing,
@@ -38,6 +39,8 @@ function land(view: View, resolution: '50m' | '110m'): string {
 export const THEME_WORLD_KEY = 'world';
 
 let world: Drawing | undefined;
+/** Regions drawn for themes' maps, whatever the language. */
+const regions = drawingCache(64);
 
 /** The world's land, for every theme whose places span the world. */
 export function themeWorldDrawing(): Drawing {
@@ -64,6 +67,10 @@ export function themeMapOf(markers: Marker[], key: string): MapDto & { drawing?:
   const lonSpan = east >= west ? east - west : east + 360 - west;
   const wide = lonSpan > 90 || north - south > 60;
   const region = wide ? undefined : regionView(points, REGION);
-  const drawing = region ? drawingOf(region, land(region, '50m'), 'theme', key) : themeWorldDrawing();
+  // drawn once for the page's map and the image's own address alike (the same places, the same region)
+  const where = markers.map((m) => `${m.latitude.toFixed(4)},${m.longitude.toFixed(4)}`).join(' ');
+  const drawing = region
+    ? regions(`${key} ${where}`, region, 'theme', key, () => land(region, '50m'))
+    : themeWorldDrawing();
   return { svg: overDrawing(drawing, markersMarkup(drawing.view.projection, markers, MARKER)), drawing };
 }
