@@ -414,7 +414,11 @@ export function drawingCache(max: number) {
 export const svgFile = ({ view, body }: Drawing) =>
   `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${view.width} ${view.height}">${body}</svg>`;
 
+/** SVG markup inside a page, the size of `view`. */
+export const svgMarkup = (view: View, body: string, attributes = '') =>
+  `<svg viewBox="0 0 ${view.width} ${view.height}" focusable="false"${attributes}>${body}</svg>`;
+
 /** A map's markup: its drawing as an image (loaded when the map nears the screen), `overlay` over it. */
 export const overDrawing = (drawing: Drawing, overlay: string, attributes = '') =>
   `<img src="${drawing.address}" alt="" width="${drawing.view.width}" height="${drawing.view.height}" loading="lazy" decoding="async" class="map-base">` +
-  `<svg viewBox="0 0 ${drawing.view.width} ${drawing.view.height}" focusable="false"${attributes}>${overlay}</svg>`;
+  svgMarkup(drawing.view, overlay, attributes);

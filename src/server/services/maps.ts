@@ -21,6 +21,7 @@ import {
   drawingOf,
   overDrawing,
   svgFile,
+  svgMarkup,
   type Drawing,
   type DrawingKind,
   countriesInView,
@@ -60,9 +61,6 @@ function position(row: { x: number; y: number; z: number }): { latitude: number;
     longitude: (Math.atan2(row.y, row.x) * 180) / Math.PI,
   };
 }
-
-const svg = (view: View, body: string, attributes = '') =>
-  `<svg viewBox="0 0 ${view.width} ${view.height}" focusable="false"${attributes}>${body}</svg>`;
 
 const sea = (view: View) => `<rect width="${view.width}" height="${view.height}" fill="${COLORS.sea}"/>`;
 
@@ -240,7 +238,7 @@ export function createMapService({ db }: { db: Database }) {
     const pin = pinMarkup(point[0], point[1]);
     return locator.drawing
       ? { svg: overDrawing(locator.drawing, pin, ' aria-hidden="true"') }
-      : { svg: svg(locator.view, `${locator.body}${pin}`, ' aria-hidden="true"') };
+      : { svg: svgMarkup(locator.view, `${locator.body}${pin}`, ' aria-hidden="true"') };
   }
 
   /**
