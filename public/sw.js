@@ -190,8 +190,24 @@ async function storeAsset(cache, url, response) {
 }
 
 /**
+ * What a photo that is not stored shows offline: a quiet grey picture frame crossed out, in the
+ * colours of the pages' loading placeholders, instead of the browser's broken-image sign. Its box
+ * keeps the page's layout (the image's width and height are in the page); its alt text stays.
+ */
+const OFFLINE_PHOTO =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300" preserveAspectRatio="xMidYMid slice">' +
+  '<rect width="400" height="300" fill="#e2e8f0"/>' +
+  '<g fill="none" stroke="#94a3b8" stroke-width="6" stroke-linecap="round" stroke-linejoin="round">' +
+  '<rect x="166" y="122" width="68" height="54" rx="6"/><circle cx="186" cy="140" r="6"/>' +
+  '<path d="M170 170l20-20 14 12 10-8 16 16"/><path d="M158 112l84 76"/></g></svg>';
+
+const offlinePhoto = () =>
+  new Response(OFFLINE_PHOTO, { headers: { 'content-type': 'image/svg+xml', 'cache-control': 'no-store' } });
+
+/**
  * Photos: the stored copy first (a photo's name is never reused). Offline, another stored size of
- * the same photo stands in for the one the page asks (`/media/web/<id>-<size>.<ext>`).
+ * the same photo stands in for the one the page asks (`/media/web/<id>-<size>.<ext>`); a photo
+ * with none stored (another place's card, say) shows OFFLINE_PHOTO.
  */
 async function photoFirst(event, key) {
   const stored = await caches.match(key, { ignoreVary: true });
@@ -200,14 +216,14 @@ async function photoFirst(event, key) {
     const response = await fetch(event.request);
     if (storable(response)) event.waitUntil(keep(key, response.clone(), 'photo').catch(() => undefined));
     return response;
-  } catch (error) {
+  } catch {
     const family = /^(\/media\/web\/[0-9a-f_x]+-)/.exec(key);
     if (family) {
       const cache = await caches.open(CONTENT_CACHE);
       const sibling = (await cache.keys()).find((request) => new URL(request.url).pathname.startsWith(family[1]));
       if (sibling) return cache.match(sibling, { ignoreVary: true });
     }
-    throw error;
+    return offlinePhoto();
   }
 }
 

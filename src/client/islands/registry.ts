@@ -19,3 +19,12 @@ export const ISLANDS = {
 } satisfies Record<string, () => Promise<ComponentType<any>>>;
 
 export type IslandName = keyof typeof ISLANDS;
+
+/**
+ * Every island's code, loaded and not rendered: once a visitor saves a place, so that the service
+ * worker has stored what any saved page needs to come to life offline (a place saved from a list
+ * has a gallery, a map, a trivia list its page was never opened to load; decision 023).
+ */
+export function loadEveryIsland(): Promise<unknown> {
+  return Promise.allSettled(Object.values(ISLANDS).map((load) => load()));
+}

@@ -1,4 +1,5 @@
 import { useLanguage, useUiText } from '../../lib/i18n';
+import { keepIslandsOffline } from '../../islands/keep-offline';
 import { setSaved } from '../../lib/saved-places';
 import { useSavedPlaces } from '../../lib/use-saved-places';
 import { Icon } from './icons';
@@ -27,12 +28,13 @@ export function SaveToggle({
       className={className}
       aria-pressed={saved}
       aria-label={label ? undefined : t('saved.save', { title: place.title })}
-      onClick={() =>
+      onClick={() => {
         setSaved(
           { id: place.id, url: `/${lang}/${place.slug ?? place.id}`, title: place.title, image: place.imageUrl },
           !saved,
-        )
-      }
+        );
+        if (!saved) keepIslandsOffline();
+      }}
     >
       <Icon name="bookmark" size={label ? 18 : 20} />
       {label && t(saved ? 'saved.buttonSaved' : 'saved.button')}

@@ -3,6 +3,7 @@ import type { PlaceCardDto } from '@/shared/api/public';
 import { parseSavedIds } from '@/shared/saved-places';
 import { useHead } from '../../components/public/head';
 import { Icon } from '../../components/public/icons';
+import { keepIslandsOffline } from '../../islands/keep-offline';
 import { MapDownloads } from '../../components/public/map-downloads';
 import { EmptyMessage, PlainHero } from '../../components/public/page-sections';
 import { PlaceGrid } from '../../components/public/place-card';
@@ -73,7 +74,10 @@ export default function SavedPage() {
               <button
                 type="button"
                 className="save-toggle-glass"
-                onClick={() => saveAll((cards.data ?? []).map((card) => asSaved(lang, card)))}
+                onClick={() => {
+                  saveAll((cards.data ?? []).map((card) => asSaved(lang, card)));
+                  keepIslandsOffline();
+                }}
               >
                 {t('saved.saveAll')}
               </button>
