@@ -1,10 +1,26 @@
+/** Built files (`/assets/`) this page has loaded, as paths. */
+const builtFilesLoaded = () =>
+  performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name, location.href))
+    .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
+    .map((url) => url.pathname);
+
 /**
  * After a visitor saves a place: every island's code, so that a saved page comes to life offline
- * too (the service worker stores the files as they load; registry.ts `loadEveryIsland`, decision
- * 023). When the browser is idle: nothing waits for it.
+ * too (decision 023). The service worker stores built files as they load through it; the files
+ * this page loaded before a worker controlled it (a save on the first page of a visit) are named
+ * to it as well. Only where service workers exist, and when the browser is idle: nothing waits.
  */
 export function keepIslandsOffline(): void {
-  const load = () => void import('./registry').then((islands) => islands.loadEveryIsland());
-  if ('requestIdleCallback' in window) requestIdleCallback(load, { timeout: 5000 });
-  else setTimeout(load, 1000);
+  if (!('serviceWorker' in navigator)) return;
+  const load = async () => {
+    const { loadEveryIsland } = await import('./registry');
+    await loadEveryIsland();
+    const registration = await navigator.serviceWorker.ready;
+    registration.active?.postMessage({ opened: builtFilesLoaded() });
+  };
+  const start = () => void load().catch(() => undefined);
+  if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 5000 });
+  else setTimeout(start, 1000);
 }
