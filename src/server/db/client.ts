@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { cube } from '@electric-sql/pglite/contrib/cube';
@@ -72,6 +74,36 @@ export interface OpenDatabaseOptions {
    * without them, and migrates it to the backup's level itself (src/server/backup/restore.ts).
    */
   migrate?: boolean;
+  /**
+   * Make a new embedded database in this process even where the built server could make it in a
+   * process of its own (newDatabaseApart): set by that process itself.
+   */
+  inThisProcess?: boolean;
+}
+
+/** The built server's script that makes a new embedded database (src/server/db/new-database.ts). */
+const NEW_DATABASE_SCRIPT = new URL('./new-database.js', import.meta.url);
+
+/**
+ * A new embedded database (PostgreSQL's initdb, then the migrations unless `migrate` is false) made
+ * in a short-lived process of its own. The process that runs initdb keeps what it freed resident
+ * for the rest of its life (glibc's heap, and at times PGlite's temporary initdb instance: 80 MiB
+ * to 500 MiB after a first start, docs/memory.md); a process that exits gives it all back, so a
+ * server's first start ends as light as a restart. Without the built script (tests, the dev
+ * server, scripts run from the sources) the database is made in this process, as before.
+ */
+async function newDatabaseApart(dir: string, migrate: boolean): Promise<void> {
+  if (NEW_DATABASE_SCRIPT.protocol !== 'file:') return;
+  const script = fileURLToPath(NEW_DATABASE_SCRIPT);
+  if (!existsSync(script)) return;
+  const child = spawn(process.execPath, [script, dir, migrate ? 'migrate' : 'empty'], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`The new database in ${dir} could not be made (the reason is above).`);
 }
 
 /**
@@ -170,6 +202,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const { pgliteDir } = options;
   if (pgliteDir) mkdirSync(pgliteDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  if (pgliteDir && !options.pgliteSnapshot && !options.inThisProcess && !existsSync(join(pgliteDir, 'PG_VERSION')))
+    await newDatabaseApart(pgliteDir, options.migrate !== false);
   const client = options.pgliteDir
     ? new PGlite(options.pgliteDir, {
         ...PGLITE_OPTIONS,
