@@ -210,6 +210,22 @@ describe('saved places and offline reading', () => {
     await context.setOffline(false);
   });
 
+  it('tells a visitor who has saved nothing so at once, the page still only its HTML', async () => {
+    const { page, errors } = await fresh();
+    await page.goto(`${suite.site.baseUrl}/en/saved`);
+    await page.waitForLoadState('networkidle');
+    const empty = page.getByText('Nothing saved yet.');
+    // not a spinner waiting for a touch: the message, with no script beyond the loader
+    await expect.poll(() => empty.isVisible()).toBe(true);
+    expect(await page.locator('.saved-pending').isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    // once used, the live list says the same, once
+    await waitForHydration(page);
+    await expect.poll(() => page.getByText('Nothing saved yet.').count()).toBe(1);
+    expect(await empty.isVisible()).toBe(true);
+    expect(realErrors(errors)).toEqual([]);
+  });
+
   it('lists saved places in the page language, removes one, clears all, and shares the list by address', async () => {
     const { page, errors } = await fresh(false);
     await open(page, '/en/belem-tower');

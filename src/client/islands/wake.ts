@@ -28,8 +28,19 @@ const AT_ONCE: Record<string, () => boolean> = {
 const pending = (target: EventTarget | null) =>
   (target as Element | null)?.closest?.('[data-island]:not([data-live])') as HTMLElement | null;
 
+/**
+ * The saved page's own list (no `?ids=`) in a browser that has saved nothing: its HTML already says
+ * so, shown by a mark on <html> (public.css `saved-pending-empty`), so the visitor sees it at once and
+ * the page loads no more script than any other (the island wakes, as elsewhere, when used).
+ */
+const nothingSaved = (islands: HTMLElement[]) =>
+  islands.some((element) => element.dataset.island === 'saved') &&
+  !new URLSearchParams(location.search).has('ids') &&
+  savedPlaces().length === 0;
+
 export function wakeIslands(): void {
   const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')];
+  if (nothingSaved(islands)) document.documentElement.dataset.nothingSaved = 'true';
   if (!islands.length) return void (document.documentElement.dataset.hydrated = 'true');
   const held: Element[] = [];
   // A click on an island's control before it is live (a link still goes where it points).

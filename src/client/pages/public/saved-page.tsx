@@ -106,7 +106,16 @@ export default function SavedPage() {
           {t('saved.title')}
         </h2>
         {!shared && !inBrowser ? (
-          <Spinner label={t('common.loading')} />
+          // Until the island is live: the spinner, or (the loader's mark on <html>, wake.ts) "nothing
+          // saved" for a browser with no saved places, which then needs no script (public.css).
+          <>
+            <div className="saved-pending">
+              <Spinner label={t('common.loading')} />
+            </div>
+            <div className="saved-pending-empty">
+              <EmptyMessage>{t('saved.empty')}</EmptyMessage>
+            </div>
+          </>
         ) : ids.length === 0 ? (
           <EmptyMessage>{t('saved.empty')}</EmptyMessage>
         ) : cards.data ? (
