@@ -3,7 +3,7 @@ import './index.css';
 import './components/public/public.css';
 import { wakeIslands } from './islands/wake';
 import { saveLanguageChoice } from './lib/language-cookie';
-import { savedPlaces, tellServiceWorker } from './lib/saved-places';
+import { filesLoaded, savedPlaces, tellServiceWorker } from './lib/saved-places';
 
 /**
  * Public pages arrive rendered by the server; only their islands (islands/registry.ts) load code and
@@ -34,10 +34,5 @@ function startPublicPage() {
 
 function startOffline() {
   navigator.serviceWorker.register('/sw.js').catch(() => undefined);
-  const files = performance.getEntriesByType('resource').map((entry) => entry.name);
-  tellServiceWorker(savedPlaces(), [
-    location.pathname + location.search,
-    // built files, and the maps' drawings that have loaded (decision 048)
-    ...files.filter((f) => f.includes('/assets/') || f.includes('/api/maps/drawings/')),
-  ]);
+  tellServiceWorker(savedPlaces(), [location.pathname + location.search, ...filesLoaded()]);
 }

@@ -1,10 +1,4 @@
-/** Built files (`/assets/`) this page has loaded, as paths. */
-const builtFilesLoaded = () =>
-  performance
-    .getEntriesByType('resource')
-    .map((entry) => new URL(entry.name, location.href))
-    .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'))
-    .map((url) => url.pathname);
+import { filesLoaded, storeOffline } from '../lib/saved-places';
 
 /**
  * After a visitor saves a place: every island's code, so that a saved page comes to life offline
@@ -17,8 +11,7 @@ export function keepIslandsOffline(): void {
   const load = async () => {
     const { loadEveryIsland } = await import('./registry');
     await loadEveryIsland();
-    const registration = await navigator.serviceWorker.ready;
-    registration.active?.postMessage({ opened: builtFilesLoaded() });
+    storeOffline(filesLoaded());
   };
   const start = () => void load().catch(() => undefined);
   if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 5000 });

@@ -17,12 +17,15 @@ import { savedPlaces } from '../lib/saved-places';
  */
 const INTENT_EVENTS = ['pointerdown', 'touchstart', 'keydown', 'focusin', 'wheel', 'scroll'] as const;
 
+/** How many places this browser has saved, on the saved page's own list (undefined on a shared `?ids=` list). */
+const ownSavedCount = () => (new URLSearchParams(location.search).has('ids') ? undefined : savedPlaces().length);
+
 /**
  * Islands that hydrate as soon as the page has loaded, by name: those whose HTML lacks what only the
  * browser knows (the saved page's own list, from this browser's storage).
  */
 const AT_ONCE: Record<string, () => boolean> = {
-  saved: () => !new URLSearchParams(location.search).has('ids') && savedPlaces().length > 0,
+  saved: () => (ownSavedCount() ?? 0) > 0,
 };
 
 const pending = (target: EventTarget | null) =>
@@ -34,9 +37,7 @@ const pending = (target: EventTarget | null) =>
  * the page loads no more script than any other (the island wakes, as elsewhere, when used).
  */
 const nothingSaved = (islands: HTMLElement[]) =>
-  islands.some((element) => element.dataset.island === 'saved') &&
-  !new URLSearchParams(location.search).has('ids') &&
-  savedPlaces().length === 0;
+  islands.some((element) => element.dataset.island === 'saved') && ownSavedCount() === 0;
 
 export function wakeIslands(): void {
   const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')];

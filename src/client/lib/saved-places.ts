@@ -60,8 +60,24 @@ export function tellServiceWorker(list: SavedPlace[], opened: string[] = []): vo
     ...list.flatMap((p) => [...LANGUAGE_CODES.map((lang) => inLanguage(lang, p.url)), p.image]),
     ...(ids.length ? LANGUAGE_CODES.map((lang) => savedPlacesAddress(ids, lang)) : []),
   ];
-  void navigator.serviceWorker?.ready.then((registration) => registration.active?.postMessage({ saved, opened }));
+  postToServiceWorker({ saved, opened });
 }
+
+/** Asks the service worker to store these addresses once (built files, say: decision 023). */
+export const storeOffline = (opened: string[]) => postToServiceWorker({ opened });
+
+const postToServiceWorker = (message: { saved?: string[]; opened: string[] }) =>
+  void navigator.serviceWorker?.ready.then((registration) => registration.active?.postMessage(message));
+
+/**
+ * The built files and map drawings (decision 048) this page has loaded, from the browser's list of
+ * what it fetched: the ones loaded before a service worker controlled the page were not stored.
+ */
+export const filesLoaded = () =>
+  performance
+    .getEntriesByType('resource')
+    .map((entry) => entry.name)
+    .filter((file) => file.includes('/assets/') || file.includes('/api/maps/drawings/'));
 
 function write(list: SavedPlace[]): void {
   try {
