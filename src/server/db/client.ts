@@ -93,7 +93,6 @@ const NEW_DATABASE_SCRIPT = new URL('./new-database.js', import.meta.url);
  * server, scripts run from the sources) the database is made in this process, as before.
  */
 async function newDatabaseApart(dir: string, migrate: boolean): Promise<void> {
-  if (NEW_DATABASE_SCRIPT.protocol !== 'file:') return;
   const script = fileURLToPath(NEW_DATABASE_SCRIPT);
   if (!existsSync(script)) return;
   const child = spawn(process.execPath, [script, dir, migrate ? 'migrate' : 'empty'], {
